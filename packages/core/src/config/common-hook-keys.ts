@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+
+/** Upper bound of `timeout_ms`: one hour (SPEC §2). */
+export const MAX_TIMEOUT_MS = 3_600_000;
+
+/** valibot schemas of the keys every hook has, whatever its type (SPEC §2). */
+export const commonHookKeys = {
+  name: v.optional(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty'))),
+  event: v.string('must be a string naming an event'),
+  type: v.optional(v.string('must be a string naming a hook type')),
+  matcher: v.optional(v.string('must be a string holding a regular expression')),
+  blocking: v.optional(v.boolean('must be true or false')),
+  timeout_ms: v.optional(
+    v.pipe(
+      v.number(`must be an integer from 1 to ${MAX_TIMEOUT_MS} (milliseconds)`),
+      v.integer(`must be an integer from 1 to ${MAX_TIMEOUT_MS} (milliseconds)`),
+      v.minValue(1, `must be an integer from 1 to ${MAX_TIMEOUT_MS} (milliseconds)`),
+      v.maxValue(MAX_TIMEOUT_MS, `must be an integer from 1 to ${MAX_TIMEOUT_MS} (milliseconds)`),
+    ),
+  ),
+  sandbox: v.optional(v.boolean('must be true or false')),
+  on_error: v.optional(v.picklist(['proceed', 'block'], 'must be "proceed" or "block"')),
+  enabled: v.optional(v.boolean('must be true or false')),
+} as const;
+
+/** Names of the common keys, which no runner may redefine. */
+export const COMMON_HOOK_KEY_NAMES: readonly string[] = Object.keys(commonHookKeys);

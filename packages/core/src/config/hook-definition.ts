@@ -1,0 +1,48 @@
+import type { OnErrorPolicy } from '../decisions/decision.ts';
+
+/** Where a piece of configuration came from. */
+export interface SourceLocation {
+  /** The source name given to the loader, usually a file path. */
+  readonly file: string;
+  /** 1-based line of the hook's table (or of the key, in issues). */
+  readonly line: number;
+}
+
+/** One hook after loading, layering and defaulting: everything the engine needs, resolved. */
+export interface HookDefinition {
+  /** Effective name: `name`, else derived from event and type (SPEC §2). Unique in a config. */
+  readonly name: string;
+  readonly event: string;
+  readonly type: string;
+  /** The matcher's source text, when the hook has one. */
+  readonly matcher?: string;
+  /** The compiled matcher (compiled once at load). */
+  readonly matcherPattern?: RegExp;
+  readonly blocking: boolean;
+  readonly timeoutMs: number;
+  /** Run inside the configured sandbox (default) or on the host. */
+  readonly sandbox: boolean;
+  readonly onError: OnErrorPolicy;
+  readonly enabled: boolean;
+  /** The type's own keys (`command`, `url`, `headers`, …), as validated by the runner's schema. */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** Where the definition in force was written, and its index among that file's hooks. */
+  readonly source: SourceLocation & { readonly index: number };
+}
+
+/** The sandbox section of a config: the provider's name and its own settings. */
+export interface SandboxSettings {
+  readonly provider: string;
+  /** Every other key of `[sandbox]` (e.g. `[sandbox.docker]`), validated by the provider. */
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+/** A loaded configuration: the effective hooks after layering, in order. */
+export interface HookConfig {
+  readonly preset: string;
+  readonly plugins: readonly string[];
+  readonly sandbox: SandboxSettings;
+  readonly hooks: readonly HookDefinition[];
+  /** Things worth telling the user that do not stop loading (unknown top-level keys, …). */
+  readonly warnings: readonly string[];
+}

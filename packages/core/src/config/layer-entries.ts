@@ -1,0 +1,37 @@
+import type { ConfigLayer } from './config-layer.ts';
+import type { HookEntry } from './hook-entry.ts';
+
+/** The hooks in force after layering, and what layering wants the user to know. */
+export interface LayeredEntries {
+  readonly hooks: readonly HookEntry[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Layers sources in order (SPEC §2): a later hook with the same effective name replaces the earlier
+ * one in the earlier one's position, new hooks append, and `name` + `enabled = false` alone disables an
+ * earlier hook without restating it.
+ */
+export function layerEntries(layers: readonly ConfigLayer[]): LayeredEntries {
+  const hooks: HookEntry[] = [];
+  const positions = new Map<string, number>();
+  const warnings: string[] = [];
+  for (const layer of layers) {
+    for (const entry of layer.entries) {
+      const position = positions.get(entry.name);
+      if (entry.kind === 'disable') {
+        if (position === undefined) {
+          warnings.push(`${entry.file}:${entry.line}: hooks[${entry.index}] disables "${entry.name}", but no earlier source defines a hook of that name`);
+        } else {
+          hooks[position] = { ...hooks[position]!, enabled: false };
+        }
+      } else if (position === undefined) {
+        positions.set(entry.name, hooks.length);
+        hooks.push(entry);
+      } else {
+        hooks[position] = entry;
+      }
+    }
+  }
+  return { hooks, warnings };
+}

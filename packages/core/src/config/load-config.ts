@@ -1,0 +1,86 @@
+import { ConfigError } from '../errors/config-error.ts';
+import type { Runner } from '../plugins/runner.ts';
+import { createRunnerRegistry, type RunnerRegistry } from '../plugins/runner-registry.ts';
+import type { Preset } from '../presets/preset.ts';
+import { findEvent } from '../presets/preset.ts';
+import { DEFAULT_PRESET, presets } from '../presets/presets.ts';
+import type { ConfigIssue } from './config-issue.ts';
+import type { HookConfig, HookDefinition } from './hook-definition.ts';
+import type { HookEntry } from './hook-entry.ts';
+import { layerEntries } from './layer-entries.ts';
+import { readConfigSource, type ConfigSource, type ConfigText } from './read-config-source.ts';
+import { validateLayer } from './validate-layer.ts';
+
+/** What the loader validates hooks against. */
+export interface LoadConfigOptions {
+  /** The runners that will execute the hooks; their types and schemas decide what is valid. */
+  readonly runners: readonly Runner[];
+}
+
+/**
+ * Loads configuration from sources in layering order (user layer first, project file last) into the
+ * effective hooks, fully defaulted. Every problem of every source is collected; if there is any, a
+ * {@link ConfigError} carrying all of them is thrown and nothing is returned, so nothing can run.
+ */
+export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], options: LoadConfigOptions): HookConfig {
+  const parsed = sources.map((source) => ('text' in source ? readConfigSource(source) : source));
+  const registry = createRunnerRegistry(options.runners);
+  const issues: ConfigIssue[] = [];
+  const preset = choosePreset(parsed, issues);
+  const layers = parsed.map((source) => validateLayer(source, preset, registry));
+  for (const layer of layers) issues.push(...layer.issues);
+  if (issues.length > 0) throw new ConfigError(issues);
+
+  const layered = layerEntries(layers);
+  let provider = 'local';
+  const settings: Record<string, unknown> = {};
+  for (const layer of layers) {
+    if (layer.sandbox?.provider !== undefined) provider = layer.sandbox.provider;
+    Object.assign(settings, layer.sandbox?.settings);
+  }
+  return {
+    preset: preset.name,
+    plugins: [...new Set(layers.flatMap((layer) => layer.plugins))],
+    sandbox: { provider, settings },
+    hooks: layered.hooks.map((entry) => resolveDefaults(entry, preset, registry)),
+    warnings: [...layers.flatMap((layer) => layer.warnings), ...layered.warnings],
+  };
+}
+
+// All layers must speak one preset: the catalog decides which events (and dialect) are valid.
+function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[]): Preset {
+  let chosen: { name: string; file: string } | undefined;
+  for (const source of sources) {
+    const name = source.data['preset'];
+    if (typeof name !== 'string' || presets[name] === undefined) continue;
+    if (chosen === undefined) chosen = { name, file: source.file };
+    else if (chosen.name !== name) {
+      issues.push({
+        file: source.file,
+        line: source.lines.topLevel('preset') ?? 1,
+        message: `preset "${name}" differs from preset "${chosen.name}" of ${chosen.file}`,
+        fix: 'layers of one configuration must use the same preset; make them agree',
+      });
+    }
+  }
+  return presets[chosen?.name ?? DEFAULT_PRESET]!;
+}
+
+function resolveDefaults(entry: HookEntry, preset: Preset, registry: RunnerRegistry): HookDefinition {
+  // Validation guarantees both lookups succeed.
+  const event = findEvent(preset, entry.event)!;
+  const type = registry.find(entry.type)!.type;
+  return {
+    name: entry.name,
+    event: entry.event,
+    type: entry.type,
+    ...(entry.matcher === undefined ? {} : { matcher: entry.matcher, matcherPattern: entry.matcherPattern! }),
+    blocking: entry.blocking ?? event.blocking,
+    timeoutMs: entry.timeoutMs ?? type.defaultTimeoutMs,
+    sandbox: entry.sandbox ?? true,
+    onError: entry.onError ?? type.defaultOnError,
+    enabled: entry.enabled ?? true,
+    options: entry.options,
+    source: { file: entry.file, line: entry.line, index: entry.index },
+  };
+}

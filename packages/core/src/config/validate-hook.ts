@@ -1,0 +1,181 @@
+import * as v from 'valibot';
+import { FIRST_PARTY_TYPES } from '../plugins/first-party-types.ts';
+import type { RunnerRegistry } from '../plugins/runner-registry.ts';
+import type { RunnerType } from '../plugins/runner.ts';
+import { findEvent, type Preset } from '../presets/preset.ts';
+import { compileMatcher } from '../selection/compile-matcher.ts';
+import { COMMON_HOOK_KEY_NAMES, commonHookKeys } from './common-hook-keys.ts';
+import type { ConfigIssue } from './config-issue.ts';
+import { effectiveName } from './effective-name.ts';
+import type { LayerEntry } from './hook-entry.ts';
+import { nearestWord } from './nearest-word.ts';
+import type { SourceLines } from './source-lines.ts';
+
+/** Everything `validateHook` needs to know about where the hook stands. */
+export interface HookValidationScope {
+  readonly file: string;
+  readonly index: number;
+  readonly lines: SourceLines;
+  readonly preset: Preset;
+  readonly runners: RunnerRegistry;
+}
+
+/** The validated entry (when the hook is usable) and every issue found in it. */
+export interface HookValidation {
+  readonly entry?: LayerEntry;
+  readonly issues: readonly ConfigIssue[];
+}
+
+/**
+ * Validates one `[[hooks]]` table: its type, every key against the common and the type's schemas,
+ * the event against the preset's catalog, the matcher, and the runner's own cross-key checks. It
+ * reports every problem of the hook, not just the first.
+ */
+export function validateHook(raw: unknown, scope: HookValidationScope): HookValidation {
+  const { file, index, lines } = scope;
+  const hookLine = lines.hook(index) ?? 1;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { issues: [{ file, line: hookLine, hook: { index, name: `#${index}` }, message: 'a hook must be a table', fix: 'write it as a [[hooks]] table with event = "…"' }] };
+  }
+  const table = raw as Record<string, unknown>;
+  const explicitName = typeof table['name'] === 'string' && table['name'] !== '' ? table['name'] : undefined;
+
+  if (table['enabled'] === false && explicitName !== undefined && Object.keys(table).every((key) => key === 'name' || key === 'enabled')) {
+    return { entry: { kind: 'disable', file, line: hookLine, index, name: explicitName }, issues: [] };
+  }
+
+  const issues: ConfigIssue[] = [];
+  const event = typeof table['event'] === 'string' ? table['event'] : undefined;
+  const typeName = resolveTypeName(table);
+  const installed = typeName === undefined ? undefined : scope.runners.find(typeName);
+  const typeKeys = installed?.type.keys ?? {};
+  const displayName = explicitName ?? guessName(event, typeName, installed?.type, pickOptions(table, typeKeys));
+  const report = (key: string | undefined, message: string, fix?: string): void => {
+    const line = key === undefined ? hookLine : lines.hookKey(index, key) ?? hookLine;
+    issues.push({ file, line, hook: { index, name: displayName }, message, ...(fix === undefined ? {} : { fix }) });
+  };
+
+  if (typeName === undefined) {
+    report(undefined, 'the hook has no type', `add \`command = "…"\` for a shell command, or \`type = "…"\` (installed types: ${listOr(scope.runners.types)})`);
+  }
+  if (typeName !== undefined && table['type'] !== undefined && table['command'] !== undefined && typeName !== 'command') {
+    report('command', `\`command\` cannot be used with type = "${typeName}"`, 'remove `command`, or remove `type` to make this a command hook');
+  }
+  if (typeName !== undefined && installed === undefined) {
+    report('type', `unknown hook type "${typeName}"`, unknownTypeFix(typeName, scope.runners));
+  }
+
+  if (installed !== undefined) {
+    const allowed = [...COMMON_HOOK_KEY_NAMES, ...Object.keys(typeKeys)];
+    for (const key of Object.keys(table)) {
+      if (allowed.includes(key)) continue;
+      const near = nearestWord(key, allowed);
+      const owner = scope.runners.types.find((type) => type !== typeName && scope.runners.find(type)?.type.keys[key] !== undefined);
+      report(
+        key,
+        `unknown key \`${key}\` for a ${typeName} hook`,
+        owner !== undefined
+          ? `\`${key}\` belongs to ${owner} hooks; remove it or set type = "${owner}"`
+          : near !== undefined
+            ? `did you mean \`${near}\`?`
+            : `remove it (keys of a ${typeName} hook: ${allowed.join(', ')})`,
+      );
+    }
+  }
+
+  const schema = v.object({ ...typeKeys, ...commonHookKeys });
+  const parsed = v.safeParse(schema, table);
+  if (!parsed.success) {
+    for (const problem of parsed.issues) {
+      const key = problem.path?.[0]?.key;
+      const keyName = typeof key === 'string' ? key : undefined;
+      if (keyName !== undefined && problem.input === undefined) {
+        report(keyName, `missing required key \`${keyName}\``, `add ${keyName} = …`);
+      } else {
+        const path = problem.path?.map((item) => String(item.key)).join('.') ?? '';
+        report(keyName, `\`${path}\` ${problem.message}`, keyName === undefined ? undefined : `fix the value of \`${keyName}\``);
+      }
+    }
+  }
+
+  if (event !== undefined && findEvent(scope.preset, event) === undefined) {
+    const names = scope.preset.events.map((spec) => spec.name);
+    const near = nearestWord(event, names);
+    report('event', `unknown event "${event}" for preset "${scope.preset.name}"`, `${near === undefined ? '' : `did you mean "${near}"? `}valid events: ${names.join(', ')}`);
+  }
+
+  const matcher = typeof table['matcher'] === 'string' ? table['matcher'] : undefined;
+  const compiled = matcher === undefined ? undefined : compileMatcher(matcher);
+  if (compiled !== undefined && !compiled.ok) {
+    report('matcher', `invalid regular expression in \`matcher\`: ${compiled.error}`, 'fix the pattern (it is a JavaScript regex, unanchored)');
+  }
+
+  if (installed !== undefined && parsed.success) {
+    for (const problem of installed.type.check?.(pickOptions(table, typeKeys)) ?? []) {
+      report(problem.key, problem.message);
+    }
+  }
+
+  if (issues.length > 0 || installed === undefined || event === undefined || typeName === undefined) return { issues };
+  const options = pickOptions(parsed.success ? (parsed.output as Record<string, unknown>) : table, typeKeys);
+  return {
+    issues,
+    entry: {
+      kind: 'hook',
+      file,
+      line: hookLine,
+      index,
+      name: displayName,
+      event,
+      type: typeName,
+      ...(matcher === undefined || compiled === undefined || !compiled.ok ? {} : { matcher, matcherPattern: compiled.pattern }),
+      ...optional('blocking', table['blocking']),
+      ...optional('timeoutMs', table['timeout_ms']),
+      ...optional('sandbox', table['sandbox']),
+      ...optional('onError', table['on_error']),
+      ...optional('enabled', table['enabled']),
+      options,
+    } as LayerEntry,
+  };
+}
+
+function guessName(event: string | undefined, typeName: string | undefined, type: RunnerType | undefined, options: Record<string, unknown>): string {
+  if (event === undefined || typeName === undefined) return `${event ?? '?'}:${typeName ?? '?'}`;
+  try {
+    return effectiveName(undefined, event, type?.identity?.(options) ?? typeName);
+  } catch {
+    return `${event}:${typeName}`;
+  }
+}
+
+function unknownTypeFix(typeName: string, runners: RunnerRegistry): string {
+  const installed = `installed types: ${listOr(runners.types)}`;
+  const provider = FIRST_PARTY_TYPES[typeName];
+  if (provider !== undefined) return `install ${provider} and pass its runner to Hookline (${installed})`;
+  const near = nearestWord(typeName, [...runners.types, ...Object.keys(FIRST_PARTY_TYPES)]);
+  if (near === undefined) return `install the plugin that provides it and list it in plugins = [...] (${installed})`;
+  const nearProvider = runners.find(near) === undefined ? FIRST_PARTY_TYPES[near] : undefined;
+  return `did you mean type = "${near}"?${nearProvider === undefined ? '' : ` It is provided by ${nearProvider}.`} (${installed})`;
+}
+
+function resolveTypeName(table: Record<string, unknown>): string | undefined {
+  if (typeof table['type'] === 'string') return table['type'];
+  if (table['command'] !== undefined) return 'command';
+  return undefined;
+}
+
+function pickOptions(table: Record<string, unknown>, typeKeys: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const key of Object.keys(typeKeys)) {
+    if (table[key] !== undefined) options[key] = table[key];
+  }
+  return options;
+}
+
+function optional(key: string, value: unknown): Record<string, unknown> {
+  return value === undefined ? {} : { [key]: value };
+}
+
+function listOr(types: readonly string[]): string {
+  return types.length === 0 ? 'none' : types.join(', ');
+}

@@ -1,0 +1,110 @@
+import type { RunnerRegistry } from '../plugins/runner-registry.ts';
+import type { Preset } from '../presets/preset.ts';
+import { presets } from '../presets/presets.ts';
+import type { ConfigIssue } from './config-issue.ts';
+import type { ConfigLayer } from './config-layer.ts';
+import type { LayerEntry } from './hook-entry.ts';
+import { nearestWord } from './nearest-word.ts';
+import type { ConfigSource } from './read-config-source.ts';
+import { validateHook } from './validate-hook.ts';
+
+const TOP_LEVEL_KEYS = ['preset', 'plugins', 'sandbox', 'hooks'];
+
+/**
+ * Validates one parsed source against the preset and the installed runners. Unknown top-level keys
+ * are only warned about (the file may carry a host's other settings), unless they look like a typo of
+ * a known key, which is an error.
+ */
+export function validateLayer(source: ConfigSource, preset: Preset, runners: RunnerRegistry): ConfigLayer {
+  const { file, data, lines } = source;
+  const issues: ConfigIssue[] = [];
+  const warnings: string[] = [];
+  const at = (key: string): number => lines.topLevel(key) ?? 1;
+  if (source.parseIssue !== undefined) return { file, plugins: [], entries: [], issues: [source.parseIssue], warnings };
+
+  for (const key of Object.keys(data)) {
+    if (TOP_LEVEL_KEYS.includes(key)) continue;
+    const near = nearestWord(key, TOP_LEVEL_KEYS) ?? (key.toLowerCase() === 'hook' ? 'hooks' : undefined);
+    if (near !== undefined) {
+      issues.push({ file, line: at(key), message: `unknown top-level key \`${key}\``, fix: `did you mean \`${near}\`?${near === 'hooks' ? ' Hooks are written as [[hooks]] tables.' : ''}` });
+    } else {
+      warnings.push(`${file}:${at(key)}: ignoring unknown top-level key \`${key}\` (Hookline reads only ${TOP_LEVEL_KEYS.join(', ')})`);
+    }
+  }
+
+  const presetName = data['preset'];
+  if (presetName !== undefined && (typeof presetName !== 'string' || presets[presetName] === undefined)) {
+    const names = Object.keys(presets);
+    const near = typeof presetName === 'string' ? nearestWord(presetName, names) : undefined;
+    issues.push({ file, line: at('preset'), message: `unknown preset ${JSON.stringify(presetName)}`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}` });
+  }
+
+  const plugins = data['plugins'];
+  if (plugins !== undefined && !(Array.isArray(plugins) && plugins.every((plugin) => typeof plugin === 'string' && plugin !== ''))) {
+    issues.push({ file, line: at('plugins'), message: '`plugins` must be a list of package names', fix: 'write plugins = ["hookline-runner-example"]' });
+  }
+
+  const sandbox = readSandbox(data['sandbox'], file, at('sandbox'), issues);
+  const entries: LayerEntry[] = [];
+  const hooks = data['hooks'];
+  if (hooks !== undefined && !Array.isArray(hooks)) {
+    issues.push({
+      file,
+      line: at('hooks'),
+      message: '`hooks` must be an array of tables',
+      fix: `write each hook as a [[hooks]] table${preset.name === 'arc' ? ' (a [hooks] table of command lists is the "task" preset\'s form: set preset = "task")' : ''}`,
+    });
+  } else if (hooks !== undefined) {
+    for (const [index, raw] of hooks.entries()) {
+      const result = validateHook(raw, { file, index, lines, preset, runners });
+      issues.push(...result.issues);
+      if (result.entry !== undefined) entries.push(result.entry);
+    }
+  }
+  issues.push(...duplicateNames(entries));
+  issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return {
+    file,
+    ...(typeof presetName === 'string' ? { preset: presetName } : {}),
+    plugins: source.plugins,
+    ...(sandbox === undefined ? {} : { sandbox }),
+    entries,
+    issues,
+    warnings,
+  };
+}
+
+function readSandbox(value: unknown, file: string, line: number, issues: ConfigIssue[]): ConfigLayer['sandbox'] {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.push({ file, line, message: '`sandbox` must be a table', fix: 'write [sandbox] with provider = "local" or "docker"' });
+    return undefined;
+  }
+  const { provider, ...settings } = value as Record<string, unknown>;
+  if (provider !== undefined && (typeof provider !== 'string' || provider === '')) {
+    issues.push({ file, line, message: '`sandbox.provider` must be a provider name', fix: 'set provider = "local" (default) or "docker"' });
+    return { settings };
+  }
+  return { ...(provider === undefined ? {} : { provider }), settings };
+}
+
+// SPEC §2: two hooks with one effective name in one file are ambiguous for layering.
+function duplicateNames(entries: readonly LayerEntry[]): ConfigIssue[] {
+  const seen = new Map<string, LayerEntry>();
+  const issues: ConfigIssue[] = [];
+  for (const entry of entries) {
+    const first = seen.get(entry.name);
+    if (first === undefined) {
+      seen.set(entry.name, entry);
+      continue;
+    }
+    issues.push({
+      file: entry.file,
+      line: entry.line,
+      hook: { index: entry.index, name: entry.name },
+      message: `another hook in this file (hooks[${first.index}], line ${first.line}) has the same effective name "${entry.name}"`,
+      fix: 'give the two hooks distinct `name`s',
+    });
+  }
+  return issues;
+}

@@ -1,0 +1,34 @@
+import { InvalidContextError } from '../errors/invalid-context-error.ts';
+import type { Preset } from '../presets/preset.ts';
+import type { EventContext } from './event-context.ts';
+
+/**
+ * Checks a host's context and returns it with `event` set and absent/null top-level fields removed
+ * (SPEC §4: they are omitted, not serialised as null). Nested values are the host's data and are kept
+ * as they are.
+ */
+export function normalizeContext(event: string, context: unknown, preset: Preset): EventContext {
+  if (typeof context !== 'object' || context === null || Array.isArray(context)) {
+    const kind = context === null ? 'null' : Array.isArray(context) ? 'an array' : typeof context;
+    throw new InvalidContextError(`The context for "${event}" must be a JSON object, got ${kind}.`);
+  }
+  const given = context as Record<string, unknown>;
+  if (given['event'] !== undefined && given['event'] !== null && given['event'] !== event) {
+    throw new InvalidContextError(
+      `The context says event "${String(given['event'])}" but was emitted as "${event}"; drop the field or make them agree.`,
+    );
+  }
+  const missing = preset.requiredContextFields.filter((field) => typeof given[field] !== 'string' || given[field] === '');
+  if (missing.length > 0) {
+    throw new InvalidContextError(
+      `The context for "${event}" lacks ${missing.map((field) => `"${field}"`).join(', ')}: preset "${preset.name}" requires ${
+        missing.length === 1 ? 'it' : 'them'
+      } as non-empty strings.`,
+    );
+  }
+  const normalized: Record<string, unknown> = { event };
+  for (const [field, value] of Object.entries(given)) {
+    if (field !== 'event' && value !== undefined && value !== null) normalized[field] = value;
+  }
+  return normalized as EventContext;
+}

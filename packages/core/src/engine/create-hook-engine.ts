@@ -1,0 +1,156 @@
+import type { EventContext } from '../context/event-context.ts';
+import { normalizeContext } from '../context/normalize-context.ts';
+import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
+import { nearestWord } from '../config/nearest-word.ts';
+import { EngineClosedError } from '../errors/engine-closed-error.ts';
+import { PluginError } from '../errors/plugin-error.ts';
+import { UnknownEventError } from '../errors/unknown-event-error.ts';
+import type { Runner } from '../plugins/runner.ts';
+import { createRunnerRegistry } from '../plugins/runner-registry.ts';
+import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
+import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
+import { findEvent, type Preset } from '../presets/preset.ts';
+import { presets } from '../presets/presets.ts';
+import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
+import { createLimiter } from './create-limiter.ts';
+import type { PendingEmitOutcome } from './emit-outcome.ts';
+import { runEmit } from './run-emit.ts';
+import { createSandboxSessions, type SandboxSessions } from './sandbox-sessions.ts';
+
+/** What a hook engine is made of. */
+export interface HookEngineOptions {
+  /** The loaded configuration (`loadConfig`). */
+  readonly config: HookConfig;
+  /** The runners for the config's hook types — the same ones it was loaded with. */
+  readonly runners: readonly Runner[];
+  /** The sandbox provider named by `[sandbox] provider`; needed only when a hook runs sandboxed. */
+  readonly sandbox?: SandboxProvider;
+  /** How many non-blocking hooks run at once, across all emits of this engine. Default 8. */
+  readonly concurrency?: number;
+  /**
+   * How long `close()` waits for runners to wind down after aborting them (default 10 000 ms). A
+   * runner that ignores its abort signal cannot hold `close()` longer than this.
+   */
+  readonly closeGraceMs?: number;
+}
+
+/** Runs the configured hooks of emitted events and merges their decisions. */
+export interface HookEngine {
+  readonly config: HookConfig;
+  readonly preset: Preset;
+  /**
+   * Runs the hooks selected for `event` and resolves to the merged outcome as soon as the blocking
+   * phase is over; `outcome.settled` resolves when the non-blocking hooks are done too. Hooks that
+   * block, fail or time out are reported in the outcome; `emit` rejects only on misuse: an unknown
+   * event, a context that is not an object, a closed engine.
+   */
+  emit(event: string, context: object): Promise<PendingEmitOutcome>;
+  /** Every configured hook, whether it would be selected for this event and context, and why. */
+  explain(event: string, context: object): HookSelection[];
+  /** Disposes the sandbox session of a finished run. */
+  endRun(runId: string): Promise<void>;
+  /** Aborts hooks in flight, waits for them to wind down, disposes sessions and plugins. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates a hook engine. Checks up front that every hook's type has a runner and that sandboxed
+ * hooks have the configured provider, so misconfiguration fails here rather than mid-run.
+ */
+export function createHookEngine(options: HookEngineOptions): HookEngine {
+  const { config, runners } = options;
+  const preset = presets[config.preset];
+  if (preset === undefined) throw new PluginError(`This @hookline/core does not know preset "${config.preset}".`);
+  const registry = createRunnerRegistry(runners);
+  const sandboxProvider = checkPlugins(config, registry, options.sandbox);
+  const hooksByEvent = new Map<string, HookDefinition[]>();
+  for (const hook of config.hooks) {
+    if (!hook.enabled) continue;
+    const list = hooksByEvent.get(hook.event) ?? [];
+    list.push(hook);
+    hooksByEvent.set(hook.event, list);
+  }
+
+  const lifetime = new AbortController();
+  const sessions: SandboxSessions | undefined = sandboxProvider === undefined ? undefined : createSandboxSessions(sandboxProvider, lifetime.signal);
+  const limiter = createLimiter(options.concurrency ?? 8);
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>): void => {
+    const settled = work.then(() => undefined, () => undefined);
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
+  };
+  let closing: Promise<void> | undefined;
+
+  const contextFor = (event: string, context: unknown): EventContext => {
+    if (findEvent(preset, event) === undefined) {
+      const names = preset.events.map((spec) => spec.name);
+      throw new UnknownEventError(event, preset.name, names, nearestWord(event, names));
+    }
+    return normalizeContext(event, context, preset);
+  };
+
+  return {
+    config,
+    preset,
+    async emit(event, context) {
+      if (closing !== undefined) throw new EngineClosedError();
+      const normalized = contextFor(event, context);
+      const hooks = hooksByEvent.get(event) ?? [];
+      const pending = runEmit(hooks, normalized, {
+        preset,
+        registry,
+        limiter,
+        engineSignal: lifetime.signal,
+        track,
+        ...(sessions === undefined ? {} : { sessions }),
+      });
+      track(pending.then((outcome) => outcome.settled));
+      return pending;
+    },
+    explain(event, context) {
+      const normalized = contextFor(event, context);
+      return config.hooks.map((hook) => explainHook(hook, normalized, preset.matcherFields));
+    },
+    async endRun(runId) {
+      await sessions?.end(runId);
+    },
+    close() {
+      closing ??= (async () => {
+        lifetime.abort(new Error('the engine closed'));
+        await waitAtMost(Promise.allSettled([...inFlight]), options.closeGraceMs ?? 10_000);
+        await sessions?.endAll();
+        await Promise.allSettled([...runners.map((runner) => runner.doClose?.()), sandboxProvider?.doClose?.()]);
+      })();
+      return closing;
+    },
+  };
+}
+
+function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunnerRegistry>, provider: SandboxProvider | undefined): SandboxProvider | undefined {
+  let needsSandbox = false;
+  for (const hook of config.hooks) {
+    const installed = registry.find(hook.type);
+    if (installed === undefined) {
+      throw new PluginError(`Hook "${hook.name}" has type "${hook.type}", but no runner for it was passed to createHookEngine; pass the runners the config was loaded with.`);
+    }
+    if (hook.enabled && hook.sandbox && installed.type.usesSandbox) needsSandbox = true;
+  }
+  if (provider !== undefined && provider.specificationVersion !== SPECIFICATION_VERSION) {
+    throw new PluginError(`Sandbox provider "${provider.name}" implements interface ${String(provider.specificationVersion)}, but this @hookline/core speaks ${SPECIFICATION_VERSION}.`);
+  }
+  if (provider !== undefined && provider.name !== config.sandbox.provider) {
+    throw new PluginError(`The config selects sandbox provider "${config.sandbox.provider}", but the engine was given "${provider.name}"; pass the provider the config names.`);
+  }
+  if (needsSandbox && provider === undefined) {
+    const hint = config.sandbox.provider === 'local' ? 'pass localSandbox() from @hookline/runner-command' : `pass the "${config.sandbox.provider}" provider (e.g. dockerSandbox() from @hookline/sandbox-docker)`;
+    throw new PluginError(`Some hooks run sandboxed (sandbox = true is the default), but no sandbox provider was given: ${hint}, or set sandbox = false on those hooks.`);
+  }
+  return provider;
+}
+
+async function waitAtMost(work: Promise<unknown>, milliseconds: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, milliseconds)))]);
+  clearTimeout(timer);
+}

@@ -1,0 +1,93 @@
+import type { GenericSchema } from 'valibot';
+import type { HookDecision, OnErrorPolicy } from '../decisions/decision.ts';
+import type { EventContext } from '../context/event-context.ts';
+import type { HookDefinition } from '../config/hook-definition.ts';
+import type { Preset } from '../presets/preset.ts';
+import type { SandboxSession } from './sandbox-provider.ts';
+
+/** The plugin interface version this core speaks. Changing `Runner` or `SandboxProvider` bumps it. */
+export const SPECIFICATION_VERSION = 'v1';
+
+/** A problem a runner finds in one hook's keys beyond what its schema says (e.g. `http://` with TLS on). */
+export interface HookKeyProblem {
+  /** The key the problem is about, so the error can point at its line. */
+  readonly key: string;
+  readonly message: string;
+}
+
+/** What a runner declares about one hook `type` it executes. */
+export interface RunnerType {
+  /**
+   * valibot schemas of this type's own keys (`url`, `headers`, …), merged with the common hook keys.
+   * Keys whose schema is not optional are required.
+   */
+  readonly keys: Readonly<Record<string, GenericSchema>>;
+  /** Used when a hook does not set `timeout_ms`. */
+  readonly defaultTimeoutMs: number;
+  /** Used when a hook does not set `on_error`: `block` fails closed, `proceed` fails open. */
+  readonly defaultOnError: OnErrorPolicy;
+  /** Whether hooks of this type run inside the sandbox when `sandbox = true` (HTTP hooks do not). */
+  readonly usesSandbox: boolean;
+  /**
+   * The part of an unnamed hook's effective name after `"{event}:"`, e.g. the first 20 characters of
+   * the command (SPEC §2). Defaults to the type name.
+   */
+  identity?(options: Readonly<Record<string, unknown>>): string;
+  /** Checks across keys that a schema cannot express. */
+  check?(options: Readonly<Record<string, unknown>>): readonly HookKeyProblem[];
+}
+
+/** Everything a runner gets for one hook run. */
+export interface RunCall {
+  readonly context: EventContext;
+  /** The context as compact JSON, serialised once per emit. */
+  readonly contextJson: string;
+  /** Aborted at the hook's deadline or when the engine closes: stop work and release resources. */
+  readonly signal: AbortSignal;
+  /** The hook's effective timeout; the engine enforces it, runners use it for messages. */
+  readonly timeoutMs: number;
+  /** Event catalog and environment naming of the active preset. */
+  readonly preset: Preset;
+  /** The run's sandbox session when the hook is sandboxed and its type uses one. */
+  readonly sandbox?: SandboxSession;
+}
+
+/**
+ * The answer of one run. Expected failures are data: return `status: "failed"` with an `error` text
+ * rather than throwing (a throw is reported the same way, as a runner bug).
+ */
+export type RunResult =
+  | {
+      readonly status: 'ok';
+      readonly decision: HookDecision;
+      readonly warnings?: readonly string[];
+      /** Extra report fields, e.g. `exit_code` or `usage`; they cannot replace the core fields. */
+      readonly details?: Readonly<Record<string, unknown>>;
+    }
+  | {
+      readonly status: 'failed';
+      /** What went wrong and, where it helps, what to do about it. Never a secret. */
+      readonly error: string;
+      readonly warnings?: readonly string[];
+      readonly details?: Readonly<Record<string, unknown>>;
+    };
+
+/**
+ * A runner executes hooks of one or more `type`s. Runners are plain objects returned by factories
+ * (`commandRunner()`, `httpRunner()`); they do no I/O until `doRun` is called.
+ */
+export interface Runner {
+  readonly specificationVersion: typeof SPECIFICATION_VERSION;
+  /** The package that provides the runner, named in errors. */
+  readonly name: string;
+  readonly types: Readonly<Record<string, RunnerType>>;
+  /** Called by the engine, not by users. Must settle promptly once `call.signal` aborts. */
+  doRun(hook: HookDefinition, call: RunCall): Promise<RunResult>;
+  /** Releases pooled resources (connections, isolates) when the engine closes. */
+  doClose?(): Promise<void>;
+}
+
+/** Identity helper that types a runner object and stamps the interface version. */
+export function defineRunner(runner: Omit<Runner, 'specificationVersion'>): Runner {
+  return { specificationVersion: SPECIFICATION_VERSION, ...runner };
+}

@@ -1,0 +1,72 @@
+import { SPECIFICATION_VERSION } from './runner.ts';
+
+/** One process to run inside a sandbox session. */
+export interface ExecRequest {
+  /** A shell string (run as `{shell} -c command`) or an argv array (run directly). */
+  readonly command: string | readonly string[];
+  /** Shell for string commands; `sh` unless the preset says otherwise. */
+  readonly shell?: string;
+  /** Variables added on top of the session's base environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Written to the process's stdin, which is then closed. A process that never reads it is fine. */
+  readonly stdin?: string | Uint8Array;
+  /** Working directory inside the sandbox; the session's default when absent. */
+  readonly cwd?: string;
+  /** Aborting kills the process and everything it started (TERM, grace, KILL). */
+  readonly signal?: AbortSignal;
+  /** Per-stream capture limit; the excess is dropped and flagged, the process keeps running. */
+  readonly maxOutputBytes?: number;
+}
+
+/** How an exec ended. Spawn failures reject the promise instead, with a message naming the cause. */
+export interface ExecResult {
+  /** `null` when the process was ended by a signal. */
+  readonly exitCode: number | null;
+  /** The signal that ended it, e.g. `SIGKILL`, else `null`. */
+  readonly signal: string | null;
+  readonly stdout: Uint8Array;
+  readonly stderr: Uint8Array;
+  readonly stdoutTruncated: boolean;
+  readonly stderrTruncated: boolean;
+  /** True when `signal` aborted the exec and the process was killed for it. */
+  readonly aborted: boolean;
+}
+
+/** A file written into a session, e.g. the hook's context file. */
+export interface SandboxFileRequest {
+  /** A file name (no directories); the session picks a private directory for it. */
+  readonly name: string;
+  readonly data: string | Uint8Array;
+  /** Permission bits; `0o600` unless given. */
+  readonly mode?: number;
+}
+
+/** The sandbox of one run: every sandboxed hook of that `run_id` executes through it. */
+export interface SandboxSession {
+  readonly runId: string;
+  /** The provider's name, for reports. */
+  readonly provider: string;
+  exec(request: ExecRequest): Promise<ExecResult>;
+  /** Writes a file and resolves to its path as processes inside the session see it. */
+  writeFile(request: SandboxFileRequest): Promise<string>;
+  /** Removes a file written with `writeFile`; removing a missing file is not an error. */
+  removeFile(path: string): Promise<void>;
+  /** Ends everything the session still runs and frees it. Idempotent. */
+  dispose(): Promise<void>;
+}
+
+/** Creates sandbox sessions, one per run. A factory's result (`localSandbox()`, `dockerSandbox()`). */
+export interface SandboxProvider {
+  readonly specificationVersion: typeof SPECIFICATION_VERSION;
+  /** The name `[sandbox] provider` selects it by: `local`, `docker`, or a plugin's. */
+  readonly name: string;
+  /** Called by the engine on a run's first sandboxed hook. */
+  doOpen(runId: string, signal: AbortSignal): Promise<SandboxSession>;
+  /** Frees provider-wide resources when the engine closes, after every session was disposed. */
+  doClose?(): Promise<void>;
+}
+
+/** Identity helper that types a sandbox provider object and stamps the interface version. */
+export function defineSandboxProvider(provider: Omit<SandboxProvider, 'specificationVersion'>): SandboxProvider {
+  return { specificationVersion: SPECIFICATION_VERSION, ...provider };
+}

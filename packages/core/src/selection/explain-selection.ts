@@ -1,0 +1,41 @@
+import type { EventContext } from '../context/event-context.ts';
+import type { HookDefinition } from '../config/hook-definition.ts';
+
+/** Whether one hook would run for an event, and why (or why not) — what `hookline explain` prints. */
+export interface HookSelection {
+  readonly hook: HookDefinition;
+  readonly selected: boolean;
+  readonly reason: string;
+}
+
+/**
+ * Decides for one hook whether it is selected for `context` (SPEC §5.1): enabled, of this event, and
+ * its matcher (if any) matches at least one of the matcher fields present in the context. A hook with
+ * a matcher is never selected for a context that has none of those fields.
+ */
+export function explainHook(hook: HookDefinition, context: EventContext, matcherFields: readonly string[]): HookSelection {
+  if (hook.event !== context.event) return { hook, selected: false, reason: `listens to "${hook.event}", not "${context.event}"` };
+  if (!hook.enabled) return { hook, selected: false, reason: `disabled (enabled = false) in ${hook.source.file}` };
+  const pattern = hook.matcherPattern;
+  if (pattern === undefined) return { hook, selected: true, reason: `no matcher: runs on every "${hook.event}"` };
+  const present = matcherFields.filter((field) => isMatchable(context[field]));
+  if (present.length === 0) {
+    return { hook, selected: false, reason: `matcher /${pattern.source}/ needs one of ${matcherFields.join(', ')}, and the context has none` };
+  }
+  const matched = present.find((field) => pattern.test(String(context[field])));
+  if (matched !== undefined) return { hook, selected: true, reason: `matcher /${pattern.source}/ matched ${field(context, matched)}` };
+  return { hook, selected: false, reason: `matcher /${pattern.source}/ matched none of ${present.map((name) => field(context, name)).join(', ')}` };
+}
+
+/** The selected hooks among `hooks`, in order; `hooks` are usually just those of the event. */
+export function selectHooks(hooks: readonly HookDefinition[], context: EventContext, matcherFields: readonly string[]): HookDefinition[] {
+  return hooks.filter((hook) => explainHook(hook, context, matcherFields).selected);
+}
+
+function isMatchable(value: unknown): boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function field(context: EventContext, name: string): string {
+  return `${name}=${JSON.stringify(context[name])}`;
+}

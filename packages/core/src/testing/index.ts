@@ -1,0 +1,2 @@
+export { runnerConformanceCases, type ConformanceCase, type ConformanceScenarios, type RunnerConformanceOptions } from './runner-conformance.ts';
+export { scriptedRunner, type ScriptedCall, type ScriptedRunner, type ScriptedRunnerSettings } from './scripted-runner.ts';
