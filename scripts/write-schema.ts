@@ -1,0 +1,27 @@
+// Writes packages/core/hookline.schema.json: the config JSON Schema for the first-party runners
+// (SPEC §2's `#:schema` line points editors at it). With --check, fails when the file is stale.
+// Each runner package adds its factory to `runners` below when it lands.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { configJsonSchema, type Runner } from '../packages/core/src/index.ts';
+
+const runners: Runner[] = [];
+
+const target = fileURLToPath(new URL('../packages/core/hookline.schema.json', import.meta.url));
+const text = `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(runners) }, null, 2)}\n`;
+if (process.argv.includes('--check')) {
+  let current = '';
+  try {
+    current = readFileSync(target, 'utf8');
+  } catch {
+    // A missing file is stale too.
+  }
+  if (current !== text) {
+    console.error(`${target} is out of date with the runners' schemas: run \`pnpm schema\` and commit the result.`);
+    process.exit(1);
+  }
+  console.log('hookline.schema.json is up to date');
+} else {
+  writeFileSync(target, text);
+  console.log(`wrote ${target}`);
+}
