@@ -18,8 +18,12 @@ export function normalizeContext(event: string, context: unknown, preset: Preset
       `The context says event "${String(given['event'])}" but was emitted as "${event}"; drop the field or make them agree.`,
     );
   }
-  const missing = preset.requiredContextFields.filter((field) => typeof given[field] !== 'string' || given[field] === '');
-  if (missing.length > 0) {
+  // Loops rather than filter/entries: this runs on every emit, and the usual context is valid.
+  let missing: string[] | undefined;
+  for (const field of preset.requiredContextFields) {
+    if (typeof given[field] !== 'string' || given[field] === '') (missing ??= []).push(field);
+  }
+  if (missing !== undefined) {
     throw new InvalidContextError(
       `The context for "${event}" lacks ${missing.map((field) => `"${field}"`).join(', ')}: preset "${preset.name}" requires ${
         missing.length === 1 ? 'it' : 'them'
@@ -27,7 +31,8 @@ export function normalizeContext(event: string, context: unknown, preset: Preset
     );
   }
   const normalized: Record<string, unknown> = { event };
-  for (const [field, value] of Object.entries(given)) {
+  for (const field of Object.keys(given)) {
+    const value = given[field];
     if (field !== 'event' && value !== undefined && value !== null) normalized[field] = value;
   }
   return normalized as EventContext;

@@ -1,4 +1,3 @@
-import type { EventContext } from '../context/event-context.ts';
 import { normalizeContext } from '../context/normalize-context.ts';
 import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
 import { nearestWord } from '../config/nearest-word.ts';
@@ -9,12 +8,12 @@ import type { Runner } from '../plugins/runner.ts';
 import { createRunnerRegistry } from '../plugins/runner-registry.ts';
 import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
-import { findEvent, type Preset } from '../presets/preset.ts';
+import type { EventSpec, Preset } from '../presets/preset.ts';
 import { presets } from '../presets/presets.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
 import { createLimiter } from './create-limiter.ts';
 import type { PendingEmitOutcome } from './emit-outcome.ts';
-import { runEmit } from './run-emit.ts';
+import { runEmit, type EmitScope } from './run-emit.ts';
 import { createSandboxSessions, type SandboxSessions } from './sandbox-sessions.ts';
 
 /** What a hook engine is made of. */
@@ -81,13 +80,17 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     void settled.then(() => inFlight.delete(settled));
   };
   let closing: Promise<void> | undefined;
+  // Everything below is fixed for the engine's life, so emits share it instead of rebuilding it.
+  const scope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, track, ...(sessions === undefined ? {} : { sessions }) };
+  const eventsByName = new Map(preset.events.map((spec) => [spec.name, spec]));
 
-  const contextFor = (event: string, context: unknown): EventContext => {
-    if (findEvent(preset, event) === undefined) {
-      const names = preset.events.map((spec) => spec.name);
+  const eventFor = (event: string): EventSpec => {
+    const spec = eventsByName.get(event);
+    if (spec === undefined) {
+      const names = preset.events.map((known) => known.name);
       throw new UnknownEventError(event, preset.name, names, nearestWord(event, names));
     }
-    return normalizeContext(event, context, preset);
+    return spec;
   };
 
   return {
@@ -95,21 +98,15 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     preset,
     async emit(event, context) {
       if (closing !== undefined) throw new EngineClosedError();
-      const normalized = contextFor(event, context);
-      const hooks = hooksByEvent.get(event) ?? [];
-      const pending = runEmit(hooks, normalized, {
-        preset,
-        registry,
-        limiter,
-        engineSignal: lifetime.signal,
-        track,
-        ...(sessions === undefined ? {} : { sessions }),
-      });
+      const spec = eventFor(event);
+      const normalized = normalizeContext(event, context, preset);
+      const pending = runEmit(spec, hooksByEvent.get(event) ?? NO_HOOKS, normalized, scope);
       track(pending.then((outcome) => outcome.settled));
       return pending;
     },
     explain(event, context) {
-      const normalized = contextFor(event, context);
+      eventFor(event);
+      const normalized = normalizeContext(event, context, preset);
       return config.hooks.map((hook) => explainHook(hook, normalized, preset.matcherFields));
     },
     async endRun(runId) {
@@ -126,6 +123,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     },
   };
 }
+
+const NO_HOOKS: readonly HookDefinition[] = [];
 
 function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunnerRegistry>, provider: SandboxProvider | undefined): SandboxProvider | undefined {
   let needsSandbox = false;

@@ -3,7 +3,7 @@ import type { HookDefinition } from '../config/hook-definition.ts';
 import type { HookDecision } from '../decisions/decision.ts';
 import { mergeDecisions } from '../decisions/merge-decisions.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
-import { findEvent, type EventSpec, type Preset } from '../presets/preset.ts';
+import type { EventSpec, Preset } from '../presets/preset.ts';
 import { selectHooks } from '../selection/explain-selection.ts';
 import type { Limiter } from './create-limiter.ts';
 import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome.ts';
@@ -25,8 +25,7 @@ export interface EmitScope {
  * at the first block; then, unless blocked, the non-blocking hooks concurrently through the engine's
  * limiter. Resolves when the blocking phase is over.
  */
-export async function runEmit(eventHooks: readonly HookDefinition[], context: EventContext, scope: EmitScope): Promise<PendingEmitOutcome> {
-  const event = findEvent(scope.preset, context.event)!;
+export async function runEmit(event: EventSpec, eventHooks: readonly HookDefinition[], context: EventContext, scope: EmitScope): Promise<PendingEmitOutcome> {
   const selected = selectHooks(eventHooks, context, scope.preset.matcherFields);
   const contextJson = JSON.stringify(context);
   const reports: HookReport[] = selected.map(pendingReport);
@@ -49,7 +48,8 @@ export async function runEmit(eventHooks: readonly HookDefinition[], context: Ev
   };
 
   let blockedBy: string | undefined;
-  for (const [position, hook] of selected.entries()) {
+  for (let position = 0; position < selected.length; position++) {
+    const hook = selected[position]!;
     if (!hook.blocking) continue;
     if (blockedBy !== undefined) {
       reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
@@ -65,7 +65,8 @@ export async function runEmit(eventHooks: readonly HookDefinition[], context: Ev
   }
 
   const nonBlocking: Array<Promise<void>> = [];
-  for (const [position, hook] of selected.entries()) {
+  for (let position = 0; position < selected.length; position++) {
+    const hook = selected[position]!;
     if (hook.blocking) continue;
     if (blockedBy !== undefined) {
       reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
@@ -82,15 +83,16 @@ export async function runEmit(eventHooks: readonly HookDefinition[], context: Ev
 
   const merged = mergeDecisions(effective);
   const decidedBy = merged.index === undefined ? undefined : deciders[merged.index];
-  const outcome = (finalReports: readonly HookReport[], finalWarnings: readonly string[]): EmitOutcome => ({
-    event: context.event,
-    decision: merged.decision.decision,
-    ...(merged.decision.reason === undefined ? {} : { reason: merged.decision.reason }),
-    ...(decidedBy === undefined ? {} : { decided_by: decidedBy }),
-    ...(merged.decision.decision === 'override' && merged.decision.edge_to !== undefined ? { edge_to: merged.decision.edge_to } : {}),
-    hooks: finalReports,
-    warnings: finalWarnings,
-  });
+  // Assigned in §6 key order rather than spread from temporary objects: this runs twice per emit.
+  const outcome = (finalReports: readonly HookReport[], finalWarnings: readonly string[]): EmitOutcome => {
+    const built: Record<string, unknown> = { event: context.event, decision: merged.decision.decision };
+    if (merged.decision.reason !== undefined) built['reason'] = merged.decision.reason;
+    if (decidedBy !== undefined) built['decided_by'] = decidedBy;
+    if (merged.decision.decision === 'override' && merged.decision.edge_to !== undefined) built['edge_to'] = merged.decision.edge_to;
+    built['hooks'] = finalReports;
+    built['warnings'] = finalWarnings;
+    return built as unknown as EmitOutcome;
+  };
   const settled = Promise.all(nonBlocking).then(() => {
     const all = [...warnings];
     for (const report of reports) if (!report.blocking) all.push(...failureWarnings(report));
