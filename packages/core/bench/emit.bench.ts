@@ -26,12 +26,12 @@ for (const scenario of scenarios) for (const contender of scenario.contenders) a
 console.log(formatTable(scenarios, bench));
 
 function batched(contender: Contender): () => Promise<{ overriddenDuration: number; overriddenIterationCost: number }> {
-  const { call, afterBatch } = contender;
+  const { call, checkBatch } = contender;
   return async () => {
     const started = bench.now();
     for (let index = 0; index < BATCH; index++) await call();
     const elapsed = bench.now() - started;
-    afterBatch?.();
+    checkBatch(BATCH);
     return { overriddenDuration: elapsed / BATCH, overriddenIterationCost: elapsed };
   };
 }

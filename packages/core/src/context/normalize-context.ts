@@ -3,11 +3,10 @@ import type { Preset } from '../presets/preset.ts';
 import type { EventContext } from './event-context.ts';
 
 /**
- * Checks a host's context and returns it with `event` set and absent/null top-level fields removed
- * (SPEC §4: they are omitted, not serialised as null). Nested values are the host's data and are kept
- * as they are.
+ * Checks a host's context: a JSON object, whose `event` (if given) agrees with the emitted event, with
+ * the preset's required fields as non-empty strings. Throws {@link InvalidContextError} otherwise.
  */
-export function normalizeContext(event: string, context: unknown, preset: Preset): EventContext {
+export function checkContext(event: string, context: unknown, preset: Preset): asserts context is Record<string, unknown> {
   if (typeof context !== 'object' || context === null || Array.isArray(context)) {
     const kind = context === null ? 'null' : Array.isArray(context) ? 'an array' : typeof context;
     throw new InvalidContextError(`The context for "${event}" must be a JSON object, got ${kind}.`);
@@ -18,7 +17,7 @@ export function normalizeContext(event: string, context: unknown, preset: Preset
       `The context says event "${String(given['event'])}" but was emitted as "${event}"; drop the field or make them agree.`,
     );
   }
-  // Loops rather than filter/entries: this runs on every emit, and the usual context is valid.
+  // A loop rather than filter: this runs on every emit, and the usual context is valid.
   let missing: string[] | undefined;
   for (const field of preset.requiredContextFields) {
     if (typeof given[field] !== 'string' || given[field] === '') (missing ??= []).push(field);
@@ -30,9 +29,16 @@ export function normalizeContext(event: string, context: unknown, preset: Preset
       } as non-empty strings.`,
     );
   }
+}
+
+/**
+ * Returns a checked context with `event` set and absent/null top-level fields removed (SPEC §4: they
+ * are omitted, not serialised as null). Nested values are the host's data and are kept as they are.
+ */
+export function normalizeContext(event: string, context: Record<string, unknown>): EventContext {
   const normalized: Record<string, unknown> = { event };
-  for (const field of Object.keys(given)) {
-    const value = given[field];
+  for (const field of Object.keys(context)) {
+    const value = context[field];
     if (field !== 'event' && value !== undefined && value !== null) normalized[field] = value;
   }
   return normalized as EventContext;

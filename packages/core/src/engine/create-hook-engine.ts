@@ -1,4 +1,4 @@
-import { normalizeContext } from '../context/normalize-context.ts';
+import { checkContext, normalizeContext } from '../context/normalize-context.ts';
 import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
@@ -8,12 +8,12 @@ import type { Runner } from '../plugins/runner.ts';
 import { createRunnerRegistry } from '../plugins/runner-registry.ts';
 import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
-import type { EventSpec, Preset } from '../presets/preset.ts';
+import type { Preset } from '../presets/preset.ts';
 import { presets } from '../presets/presets.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
 import { createLimiter } from './create-limiter.ts';
 import type { PendingEmitOutcome } from './emit-outcome.ts';
-import { runEmit, type EmitScope } from './run-emit.ts';
+import { eventRoute, runEmit, type EmitScope, type EventRoute } from './run-emit.ts';
 import { createSandboxSessions, type SandboxSessions } from './sandbox-sessions.ts';
 
 /** What a hook engine is made of. */
@@ -69,44 +69,55 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     list.push(hook);
     hooksByEvent.set(hook.event, list);
   }
+  // One lookup per emit finds everything known about the event ahead of time.
+  const routes = new Map<string, EventRoute>();
+  for (const spec of preset.events) if (!routes.has(spec.name)) routes.set(spec.name, eventRoute(spec, hooksByEvent.get(spec.name) ?? []));
 
   const lifetime = new AbortController();
   const sessions: SandboxSessions | undefined = sandboxProvider === undefined ? undefined : createSandboxSessions(sandboxProvider, lifetime.signal);
   const limiter = createLimiter(options.concurrency ?? 8);
+  // Runner work, kept until it settles (even past its deadline) so close() can wait for it.
   const inFlight = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>): void => {
-    const settled = work.then(() => undefined, () => undefined);
-    inFlight.add(settled);
-    void settled.then(() => inFlight.delete(settled));
+    inFlight.add(work);
+    const untrack = (): void => void inFlight.delete(work);
+    work.then(untrack, untrack);
   };
+  const live = new Set<() => void>();
+  lifetime.signal.addEventListener('abort', () => {
+    for (const stop of [...live]) stop();
+  });
   let closing: Promise<void> | undefined;
-  // Everything below is fixed for the engine's life, so emits share it instead of rebuilding it.
-  const scope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, track, ...(sessions === undefined ? {} : { sessions }) };
-  const eventsByName = new Map(preset.events.map((spec) => [spec.name, spec]));
-
-  const eventFor = (event: string): EventSpec => {
-    const spec = eventsByName.get(event);
-    if (spec === undefined) {
+  // Fixed for the engine's life, so emits share it instead of rebuilding it.
+  const scope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, live, track, ...(sessions === undefined ? {} : { sessions }) };
+  const routeFor = (event: string): EventRoute => {
+    const route = routes.get(event);
+    if (route === undefined) {
       const names = preset.events.map((known) => known.name);
       throw new UnknownEventError(event, preset.name, names, nearestWord(event, names));
     }
-    return spec;
+    return route;
   };
 
   return {
     config,
     preset,
-    async emit(event, context) {
-      if (closing !== undefined) throw new EngineClosedError();
-      const spec = eventFor(event);
-      const normalized = normalizeContext(event, context, preset);
-      const pending = runEmit(spec, hooksByEvent.get(event) ?? NO_HOOKS, normalized, scope);
-      track(pending.then((outcome) => outcome.settled));
-      return pending;
+    // Not `async`: an event with nothing to run should resolve without extra promise hops. Misuse
+    // still rejects rather than throws, as an async function would.
+    emit(event, context) {
+      try {
+        if (closing !== undefined) throw new EngineClosedError();
+        const route = routeFor(event);
+        checkContext(event, context, preset);
+        return runEmit(route, context, scope);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     explain(event, context) {
-      eventFor(event);
-      const normalized = normalizeContext(event, context, preset);
+      routeFor(event);
+      checkContext(event, context, preset);
+      const normalized = normalizeContext(event, context);
       return config.hooks.map((hook) => explainHook(hook, normalized, preset.matcherFields));
     },
     async endRun(runId) {
@@ -123,8 +134,6 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     },
   };
 }
-
-const NO_HOOKS: readonly HookDefinition[] = [];
 
 function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunnerRegistry>, provider: SandboxProvider | undefined): SandboxProvider | undefined {
   let needsSandbox = false;

@@ -1,4 +1,4 @@
-import type { EventContext } from '../context/event-context.ts';
+import { normalizeContext } from '../context/normalize-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
 import type { HookDecision } from '../decisions/decision.ts';
 import { mergeDecisions } from '../decisions/merge-decisions.ts';
@@ -7,27 +7,53 @@ import type { EventSpec, Preset } from '../presets/preset.ts';
 import { selectHooks } from '../selection/explain-selection.ts';
 import type { Limiter } from './create-limiter.ts';
 import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome.ts';
+import { EmitPayload } from './hook-call.ts';
+import { Outcome } from './outcome.ts';
 import { runHook, skippedReport } from './run-hook.ts';
 import type { SandboxSessions } from './sandbox-sessions.ts';
 
-/** The engine's parts an emit uses. */
+/** The engine's parts an emit uses; built once per engine. */
 export interface EmitScope {
   readonly preset: Preset;
   readonly registry: RunnerRegistry;
   readonly limiter: Limiter;
   readonly engineSignal: AbortSignal;
+  readonly live: Set<() => void>;
   readonly track: (work: Promise<unknown>) => void;
   readonly sessions?: SandboxSessions;
 }
 
+const NOTHING: readonly never[] = Object.freeze([]);
+
+/** What the engine knows about one event ahead of any emit. */
+export interface EventRoute {
+  readonly spec: EventSpec;
+  /** The event's enabled hooks, in config order. */
+  readonly hooks: readonly HookDefinition[];
+  /** The outcome of an emit that selects no hook: immutable, so made once and shared. */
+  readonly quiet: Promise<PendingEmitOutcome>;
+}
+
+/** Prepares the route of one event. */
+export function eventRoute(spec: EventSpec, hooks: readonly HookDefinition[]): EventRoute {
+  const quiet = new Outcome({ event: spec.name, decision: 'proceed', hooks: NOTHING, warnings: NOTHING });
+  Object.freeze(quiet);
+  return { spec, hooks, quiet: Promise.resolve(quiet) };
+}
+
 /**
- * One emit (SPEC §5): blocking hooks in config order, one at a time, merging after each and stopping
- * at the first block; then, unless blocked, the non-blocking hooks concurrently through the engine's
- * limiter. Resolves when the blocking phase is over.
+ * One emit (SPEC §5): blocking hooks in config order, one at a time, stopping at the first block;
+ * then, unless blocked, the non-blocking hooks concurrently through the engine's limiter. Resolves
+ * when the blocking phase is over. `context` has been checked but not normalised yet.
  */
-export async function runEmit(event: EventSpec, eventHooks: readonly HookDefinition[], context: EventContext, scope: EmitScope): Promise<PendingEmitOutcome> {
-  const selected = selectHooks(eventHooks, context, scope.preset.matcherFields);
-  const contextJson = JSON.stringify(context);
+export function runEmit(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope): Promise<PendingEmitOutcome> {
+  if (route.hooks.length === 0) return route.quiet;
+  const selected = selectHooks(route.hooks, route.spec.name, context, scope.preset.matcherFields);
+  return selected.length === 0 ? route.quiet : runSelected(route.spec, selected, context, scope);
+}
+
+async function runSelected(event: EventSpec, selected: readonly HookDefinition[], context: Readonly<Record<string, unknown>>, scope: EmitScope): Promise<PendingEmitOutcome> {
+  const payload = new EmitPayload(normalizeContext(event.name, context));
   const reports: HookReport[] = selected.map(pendingReport);
   const warnings: string[] = [];
   const effective: HookDecision[] = [];
@@ -36,15 +62,7 @@ export async function runEmit(event: EventSpec, eventHooks: readonly HookDefinit
     const installed = scope.registry.find(hook.type)!;
     const sessions = scope.sessions;
     const sandboxed = hook.sandbox && installed.type.usesSandbox && sessions !== undefined;
-    return runHook(hook, {
-      runner: installed.runner,
-      context,
-      contextJson,
-      preset: scope.preset,
-      engineSignal: scope.engineSignal,
-      track: scope.track,
-      ...(sandboxed ? { openSandbox: () => sessions.get(String(context['run_id'])) } : {}),
-    });
+    return runHook(hook, installed.runner, payload, scope, sandboxed ? () => sessions.get(String(payload.context['run_id'])) : undefined);
   };
 
   let blockedBy: string | undefined;
@@ -57,7 +75,7 @@ export async function runEmit(event: EventSpec, eventHooks: readonly HookDefinit
     }
     const report = await run(hook);
     reports[position] = report;
-    warnings.push(...failureWarnings(report));
+    if (report.status !== 'ok') warnings.push(...failureWarnings(report));
     const decision = honoured(report, event, warnings);
     effective.push(decision);
     deciders.push(hook.name);
@@ -83,24 +101,22 @@ export async function runEmit(event: EventSpec, eventHooks: readonly HookDefinit
 
   const merged = mergeDecisions(effective);
   const decidedBy = merged.index === undefined ? undefined : deciders[merged.index];
-  // Assigned in §6 key order rather than spread from temporary objects: this runs twice per emit.
-  const outcome = (finalReports: readonly HookReport[], finalWarnings: readonly string[]): EmitOutcome => {
-    const built: Record<string, unknown> = { event: context.event, decision: merged.decision.decision };
-    if (merged.decision.reason !== undefined) built['reason'] = merged.decision.reason;
-    if (decidedBy !== undefined) built['decided_by'] = decidedBy;
-    if (merged.decision.decision === 'override' && merged.decision.edge_to !== undefined) built['edge_to'] = merged.decision.edge_to;
-    built['hooks'] = finalReports;
-    built['warnings'] = finalWarnings;
-    return built as unknown as EmitOutcome;
-  };
-  const settled = Promise.all(nonBlocking).then(() => {
-    const all = [...warnings];
-    for (const report of reports) if (!report.blocking) all.push(...failureWarnings(report));
-    return outcome([...reports], all);
+  const fields = (hooks: readonly HookReport[], finalWarnings: readonly string[]): EmitOutcome => ({
+    event: event.name,
+    decision: merged.decision.decision,
+    ...(merged.decision.reason === undefined ? {} : { reason: merged.decision.reason }),
+    ...(decidedBy === undefined ? {} : { decided_by: decidedBy }),
+    ...(merged.decision.decision === 'override' && merged.decision.edge_to !== undefined ? { edge_to: merged.decision.edge_to } : {}),
+    hooks,
+    warnings: finalWarnings,
   });
-  const immediate = outcome([...reports], [...warnings]);
-  Object.defineProperty(immediate, 'settled', { value: settled, enumerable: false });
-  return immediate as PendingEmitOutcome;
+  if (nonBlocking.length === 0) return new Outcome(fields(reports, warnings));
+  const settled = Promise.all(nonBlocking).then(() => {
+    const all = warnings.slice();
+    for (const report of reports) if (!report.blocking) all.push(...failureWarnings(report));
+    return new Outcome(fields(reports, all));
+  });
+  return new Outcome(fields(reports.slice(), warnings.slice()), settled);
 }
 
 // SPEC §3: a decision the event does not honour is recorded with a warning and counts as proceed.

@@ -1,4 +1,3 @@
-import type { EventContext } from '../context/event-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
 import type { HookDecision } from '../decisions/decision.ts';
 import { parseDecision } from '../decisions/parse-decision.ts';
@@ -6,77 +5,85 @@ import type { Runner, RunResult } from '../plugins/runner.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
 import type { Preset } from '../presets/preset.ts';
 import type { HookReport, HookStatus } from './emit-outcome.ts';
+import { HookCall, type EmitPayload } from './hook-call.ts';
 
-/** What running one hook needs from the engine. */
+/** The engine's parts running a hook needs; built once per engine. */
 export interface HookRunScope {
-  readonly runner: Runner;
-  readonly context: EventContext;
-  readonly contextJson: string;
   readonly preset: Preset;
   /** Aborted when the engine closes. */
   readonly engineSignal: AbortSignal;
-  /** Opens (or reuses) the run's sandbox session; absent when the hook runs on the host. */
-  readonly openSandbox?: () => Promise<SandboxSession>;
+  /** Hooks running now, each as the function that ends it; the engine calls them all on close. */
+  readonly live: Set<() => void>;
   /** Keeps the runner's promise so `close()` can wait for work that outlives its deadline. */
   readonly track: (work: Promise<unknown>) => void;
 }
 
-type Ending = { readonly kind: 'result'; readonly result: RunResult } | { readonly kind: 'deadline' } | { readonly kind: 'closed' };
+// Shared abort reasons: building an Error (and its stack) per hook would dominate in-memory hooks.
+const HOOK_OVER = new Error('the hook is over');
+const ENGINE_CLOSED = new Error('the engine closed');
 
 /**
  * Runs one hook and turns whatever happens into a report: the runner's answer, a failure (a thrown
- * error, an invalid result, an unopenable sandbox), or the deadline. A failed or timed-out hook gets
- * its `on_error` decision. A result that arrives after the deadline is ignored.
+ * error, an invalid result, an unopenable sandbox), the deadline, or the engine closing. A failed or
+ * timed-out hook gets its `on_error` decision. Whatever ends the hook first decides its report;
+ * a result that arrives later is ignored, and the runner's signal is aborted so it stops.
  */
-export async function runHook(hook: HookDefinition, scope: HookRunScope): Promise<HookReport> {
-  if (scope.engineSignal.aborted) return skippedReport(hook, 'the engine closed before the hook started');
+export function runHook(
+  hook: HookDefinition,
+  runner: Runner,
+  payload: EmitPayload,
+  scope: HookRunScope,
+  openSandbox: (() => Promise<SandboxSession>) | undefined,
+): Promise<HookReport> {
+  if (scope.engineSignal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
   const started = performance.now();
-  let sandbox: SandboxSession | undefined;
-  if (scope.openSandbox !== undefined) {
-    try {
-      sandbox = await scope.openSandbox();
-    } catch (error) {
-      return failedReport(hook, 'failed', `sandbox could not be opened: ${messageOf(error)}`, started);
-    }
-  }
-
-  const controller = new AbortController();
-  const stopOnClose = (): void => controller.abort(new Error('the engine closed'));
-  scope.engineSignal.addEventListener('abort', stopOnClose, { once: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<Ending>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new Error(`hook timed out after ${hook.timeoutMs} ms`));
-      resolve({ kind: 'deadline' });
-    }, hook.timeoutMs);
-    controller.signal.addEventListener('abort', () => resolve({ kind: scope.engineSignal.aborted ? 'closed' : 'deadline' }), { once: true });
-  });
-  const work = Promise.resolve().then(() =>
-    scope.runner.doRun(hook, {
-      context: scope.context,
-      contextJson: scope.contextJson,
-      signal: controller.signal,
-      timeoutMs: hook.timeoutMs,
-      preset: scope.preset,
-      ...(sandbox === undefined ? {} : { sandbox }),
-    }),
+  if (openSandbox === undefined) return startHook(hook, runner, payload, scope, undefined, started);
+  return openSandbox().then(
+    (session) => startHook(hook, runner, payload, scope, session, started),
+    (error: unknown) => failedReport(hook, 'failed', `sandbox could not be opened: ${messageOf(error)}`, started),
   );
-  scope.track(work);
-  const ending = await Promise.race([
-    work.then(
-      (result): Ending => ({ kind: 'result', result }),
-      (error: unknown): Ending => ({ kind: 'result', result: { status: 'failed', error: `runner "${scope.runner.name}" threw: ${messageOf(error)}` } }),
-    ),
-    deadline,
-  ]);
-  clearTimeout(timer);
-  scope.engineSignal.removeEventListener('abort', stopOnClose);
-  // Whatever ended first, the runner must stop now; a runner that already returned ignores this.
-  if (!controller.signal.aborted) controller.abort(new Error('the hook is over'));
+}
 
-  if (ending.kind === 'deadline') return failedReport(hook, 'timed_out', `hook timed out after ${hook.timeoutMs} ms`, started);
-  if (ending.kind === 'closed') return failedReport(hook, 'failed', 'the engine closed while the hook ran', started);
-  return resultReport(hook, ending.result, scope.runner.name, started);
+function startHook(
+  hook: HookDefinition,
+  runner: Runner,
+  payload: EmitPayload,
+  scope: HookRunScope,
+  sandbox: SandboxSession | undefined,
+  started: number,
+): Promise<HookReport> {
+  if (scope.engineSignal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
+  const call = new HookCall(payload, hook.timeoutMs, scope.preset, sandbox);
+  return new Promise<HookReport>((resolve) => {
+    let done = false;
+    // The report is settled before the signal aborts, so nothing a runner does on abort can change it.
+    const finish = (report: HookReport, reason: unknown): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      scope.live.delete(stop);
+      resolve(report);
+      call.abort(reason);
+    };
+    const stop = (): void => finish(failedReport(hook, 'failed', 'the engine closed while the hook ran', started), ENGINE_CLOSED);
+    const timer = setTimeout(() => {
+      const error = `hook timed out after ${hook.timeoutMs} ms`;
+      finish(failedReport(hook, 'timed_out', error, started), new Error(error));
+    }, hook.timeoutMs);
+    scope.live.add(stop);
+
+    let work: Promise<RunResult>;
+    try {
+      work = Promise.resolve(runner.doRun(hook, call));
+    } catch (error) {
+      work = Promise.reject(error);
+    }
+    scope.track(work);
+    work.then(
+      (result) => finish(resultReport(hook, result, runner.name, started), HOOK_OVER),
+      (error: unknown) => finish(failedReport(hook, 'failed', `runner "${runner.name}" threw: ${messageOf(error)}`, started), HOOK_OVER),
+    );
+  });
 }
 
 function resultReport(hook: HookDefinition, result: RunResult, runnerName: string, started: number): HookReport {
@@ -108,8 +115,11 @@ function report(hook: HookDefinition, status: HookStatus, decision: HookDecision
     decision,
     duration_ms: Math.round((performance.now() - started) * 10) / 10,
   };
-  for (const [key, value] of Object.entries(result?.details ?? {})) {
-    if (!(key in core) && key !== 'error' && key !== 'warnings') core[key] = value;
+  const details = result?.details;
+  if (details !== undefined) {
+    for (const key of Object.keys(details)) {
+      if (!(key in core) && key !== 'error' && key !== 'warnings') core[key] = details[key];
+    }
   }
   if (error !== undefined) core['error'] = error;
   if (result?.warnings !== undefined && result.warnings.length > 0) core['warnings'] = [...result.warnings];

@@ -27,9 +27,25 @@ export function explainHook(hook: HookDefinition, context: EventContext, matcher
   return { hook, selected: false, reason: `matcher /${pattern.source}/ matched none of ${present.map((name) => field(context, name)).join(', ')}` };
 }
 
-/** The selected hooks among `hooks`, in order; `hooks` are usually just those of the event. */
-export function selectHooks(hooks: readonly HookDefinition[], context: EventContext, matcherFields: readonly string[]): HookDefinition[] {
-  return hooks.filter((hook) => explainHook(hook, context, matcherFields).selected);
+/**
+ * The selected hooks among `hooks` for `event`, in order — the same verdicts as {@link explainHook}
+ * without building reasons, since this runs on every emit. `context` may still hold null fields.
+ */
+export function selectHooks(hooks: readonly HookDefinition[], event: string, context: Readonly<Record<string, unknown>>, matcherFields: readonly string[]): HookDefinition[] {
+  const selected: HookDefinition[] = [];
+  for (const hook of hooks) {
+    if (hook.event === event && hook.enabled && matches(hook.matcherPattern, context, matcherFields)) selected.push(hook);
+  }
+  return selected;
+}
+
+function matches(pattern: RegExp | undefined, context: Readonly<Record<string, unknown>>, matcherFields: readonly string[]): boolean {
+  if (pattern === undefined) return true;
+  for (const name of matcherFields) {
+    const value = context[name];
+    if (isMatchable(value) && pattern.test(String(value))) return true;
+  }
+  return false;
 }
 
 function isMatchable(value: unknown): boolean {

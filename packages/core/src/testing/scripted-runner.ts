@@ -80,8 +80,11 @@ export function scriptedRunner(settings: ScriptedRunnerSettings = {}): ScriptedR
       maxActive = Math.max(maxActive, active);
       try {
         if (script.hang === true) return await new Promise<never>(() => {});
-        if (script.delay_ms !== undefined) await sleep(script.delay_ms, script.ignore_abort === true ? undefined : call.signal);
-        if (call.signal.aborted && script.ignore_abort !== true) return { status: 'failed', error: 'aborted' };
+        // The signal is read only when waiting: an instant answer should cost what the engine costs.
+        if (script.delay_ms !== undefined) {
+          await sleep(script.delay_ms, script.ignore_abort === true ? undefined : call.signal);
+          if (call.signal.aborted && script.ignore_abort !== true) return { status: 'failed', error: 'aborted' };
+        }
         if (script.throw !== undefined) throw new Error(script.throw);
         if (script.fail !== undefined) return { status: 'failed', error: script.fail };
         if (script.invalid === true) return { status: 'ok', decision: { decision: 'maybe' } } as unknown as RunResult;
