@@ -2,6 +2,7 @@ export { configJsonSchema } from './config/config-json-schema.ts';
 export { formatConfigIssue, type ConfigIssue } from './config/config-issue.ts';
 export { commonHookKeys, MAX_TIMEOUT_MS } from './config/common-hook-keys.ts';
 export { firstCharacters } from './config/effective-name.ts';
+export { nearestWord } from './config/nearest-word.ts';
 export type { HookConfig, HookDefinition, SandboxSettings, SourceLocation } from './config/hook-definition.ts';
 export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
 export { readConfigSource, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
