@@ -4,8 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configJsonSchema, type Runner } from '../packages/core/src/index.ts';
+import { commandRunner } from '../packages/runner-command/src/index.ts';
 
-const runners: Runner[] = [];
+const runners: Runner[] = [commandRunner()];
 
 const target = fileURLToPath(new URL('../packages/core/hookline.schema.json', import.meta.url));
 const text = `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(runners) }, null, 2)}\n`;

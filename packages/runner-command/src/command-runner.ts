@@ -1,0 +1,69 @@
+import { defineRunner, firstCharacters, type Runner } from '@hookline/core';
+import { commandKeys, DEFAULT_MAX_OUTPUT_BYTES, type CommandHookOptions } from './command-keys.ts';
+import { DEFAULT_KILL_GRACE_MS, DEFAULT_STDERR_TAIL_BYTES } from './defaults.ts';
+import { runCommandHook } from './run-command-hook.ts';
+import { createSharedHostSession } from './shared-host-session.ts';
+
+/** Settings of {@link commandRunner}. */
+export interface CommandRunnerSettings {
+  /**
+   * The environment of `sandbox = false` hooks; default `process.env`, read at every run and passed
+   * whole. Sandboxed hooks get theirs from the sandbox provider.
+   */
+  readonly environment?: Readonly<Record<string, string | undefined>>;
+  /** Capture cap per stream for hooks without `max_output_bytes`; default 1 MiB (SPEC §7). */
+  readonly maxOutputBytes?: number;
+  /** Trailing stderr bytes a report carries when a hook exits non-zero or is killed; default 4 096, 0 for none. */
+  readonly stderrTailBytes?: number;
+  /** Time between SIGTERM and SIGKILL for `sandbox = false` hooks; default 2 000 ms (SPEC §7). */
+  readonly killGraceMs?: number;
+  /**
+   * Where the private directory for context files is made. Default: `$XDG_RUNTIME_DIR`, else
+   * `/dev/shm` on Linux, else the OS temp directory — memory-backed first, so contexts stay off disk.
+   */
+  readonly temporaryDirectory?: string;
+}
+
+/**
+ * The runner of `type = "command"` hooks and the `command = "…"` shorthand (SPEC §7). A hook runs
+ * as `{preset.shell} -c command` in the run's sandbox session when the engine hands one (the `local`
+ * provider, docker, …), else on the host with the host's full environment. Either way the same
+ * protocol applies and the report carries `exit_code`, `signal`, truncation flags and stderr's end.
+ *
+ * ```ts
+ * const runners = [commandRunner()];
+ * const engine = createHookEngine({ config: loadConfig(sources, { runners }), runners, sandbox: localSandbox() });
+ * ```
+ */
+export function commandRunner(settings: CommandRunnerSettings = {}): Runner {
+  const maxOutputBytes = settings.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  const scope = { maxOutputBytes, stderrTailBytes: settings.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES };
+  const host = createSharedHostSession({
+    ...(settings.environment === undefined ? {} : { environment: settings.environment }),
+    killGraceMs: settings.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
+    maxOutputBytes,
+    ...(settings.temporaryDirectory === undefined ? {} : { temporaryDirectory: settings.temporaryDirectory }),
+  });
+
+  return defineRunner({
+    name: '@hookline/runner-command',
+    types: {
+      command: {
+        keys: commandKeys,
+        // SPEC §7: 60 s, and a command that cannot run blocks (fails closed).
+        defaultTimeoutMs: 60_000,
+        defaultOnError: 'block',
+        usesSandbox: true,
+        identity: (options) => firstCharacters(String(options['command'] ?? ''), 20),
+      },
+    },
+    doRun(hook, call) {
+      const options = hook.options as unknown as CommandHookOptions;
+      if (call.sandbox !== undefined) return runCommandHook(options, call, call.sandbox, scope);
+      return host.use((session) => runCommandHook(options, call, session, scope));
+    },
+    doClose() {
+      return host.close();
+    },
+  });
+}

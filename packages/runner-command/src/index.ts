@@ -1,0 +1,7 @@
+export { commandKeys, DEFAULT_MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES_LIMIT, type CommandHookOptions } from './command-keys.ts';
+export { commandRunner, type CommandRunnerSettings } from './command-runner.ts';
+export { CommandStartError } from './command-start-error.ts';
+export { DEFAULT_KILL_GRACE_MS, DEFAULT_STDERR_TAIL_BYTES } from './defaults.ts';
+export { createHostSession, type HostSessionSettings } from './host-session.ts';
+export { localSandbox, type LocalSandboxSettings } from './local-sandbox.ts';
+export { isSecretName, SECRET_SUFFIXES, scrubEnvironment } from './scrub-environment.ts';

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ExecRequest, ExecResult } from '@hookline/core';
+import { commandLine } from './command-line.ts';
+import { CommandStartError } from './command-start-error.ts';
+import { describeStartFailure } from './describe-start-failure.ts';
+import { createOutputCapture, type OutputCapture } from './output-capture.ts';
+import { terminateGroup } from './process-group.ts';
+
+/** How {@link runProcess} runs what it is asked to. */
+export interface ProcessSettings {
+  /** The base environment; the request's variables are added on top of it. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** Time between SIGTERM and SIGKILL to the process group when the request is aborted. */
+  readonly killGraceMs: number;
+  /** Capture cap per stream when the request sets none. */
+  readonly maxOutputBytes: number;
+}
+
+/**
+ * How long output is still read once the main process has exited. What it wrote is already in the
+ * pipe by then; a pipe that stays open longer is held by a background process that inherited it,
+ * and the hook is over without waiting for that process.
+ */
+const OUTPUT_DRAIN_MS = 200;
+
+type Ending = { readonly code: number | null; readonly signal: NodeJS.Signals | null };
+
+/**
+ * Runs one process in its own process group — the single implementation behind host hooks and the
+ * local sandbox. Output is captured up to the cap without slowing or killing the process; stdin gets
+ * the request's data and is closed, and a process that never reads it is fine (EPIPE is ignored). An
+ * abort ends the whole group: SIGTERM, then SIGKILL after the grace. It resolves once the main
+ * process has exited and, after an abort, the group is gone or was sent SIGKILL. It rejects with a
+ * {@link CommandStartError} when the process cannot be started.
+ */
+export async function runProcess(request: ExecRequest, settings: ProcessSettings): Promise<ExecResult> {
+  const limit = request.maxOutputBytes ?? settings.maxOutputBytes;
+  const stdout = createOutputCapture(limit);
+  const stderr = createOutputCapture(limit);
+  if (request.signal?.aborted) return result({ code: null, signal: null }, stdout, stderr, true);
+
+  const [file, ...args] = commandLine(request);
+  const environment = { ...settings.environment, ...request.env };
+  let child: ChildProcessWithoutNullStreams;
+  try {
+    // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.
+    child = spawn(file, args, { cwd: request.cwd, env: environment, detached: true, stdio: 'pipe' });
+  } catch (error) {
+    throw new CommandStartError(await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }), { cause: error });
+  }
+
+  const ended = new Promise<Ending>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  collect(child, stdout, stderr);
+  feed(child, request.stdin);
+  try {
+    await started(child);
+  } catch (error) {
+    throw new CommandStartError(await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }), { cause: error });
+  }
+  // Errors after a successful start (a stream torn down early) must not crash the host.
+  child.on('error', () => undefined);
+
+  const groupId = child.pid!;
+  let termination: Promise<void> | undefined;
+  const stop = (): void => {
+    termination ??= terminateGroup(groupId, settings.killGraceMs);
+  };
+  request.signal?.addEventListener('abort', stop, { once: true });
+  if (request.signal?.aborted) stop();
+  try {
+    const ending = await ended;
+    await drain(child, closed);
+    if (termination !== undefined) await termination;
+    return result(ending, stdout, stderr, termination !== undefined);
+  } finally {
+    request.signal?.removeEventListener('abort', stop);
+  }
+}
+
+function collect(child: ChildProcessWithoutNullStreams, stdout: OutputCapture, stderr: OutputCapture): void {
+  child.stdout.on('data', (chunk: Uint8Array) => stdout.write(chunk));
+  child.stderr.on('data', (chunk: Uint8Array) => stderr.write(chunk));
+  child.stdout.on('error', () => undefined);
+  child.stderr.on('error', () => undefined);
+}
+
+function feed(child: ChildProcessWithoutNullStreams, data: string | Uint8Array | undefined): void {
+  // SPEC §7: a hook that exits without reading its stdin breaks the pipe; that EPIPE is not an error.
+  child.stdin.on('error', () => undefined);
+  if (data === undefined) child.stdin.end();
+  else child.stdin.end(data);
+}
+
+function started(child: ChildProcessWithoutNullStreams): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onSpawn = (): void => {
+      child.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error): void => {
+      child.off('spawn', onSpawn);
+      reject(error);
+    };
+    child.once('spawn', onSpawn);
+    child.once('error', onError);
+  });
+}
+
+async function drain(child: ChildProcessWithoutNullStreams, closed: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), OUTPUT_DRAIN_MS)));
+  const timedOut = await Promise.race([closed.then(() => false), late]);
+  clearTimeout(timer);
+  if (timedOut) {
+    child.stdout.destroy();
+    child.stderr.destroy();
+  }
+}
+
+function result(ending: Ending, stdout: OutputCapture, stderr: OutputCapture, aborted: boolean): ExecResult {
+  return {
+    exitCode: ending.code,
+    signal: ending.signal,
+    stdout: stdout.bytes(),
+    stderr: stderr.bytes(),
+    stdoutTruncated: stdout.truncated,
+    stderrTruncated: stderr.truncated,
+    aborted,
+  };
+}
