@@ -249,7 +249,7 @@ describe('sandbox sessions', () => {
     });
     const { engine } = engineFor(hook('s', ''), { runner, sandbox: provider });
     const outcome = await engine.emit('stage_start', context);
-    expect(outcome.hooks[0]).toMatchObject({ status: 'failed', error: 'sandbox could not be opened: no space left', decision: { decision: 'block' } });
+    expect(outcome.hooks[0]).toMatchObject({ status: 'failed', error: "the run's sandbox is not available: no space left", decision: { decision: 'block' } });
     await engine.emit('stage_start', context);
     expect(attempts).toBe(2);
   });
@@ -261,6 +261,86 @@ describe('sandbox sessions', () => {
     expect(() => createHookEngine({ config, runners: [runner] })).toThrow('pass localSandbox() from @hookline/runner-command');
     expect(() => createHookEngine({ config, runners: [runner], sandbox: recordingProvider('docker').provider })).toThrow('selects sandbox provider "local", but the engine was given "docker"');
     expect(() => createHookEngine({ config, runners: [] })).toThrow('no runner for it was passed');
+  });
+});
+
+describe('sandbox events', () => {
+  function sessionsProvider() {
+    const events: string[] = [];
+    const provider = defineSandboxProvider({
+      name: 'local',
+      async doOpen(runId) {
+        events.push(`open ${runId}`);
+        return {
+          runId,
+          provider: 'local',
+          details: { container: `c-${runId}` },
+          exec: async () => Promise.reject(new Error('unused')),
+          writeFile: async () => '',
+          removeFile: async () => {},
+          dispose: async () => {
+            events.push(`dispose ${runId}`);
+          },
+        };
+      },
+    });
+    return { provider, events };
+  }
+
+  test('sandbox_ready runs once per run, in the new session, before the first sandboxed hook; sandbox_cleanup before dispose', async () => {
+    const runner = scriptedRunner({ usesSandbox: true });
+    const { provider, events } = sessionsProvider();
+    const internal: string[] = [];
+    const { engine } = engineFor(hook('ready', '', 'sandbox_ready') + hook('work', '') + hook('work-2', 'decision = "skip"') + hook('bye', '', 'sandbox_cleanup'), {
+      runner,
+      sandbox: provider,
+      onInternalEmit: (outcome) => internal.push(`${outcome.event}:${outcome.hooks.map((report) => report.status).join(',')}`),
+    });
+    await engine.emit('stage_start', { ...context, cwd: '/work' });
+    await engine.emit('stage_start', context);
+    expect(runner.calls.map((call) => call.hook)).toEqual(['ready', 'work', 'work-2', 'work', 'work-2']);
+    expect(runner.calls[0]?.context).toEqual({ event: 'sandbox_ready', run_id: 'run-1', workflow_name: 'ci', cwd: '/work', sandbox: { provider: 'local', container: 'c-run-1' } });
+    expect(runner.calls.every((call) => call.sandboxRunId === 'run-1')).toBe(true);
+    await engine.endRun('run-1');
+    expect(runner.calls.at(-1)).toMatchObject({ hook: 'bye', sandboxRunId: 'run-1', context: { event: 'sandbox_cleanup' } });
+    expect(events).toEqual(['open run-1', 'dispose run-1']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(internal).toEqual(['sandbox_ready:ok', 'sandbox_cleanup:ok']);
+  });
+
+  test('a blocking sandbox_ready hook that blocks refuses the sandbox to the run, until the run ends', async () => {
+    const runner = scriptedRunner({ usesSandbox: true });
+    const { provider, events } = sessionsProvider();
+    const { engine } = engineFor(
+      hook('image-policy', 'blocking = true\ndecision = "block"\nreason = "image not allowed"', 'sandbox_ready') + hook('work', '') + hook('on-host', 'sandbox = false') + hook('bye', '', 'sandbox_cleanup'),
+      { runner, sandbox: provider },
+    );
+    const outcome = await engine.emit('stage_start', context);
+    const refusal = 'the run\'s sandbox is not available: sandbox_ready hook "image-policy" blocked the run\'s sandbox: image not allowed';
+    expect(outcome.hooks[0]).toMatchObject({ name: 'work', status: 'failed', error: refusal, decision: { decision: 'block' } });
+    expect(outcome).toMatchObject({ decision: 'block', decided_by: 'work', reason: refusal });
+    expect(events).toEqual(['open run-1', 'dispose run-1']);
+    expect(runner.calls.map((call) => call.hook)).toEqual(['image-policy', 'bye']);
+
+    const again = await engine.emit('stage_start', context);
+    expect(again.hooks[0]?.error).toBe(refusal);
+    expect(events).toEqual(['open run-1', 'dispose run-1']);
+
+    await engine.endRun('run-1');
+    await engine.emit('stage_start', context);
+    expect(events).toEqual(['open run-1', 'dispose run-1', 'open run-1', 'dispose run-1']);
+  });
+
+  test('close runs sandbox_cleanup for every open session, even while stopping the hooks of host emits', async () => {
+    const runner = scriptedRunner({ usesSandbox: true });
+    const { provider, events } = sessionsProvider();
+    const { engine } = engineFor(hook('slow', 'delay_ms = 60000\ntimeout_ms = 120000') + hook('bye', '', 'sandbox_cleanup'), { runner, sandbox: provider });
+    const pending = engine.emit('stage_start', context);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await engine.close();
+    expect((await pending).hooks[0]).toMatchObject({ status: 'failed', error: 'the engine closed while the hook ran' });
+    expect(runner.calls.map((call) => call.hook)).toEqual(['slow', 'bye']);
+    expect(events).toEqual(['open run-1', 'dispose run-1']);
   });
 });
 

@@ -12,8 +12,9 @@ import type { Preset } from '../presets/preset.ts';
 import { presets } from '../presets/presets.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
 import { createLimiter } from './create-limiter.ts';
-import type { PendingEmitOutcome } from './emit-outcome.ts';
+import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
 import { eventRoute, runEmit, type EmitScope, type EventRoute } from './run-emit.ts';
+import { sandboxLifecycle } from './sandbox-lifecycle.ts';
 import { createSandboxSessions, type SandboxSessions } from './sandbox-sessions.ts';
 
 /** What a hook engine is made of. */
@@ -31,6 +32,11 @@ export interface HookEngineOptions {
    * runner that ignores its abort signal cannot hold `close()` longer than this.
    */
   readonly closeGraceMs?: number;
+  /**
+   * Told the final outcome of each event the engine emits by itself — `sandbox_ready` after a run's
+   * sandbox opened, `sandbox_cleanup` before it is disposed — so a host can show or log them.
+   */
+  readonly onInternalEmit?: (outcome: EmitOutcome) => void;
 }
 
 /** Runs the configured hooks of emitted events and merges their decisions. */
@@ -73,8 +79,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   const routes = new Map<string, EventRoute>();
   for (const spec of preset.events) if (!routes.has(spec.name)) routes.set(spec.name, eventRoute(spec, hooksByEvent.get(spec.name) ?? []));
 
+  // Two signals, because closing has two steps: first the hooks of host emits stop (`hooksStop`),
+  // then the engine's own cleanup emits run, and only after them everything else ends (`lifetime`).
+  const hooksStop = new AbortController();
   const lifetime = new AbortController();
-  const sessions: SandboxSessions | undefined = sandboxProvider === undefined ? undefined : createSandboxSessions(sandboxProvider, lifetime.signal);
   const limiter = createLimiter(options.concurrency ?? 8);
   // Runner work, kept until it settles (even past its deadline) so close() can wait for it.
   const inFlight = new Set<Promise<unknown>>();
@@ -83,13 +91,22 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     const untrack = (): void => void inFlight.delete(work);
     work.then(untrack, untrack);
   };
-  const live = new Set<() => void>();
-  lifetime.signal.addEventListener('abort', () => {
+  const stopAll = (live: Set<() => void>) => (): void => {
     for (const stop of [...live]) stop();
-  });
-  let closing: Promise<void> | undefined;
+  };
+  const liveHooks = new Set<() => void>();
+  const liveOwnHooks = new Set<() => void>();
+  hooksStop.signal.addEventListener('abort', stopAll(liveHooks));
+  lifetime.signal.addEventListener('abort', stopAll(liveOwnHooks));
+  const ownScope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, live: liveOwnHooks, track };
+  const lifecycle = sandboxLifecycle({ preset, routes, scope: ownScope, onOutcome: (outcome) => options.onInternalEmit?.(outcome) });
+  const sessions: SandboxSessions | undefined =
+    sandboxProvider === undefined ? undefined : createSandboxSessions(sandboxProvider, lifetime.signal, lifecycle);
   // Fixed for the engine's life, so emits share it instead of rebuilding it.
-  const scope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, live, track, ...(sessions === undefined ? {} : { sessions }) };
+  const scope: EmitScope = { preset, registry, limiter, engineSignal: hooksStop.signal, live: liveHooks, track, ...(sessions === undefined ? {} : { sessions }) };
+  let closing: Promise<void> | undefined;
+  const settleWork = (): Promise<void> => waitAtMost(Promise.allSettled([...inFlight]), options.closeGraceMs ?? 10_000);
+
   const routeFor = (event: string): EventRoute => {
     const route = routes.get(event);
     if (route === undefined) {
@@ -125,9 +142,11 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     },
     close() {
       closing ??= (async () => {
-        lifetime.abort(new Error('the engine closed'));
-        await waitAtMost(Promise.allSettled([...inFlight]), options.closeGraceMs ?? 10_000);
+        hooksStop.abort(new Error('the engine closed'));
+        await settleWork();
         await sessions?.endAll();
+        lifetime.abort(new Error('the engine closed'));
+        await settleWork();
         await Promise.allSettled([...runners.map((runner) => runner.doClose?.()), sandboxProvider?.doClose?.()]);
       })();
       return closing;

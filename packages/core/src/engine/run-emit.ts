@@ -10,7 +10,7 @@ import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome
 import { EmitPayload } from './hook-call.ts';
 import { Outcome } from './outcome.ts';
 import { runHook, skippedReport } from './run-hook.ts';
-import type { SandboxSessions } from './sandbox-sessions.ts';
+import type { RunFacts, SessionSource } from './sandbox-sessions.ts';
 
 /** The engine's parts an emit uses; built once per engine. */
 export interface EmitScope {
@@ -20,7 +20,8 @@ export interface EmitScope {
   readonly engineSignal: AbortSignal;
   readonly live: Set<() => void>;
   readonly track: (work: Promise<unknown>) => void;
-  readonly sessions?: SandboxSessions;
+  /** Where sandboxed hooks get their run's session; absent when the engine has no provider. */
+  readonly sessions?: SessionSource;
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);
@@ -62,7 +63,7 @@ async function runSelected(event: EventSpec, selected: readonly HookDefinition[]
     const installed = scope.registry.find(hook.type)!;
     const sessions = scope.sessions;
     const sandboxed = hook.sandbox && installed.type.usesSandbox && sessions !== undefined;
-    return runHook(hook, installed.runner, payload, scope, sandboxed ? () => sessions.get(String(payload.context['run_id'])) : undefined);
+    return runHook(hook, installed.runner, payload, scope, sandboxed ? () => sessions.get(String(payload.context['run_id']), runFacts(payload.context)) : undefined);
   };
 
   let blockedBy: string | undefined;
@@ -134,6 +135,11 @@ function failureWarnings(report: HookReport): string[] {
   if (report.status !== 'failed' && report.status !== 'timed_out') return [];
   const verb = report.status === 'failed' ? 'failed' : 'timed out';
   return [`hook "${report.name}" ${verb}: ${report.error ?? 'no detail'} — on_error made it "${report.decision?.decision ?? 'proceed'}"`];
+}
+
+function runFacts(context: Readonly<Record<string, unknown>>): RunFacts {
+  const cwd = context['cwd'];
+  return { workflowName: String(context['workflow_name']), ...(typeof cwd === 'string' ? { cwd } : {}) };
 }
 
 function pendingReport(hook: HookDefinition): HookReport {

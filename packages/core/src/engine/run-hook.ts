@@ -40,7 +40,7 @@ export function runHook(
   if (openSandbox === undefined) return startHook(hook, runner, payload, scope, undefined, started);
   return openSandbox().then(
     (session) => startHook(hook, runner, payload, scope, session, started),
-    (error: unknown) => failedReport(hook, 'failed', `sandbox could not be opened: ${messageOf(error)}`, started),
+    (error: unknown) => failedReport(hook, 'failed', `the run's sandbox is not available: ${messageOf(error)}`, started),
   );
 }
 

@@ -46,6 +46,8 @@ export interface SandboxSession {
   readonly runId: string;
   /** The provider's name, for reports. */
   readonly provider: string;
+  /** What hooks of the sandbox events may know about the session (a container id, an image). */
+  readonly details?: Readonly<Record<string, unknown>>;
   exec(request: ExecRequest): Promise<ExecResult>;
   /** Writes a file and resolves to its path as processes inside the session see it. */
   writeFile(request: SandboxFileRequest): Promise<string>;

@@ -41,4 +41,5 @@ export const arcPreset: Preset = {
     contextFileVariable: 'ARC_HOOK_CONTEXT',
   },
   shell: 'sh',
+  sandboxEvents: { ready: 'sandbox_ready', cleanup: 'sandbox_cleanup' },
 };

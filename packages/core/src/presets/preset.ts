@@ -39,6 +39,11 @@ export interface Preset {
   readonly environment: PresetEnvironment;
   /** The shell command hooks run with (`sh` for `arc`). */
   readonly shell: string;
+  /**
+   * The events the engine emits itself around a run's sandbox session: after it opened (`ready`,
+   * whose blocking hooks may refuse the sandbox) and before it is disposed (`cleanup`).
+   */
+  readonly sandboxEvents?: { readonly ready: string; readonly cleanup: string };
 }
 
 /** Looks an event up in a preset's catalog. */
