@@ -37,6 +37,11 @@ export interface RunnerConformanceOptions {
   readonly sandbox?: SandboxProvider;
   /** Extra context fields (e.g. `cwd`). */
   readonly context?: Readonly<Record<string, unknown>>;
+  /**
+   * Context fields for one scenario only: some hooks fail for reasons outside their keys, like a
+   * command run in a `cwd` that does not exist.
+   */
+  readonly scenarioContext?: Partial<Record<keyof ConformanceScenarios, Readonly<Record<string, unknown>>>>;
   /** How long a runner may take to settle after its signal aborts; default 5 000 ms. */
   readonly abortSettleMs?: number;
 }
@@ -70,10 +75,10 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
     ...extra,
   });
   const engineFor = (config: HookConfig) => createHookEngine({ config, runners: [runner], ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }) });
-  const emitOne = async (config: HookConfig) => {
+  const emitOne = async (config: HookConfig, scenario?: keyof ConformanceScenarios) => {
     const engine = engineFor(config);
     try {
-      const outcome = await engine.emit('stage_start', context);
+      const outcome = await engine.emit('stage_start', { ...context, ...(scenario === undefined ? {} : options.scenarioContext?.[scenario]) });
       return await outcome.settled;
     } finally {
       await engine.close();
@@ -135,7 +140,7 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
       name: `${type}: a hook that cannot complete is failed, with an error, and decided by on_error`,
       async run() {
         for (const policy of ['proceed', 'block'] as const) {
-          const outcome = await emitOne(load([hook('fails', 'fail', { on_error: policy })]));
+          const outcome = await emitOne(load([hook('fails', 'fail', { on_error: policy })]), 'fail');
           const report = outcome.hooks[0];
           assert(report?.status === 'failed', `status is ${String(report?.status)} (on_error = ${policy})`);
           assert(typeof report.error === 'string' && report.error.length > 0, 'a failure has an error text');
