@@ -5,8 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configJsonSchema, type Runner } from '../packages/core/src/index.ts';
 import { commandRunner } from '../packages/runner-command/src/index.ts';
+import { httpRunner } from '../packages/runner-http/src/index.ts';
 
-const runners: Runner[] = [commandRunner()];
+const runners: Runner[] = [commandRunner(), httpRunner()];
 
 const target = fileURLToPath(new URL('../packages/core/hookline.schema.json', import.meta.url));
 const text = `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(runners) }, null, 2)}\n`;

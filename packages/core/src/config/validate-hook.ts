@@ -112,7 +112,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
 
   if (installed !== undefined && parsed.success) {
     for (const problem of installed.type.check?.(pickOptions(table, typeKeys)) ?? []) {
-      report(problem.key, problem.message);
+      report(problem.key, problem.message, problem.fix);
     }
   }
 

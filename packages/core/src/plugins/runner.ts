@@ -13,6 +13,8 @@ export interface HookKeyProblem {
   /** The key the problem is about, so the error can point at its line. */
   readonly key: string;
   readonly message: string;
+  /** How to fix it, shown after the message like core's own fixes. */
+  readonly fix?: string;
 }
 
 /** What a runner declares about one hook `type` it executes. */
@@ -42,7 +44,10 @@ export interface RunCall {
   readonly context: EventContext;
   /** The context as compact JSON, serialised once per emit. */
   readonly contextJson: string;
-  /** Aborted at the hook's deadline or when the engine closes: stop work and release resources. */
+  /**
+   * Aborted at the hook's deadline or when the engine closes: stop work and release resources. It is
+   * also aborted once the hook is over (its report is final), so leftover listeners can clean up.
+   */
   readonly signal: AbortSignal;
   /** The hook's effective timeout; the engine enforces it, runners use it for messages. */
   readonly timeoutMs: number;

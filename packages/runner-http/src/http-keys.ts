@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+
+/** TLS modes (SPEC §8): `verify` checks certificates, `no_verify` does not, `off` allows `http://`. */
+export const TLS_MODES = ['verify', 'no_verify', 'off'] as const;
+
+/** One of {@link TLS_MODES}. */
+export type TlsMode = (typeof TLS_MODES)[number];
+
+/** The keys of a `type = "http"` hook, as the config file spells them, after validation. */
+export interface HttpHookOptions {
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly allowed_env_vars?: readonly string[];
+  readonly tls?: TlsMode;
+  readonly signing_secret_env?: string;
+  readonly block_private_addresses?: boolean;
+}
+
+/** valibot schemas of an HTTP hook's own keys; the core merges them with the common hook keys. */
+export const httpKeys = {
+  url: v.pipe(
+    v.string('must be a string holding an https:// URL'),
+    v.nonEmpty('must not be empty'),
+    v.description('The endpoint the event context is POSTed to. https:// unless tls = "off".'),
+  ),
+  headers: v.optional(
+    v.pipe(
+      v.record(v.string(), v.string('must be a string (header values are text)'), 'must be a table of header names to string values'),
+      v.description('Extra request headers. Values may use $VAR or ${VAR} for variables listed in allowed_env_vars.'),
+    ),
+  ),
+  allowed_env_vars: v.optional(
+    v.pipe(
+      v.array(v.string('must be a string naming an environment variable'), 'must be a list of environment variable names'),
+      v.description('Environment variables that header values may interpolate; any other $VAR is a load error.'),
+    ),
+  ),
+  tls: v.optional(
+    v.pipe(
+      v.picklist(TLS_MODES, 'must be "verify", "no_verify" or "off"'),
+      v.description('"verify" (default): https with certificate checks; "no_verify": https without them; "off": http:// allowed.'),
+    ),
+  ),
+  signing_secret_env: v.optional(
+    v.pipe(
+      v.string('must be a string naming an environment variable'),
+      v.description('Sign each delivery per the Standard Webhooks spec with the whsec_… secret in this environment variable.'),
+    ),
+  ),
+  block_private_addresses: v.optional(
+    v.pipe(
+      v.boolean('must be true or false'),
+      v.description('Refuse loopback, private, link-local, CGNAT, unique-local and cloud-metadata addresses, checked on every DNS answer.'),
+    ),
+  ),
+};
+
+/** Reads a loaded hook's options (already validated by the schema at load). */
+export function httpHookOptions(options: Readonly<Record<string, unknown>>): HttpHookOptions {
+  return options as unknown as HttpHookOptions;
+}

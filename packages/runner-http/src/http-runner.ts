@@ -1,0 +1,52 @@
+import { defineRunner, type Runner } from '@hookline/core';
+import { createAgentPool } from './agent-pool.ts';
+import { checkHttpHook } from './check-http-hook.ts';
+import { deliverHttpHook } from './deliver-http-hook.ts';
+import { httpKeys } from './http-keys.ts';
+import { createHookPlanner } from './hook-planner.ts';
+import { resolveHttpRunnerSettings, type HttpRunnerSettings } from './http-runner-settings.ts';
+
+/** The package name, as errors name the runner. */
+export const HTTP_RUNNER_NAME = '@hookline/runner-http';
+
+/**
+ * The runner for `type = "http"` hooks (SPEC §8): POSTs the event context as JSON and reads a
+ * decision from a 2xx answer. Construction does no I/O; connection pools open on the first hook and
+ * close with the engine.
+ *
+ * ```ts
+ * const runners = [httpRunner()];
+ * const engine = createHookEngine({ config: loadConfig(sources, { runners }), runners });
+ * ```
+ */
+export function httpRunner(settings: HttpRunnerSettings = {}): Runner {
+  const resolved = resolveHttpRunnerSettings(settings);
+  const pool = createAgentPool(resolved);
+  const delivery = {
+    pool,
+    settings: resolved,
+    // Every delivery starts from these; a hook's own Content-Type or User-Agent replaces them.
+    planFor: createHookPlanner({ 'content-type': 'application/json', 'user-agent': resolved.userAgent }),
+    environment: process.env,
+  };
+  return defineRunner({
+    name: HTTP_RUNNER_NAME,
+    types: {
+      http: {
+        keys: httpKeys,
+        defaultTimeoutMs: 60_000,
+        // SPEC §8: HTTP hooks fail open; a hook can choose on_error = "block".
+        defaultOnError: 'proceed',
+        usesSandbox: false,
+        identity: (options) => String(options['url']),
+        check: checkHttpHook,
+      },
+    },
+    doRun(hook, call) {
+      return deliverHttpHook(hook, call, delivery);
+    },
+    doClose() {
+      return pool.close();
+    },
+  });
+}
