@@ -1,0 +1,22 @@
+import process from 'node:process';
+
+/** Where a command writes: stdout or stderr, with what the terminal tells about itself. */
+export interface CliOutput {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+/** Everything a command touches outside itself, passed in so that nothing reaches for globals. */
+export interface CliIo {
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  readonly stdout: CliOutput;
+  readonly stderr: CliOutput;
+}
+
+/** The real process's streams, environment and working directory. */
+export function processIo(): CliIo {
+  return { cwd: process.cwd(), env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+}

@@ -1,0 +1,91 @@
+import process from 'node:process';
+import { presets } from '@hookline/core';
+import type { Command } from '../command.ts';
+import { loadSetup } from '../config/load-setup.ts';
+import { buildContext } from '../context/build-context.ts';
+import { createCliEngine } from '../create-cli-engine.ts';
+import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
+import type { LiveStatus } from '../output/live-status.ts';
+import { reportInternalEmit } from '../output/report-internal-emit.ts';
+import { createStyle } from '../output/style.ts';
+import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { noConfigWarning, printWarnings } from '../print-warnings.ts';
+
+const options = {
+  ...configOption,
+  ...helpOption,
+  context: { type: 'string' },
+  set: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+} as const;
+
+const help = `Usage: hookline emit <event> [--context FILE|-] [--set key=value]... [--config FILE]... [--json]
+
+Runs the hooks of <event> and prints the merged outcome. Waits for non-blocking hooks too.
+Exit code: 0, or 2 when the decision is block (1 for errors).
+
+Options:
+  --context FILE|-    the event's context: a JSON object in FILE, or on stdin with -
+  --set key=value     set a top-level context field (repeatable, applied after --context).
+                      Documented text fields (node_id, status, …) take the text as is;
+                      attempt and max_attempts need a whole number; other fields are
+                      JSON when the value parses (3, true, {"a":1}), else text.
+  -c, --config FILE   config file to load (repeatable, in layering order). Default: the
+                      user layer $XDG_CONFIG_HOME/hookline/hookline.toml, then ./hookline.toml
+  --json              print the outcome as JSON (one line) and nothing else on stdout
+  -h, --help          show this help
+
+Missing run_id and workflow_name are filled in: run_id = cli-<UTC time>-<hex>, workflow_name = "cli".
+
+Examples:
+  hookline emit stage_start --set node_id=deploy
+  hookline emit edge_selected --set edge_from=test --set edge_to=deploy --json
+  echo '{"run_id":"r1","workflow_name":"ship","node_id":"build"}' | hookline emit stage_start --context -
+`;
+
+/** `hookline emit`: one event, its hooks run, the settled outcome printed (SPEC §13, §6). */
+export const emitCommand: Command = {
+  help,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs('emit', args, options);
+    if (values.help === true) {
+      io.stdout.write(help);
+      return 0;
+    }
+    expectPositionals('emit', positionals, ['event']);
+    const event = positionals[0]!;
+    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
+    const preset = presets[setup.config.preset]!;
+    const built = await buildContext({ file: values.context, sets: values.set }, preset, io);
+    printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings, ...built.warnings], io);
+
+    const json = values.json === true;
+    // The human output's modules load only for human output: --json is the scripted, hot path.
+    const live: LiveStatus | undefined =
+      !json && io.stderr.isTTY === true ? (await import('../output/live-status.ts')).createLiveStatus(io.stderr, createStyle(io.stderr, io.env)) : undefined;
+    const engine = await createCliEngine(setup, { observer: live, onInternalEmit: (outcome) => reportInternalEmit(outcome, io, !json) });
+    const stopListening = onShutdownSignal((signal) => {
+      live?.stop();
+      // Aborts the hooks (killing their process groups) and disposes sessions, then exits.
+      void engine.close().finally(() => process.exit(signalExitCode(signal)));
+    });
+    try {
+      const pending = await engine.emit(event, built.context);
+      // SPEC §5.3: the CLI waits for the non-blocking hooks and prints the settled outcome.
+      const outcome = await pending.settled;
+      live?.stop();
+      if (json) {
+        io.stdout.write(`${JSON.stringify(outcome)}\n`);
+      } else {
+        const { formatOutcome } = await import('../output/format-outcome.ts');
+        io.stdout.write(`${formatOutcome(outcome, createStyle(io.stdout, io.env))}\n`);
+        printWarnings(outcome.warnings, io);
+      }
+      return outcome.decision === 'block' ? 2 : 0;
+    } finally {
+      live?.stop();
+      await engine.close();
+      stopListening();
+    }
+  },
+};

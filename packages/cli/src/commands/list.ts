@@ -1,0 +1,89 @@
+import type { ConfigSource, HookDefinition } from '@hookline/core';
+import type { Command } from '../command.ts';
+import { disabledBy } from '../config/disabled-by.ts';
+import { loadSetup } from '../config/load-setup.ts';
+import { formatSource } from '../output/format-source.ts';
+import { formatTable } from '../output/format-table.ts';
+import { createStyle } from '../output/style.ts';
+import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { noConfigWarning, printWarnings } from '../print-warnings.ts';
+
+const options = { ...configOption, ...helpOption, json: { type: 'boolean' } } as const;
+
+const help = `Usage: hookline list [--config FILE]... [--json]
+
+Prints the effective hooks after layering, in the order they run, with the file:line each comes from
+(a later layer's hook of the same name replaces the earlier one in place; enabled = false disables).
+
+Options:
+  -c, --config FILE   config file to load (repeatable, in layering order)
+  --json              print a JSON array: name, event, type, blocking, matcher, timeout_ms, sandbox,
+                      on_error, enabled, options, source {file, line, index} of the definition in
+                      force, and disabled_by {file, line} for a disabled hook
+  -h, --help          show this help
+`;
+
+/** `hookline list`: the effective hooks with their sources (SPEC §13). */
+export const listCommand: Command = {
+  help,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs('list', args, options);
+    if (values.help === true) {
+      io.stdout.write(help);
+      return 0;
+    }
+    expectPositionals('list', positionals, []);
+    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
+    printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings], io);
+    const { hooks } = setup.config;
+    if (values.json === true) {
+      io.stdout.write(`${JSON.stringify(hooks.map((hook) => toJson(hook, setup.sources)))}\n`);
+      return 0;
+    }
+    const style = createStyle(io.stdout, io.env);
+    if (hooks.length === 0) {
+      io.stdout.write('no hooks configured\n');
+      return 0;
+    }
+    const files = setup.files.map((file) => file.file.label).join(', ');
+    io.stdout.write(`${hooks.length} ${hooks.length === 1 ? 'hook' : 'hooks'} from ${files}\n\n`);
+    const table = formatTable(
+      ['hook', 'event', 'type', 'phase', 'matcher', 'timeout', 'sandbox', 'source'],
+      hooks.map((hook) => {
+        const off = hook.enabled ? undefined : 'dim';
+        const disabled = disabledBy(hook, setup.sources);
+        return [
+          { text: disabled === undefined ? hook.name : `${hook.name} (disabled at ${disabled.file}:${disabled.line})`, format: off },
+          { text: hook.event, format: off },
+          { text: hook.type, format: off },
+          { text: hook.blocking ? 'blocking' : 'non-blocking', format: off },
+          { text: hook.matcher === undefined ? '—' : `/${hook.matcher}/`, format: off },
+          { text: `${hook.timeoutMs} ms`, format: off },
+          { text: hook.sandbox ? setup.config.sandbox.provider : 'host', format: off },
+          { text: formatSource(hook), format: 'dim' },
+        ];
+      }),
+      style,
+    );
+    io.stdout.write(`${table}\n`);
+    return 0;
+  },
+};
+
+function toJson(hook: HookDefinition, sources: readonly ConfigSource[]): Record<string, unknown> {
+  const disabled = disabledBy(hook, sources);
+  return {
+    name: hook.name,
+    event: hook.event,
+    type: hook.type,
+    blocking: hook.blocking,
+    ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }),
+    timeout_ms: hook.timeoutMs,
+    sandbox: hook.sandbox,
+    on_error: hook.onError,
+    enabled: hook.enabled,
+    options: hook.options,
+    source: hook.source,
+    ...(disabled === undefined ? {} : { disabled_by: disabled }),
+  };
+}

@@ -1,0 +1,116 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { finished, makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
+
+let scratch: Scratch;
+beforeEach(() => {
+  scratch = makeScratch();
+});
+afterEach(() => scratch.cleanup());
+
+interface OutcomeLine {
+  event?: string;
+  decision?: string;
+  reason?: string;
+  hooks?: Array<{ name: string; status: string }>;
+  line?: number;
+  error?: { code: string; message: string };
+}
+
+test('streams 1 000 events in order, one outcome line each, with the right decisions', async () => {
+  // Every tenth stage_start runs a real hook, which blocks with its node id as the reason.
+  scratch.write('hookline.toml', '[[hooks]]\nname = "tenth"\nevent = "stage_start"\nmatcher = "0$"\ncommand = \'\'\'printf \'{"decision":"block","reason":"%s"}\' "$ARC_NODE_ID"\'\'\'\n');
+  const events = Array.from({ length: 1_000 }, (_, index) => ({
+    event: index % 2 === 0 ? 'stage_start' : 'stage_complete',
+    run_id: `r${Math.floor(index / 100)}`,
+    workflow_name: 'bulk',
+    node_id: `n${index}`,
+  }));
+  const result = await runCli(['run'], { cwd: scratch.path, input: `${events.map((event) => JSON.stringify(event)).join('\n')}\n` });
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as OutcomeLine);
+  expect(lines).toHaveLength(1_000);
+  lines.forEach((outcome, index) => {
+    const blocks = index % 2 === 0 && index % 10 === 0;
+    expect(outcome.event).toBe(events[index]!.event);
+    expect(outcome.decision).toBe(blocks ? 'block' : 'proceed');
+    if (blocks) expect(outcome.reason).toBe(`n${index}`);
+  });
+}, 120_000);
+
+test('a line that cannot be emitted gets an error line in its place; the rest go on; exit 1', async () => {
+  scratch.write('hookline.toml', '[[hooks]]\nevent = "run_start"\ncommand = "true"\n');
+  const input = [
+    '{"event":"run_start","run_id":"r1","workflow_name":"w"}',
+    'not json',
+    '',
+    '{"run_id":"r1"}',
+    '{"event":"run_strat","run_id":"r1","workflow_name":"w"}',
+    '{"event":"run_start","workflow_name":"w"}',
+    '{"event":"run_start","run_id":"r2","workflow_name":"w"}',
+  ].join('\n');
+  const result = await runCli(['run'], { cwd: scratch.path, input });
+  expect(result.code).toBe(1);
+  const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as OutcomeLine);
+  expect(lines).toHaveLength(6);
+  expect(lines[0]).toMatchObject({ event: 'run_start', decision: 'proceed' });
+  expect(lines[1]).toMatchObject({ line: 2, error: { code: 'HOOKLINE_CLI_BAD_INPUT', message: expect.stringContaining('not JSON') } });
+  expect(lines[2]).toMatchObject({ line: 4, error: { code: 'HOOKLINE_CLI_BAD_INPUT', message: expect.stringContaining('no "event"') } });
+  expect(lines[3]).toMatchObject({ line: 5, event: 'run_strat', error: { code: 'HOOKLINE_UNKNOWN_EVENT', message: expect.stringContaining('Did you mean "run_start"?') } });
+  expect(lines[4]).toMatchObject({ line: 6, error: { code: 'HOOKLINE_INVALID_CONTEXT', message: expect.stringContaining('"run_id"') } });
+  expect(lines[5]).toMatchObject({ event: 'run_start', decision: 'proceed' });
+});
+
+test('at end of input, non-blocking hooks still running are waited for before the CLI exits', async () => {
+  scratch.write('hookline.toml', '[[hooks]]\nevent = "run_complete"\ncommand = "sleep 0.5; touch notified"\n');
+  const result = await runCli(['run'], { cwd: scratch.path, input: '{"event":"run_complete","run_id":"r1","workflow_name":"w"}\n' });
+  expect(result.code).toBe(0);
+  // The line went out as soon as the decision was known: the hook was still running then.
+  expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ status: 'pending' }] });
+  expect(existsSync(join(scratch.path, 'notified'))).toBe(true);
+  const settled = await runCli(['run', '--settled'], { cwd: scratch.path, input: '{"event":"run_complete","run_id":"r2","workflow_name":"w"}\n' });
+  expect(JSON.parse(settled.stdout)).toMatchObject({ hooks: [{ status: 'ok' }] });
+});
+
+test('a non-blocking hook that fails after its line went out is reported on stderr, naming the line', async () => {
+  scratch.write('hookline.toml', '[[hooks]]\nname = "flaky"\nevent = "run_complete"\ncommand = "sleep 0.2; exit 3"\ntimeout_ms = 100\n');
+  const input = ['{"event":"run_start","run_id":"r1","workflow_name":"w"}', '{"event":"run_complete","run_id":"r1","workflow_name":"w"}'].join('\n');
+  const result = await runCli(['run'], { cwd: scratch.path, input });
+  expect(result.code).toBe(0);
+  expect(result.stderr).toContain('hookline: warning: line 2 (run_complete): non-blocking hook "flaky" timed out: hook timed out after 100 ms');
+});
+
+test('SIGTERM during a long hook: the hook is aborted, its processes killed, the CLI exits 143', async () => {
+  scratch.write('hookline.toml', '[[hooks]]\nname = "long"\nevent = "stage_start"\ncommand = "echo $$ > hook.pid; sleep 60 & echo $! > sleep.pid; wait"\n');
+  const child = startCli(['run'], { cwd: scratch.path });
+  const done = finished(child);
+  child.stdin!.write('{"event":"stage_start","run_id":"r1","workflow_name":"w","node_id":"build"}\n');
+  const pidFile = join(scratch.path, 'sleep.pid');
+  for (let waited = 0; !(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== ''); waited += 50) {
+    if (waited > 20_000) throw new Error('the hook never started');
+    await delay(50);
+  }
+  const pids = ['hook.pid', 'sleep.pid'].map((file) => Number(readFileSync(join(scratch.path, file), 'utf8').trim()));
+  expect(pids.every((pid) => alive(pid))).toBe(true);
+  child.kill('SIGTERM');
+  const result = await done;
+  expect(result.code).toBe(143);
+  // The event in flight is still answered: its hook was cut off, which shows as a failure.
+  expect(JSON.parse(result.stdout)).toMatchObject({ event: 'stage_start', hooks: [{ name: 'long', status: 'failed' }] });
+  // Nothing of the hook survives the CLI (reaping by init may lag a moment).
+  for (let waited = 0; pids.some((pid) => alive(pid)) && waited < 5_000; waited += 50) await delay(50);
+  expect(pids.filter((pid) => alive(pid))).toEqual([]);
+}, 60_000);
+
+// Alive = has a /proc entry that is not a zombie (a zombie has ended; only its parent's reaping is left).
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}

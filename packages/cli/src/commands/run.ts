@@ -1,0 +1,115 @@
+import { createInterface } from 'node:readline';
+import type { EmitOutcome, HookEngine } from '@hookline/core';
+import { answerLine } from '../stream/answer-line.ts';
+import type { CliIo } from '../cli-io.ts';
+import type { Command } from '../command.ts';
+import { loadSetup } from '../config/load-setup.ts';
+import { createCliEngine } from '../create-cli-engine.ts';
+import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
+import { reportInternalEmit } from '../output/report-internal-emit.ts';
+import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { noConfigWarning, printWarnings } from '../print-warnings.ts';
+import { createRunSessions } from '../stream/run-sessions.ts';
+
+const options = { ...configOption, ...helpOption, settled: { type: 'boolean' } } as const;
+
+const help = `Usage: hookline run [--config FILE]... [--settled]
+
+Reads events as JSON lines on stdin — {"event": "stage_start", "run_id": "r1", "workflow_name": "ship", …}
+— and writes one outcome line (SPEC §6 JSON) per event to stdout, in order. Events are handled one
+at a time, like a host that waits for each decision. Empty lines are ignored.
+
+Each run_id gets one sandbox session, ended after its run_complete/run_failed once its hooks are done.
+A line that cannot be emitted (not JSON, no "event", unknown event, missing run_id…) gets an error
+line instead: {"line": 3, "event": "…", "error": {"code": "…", "message": "…"}}; the rest go on, and
+the exit code is then 1.
+
+At end of input the CLI answers every event read, waits for non-blocking hooks still running, disposes
+the sessions and exits 0. SIGINT/SIGTERM abort hooks in flight (killing their process groups),
+dispose the sessions and exit 130/143.
+
+Options:
+  --settled           write each outcome once its non-blocking hooks are done too, instead of
+                      as soon as the decision is known (their status is then "pending")
+  -c, --config FILE   config file to load (repeatable, in layering order)
+  -h, --help          show this help
+
+Example:
+  printf '%s\\n' '{"event":"run_start","run_id":"r1","workflow_name":"ship"}' | hookline run
+`;
+
+/** `hookline run`: a long-lived engine fed by JSON lines (SPEC §13). */
+export const runCommand: Command = {
+  help,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs('run', args, options);
+    if (values.help === true) {
+      io.stdout.write(help);
+      return 0;
+    }
+    expectPositionals('run', positionals, []);
+    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
+    printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings], io);
+    const engine = await createCliEngine(setup, { onInternalEmit: (outcome) => reportInternalEmit(outcome, io, false) });
+    const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+    let stoppedBy: NodeJS.Signals | undefined;
+    const stopListening = onShutdownSignal((signal) => {
+      stoppedBy = signal;
+      lines.close();
+      // Ends the stream too, so nothing is left waiting on stdin.
+      (io.stdin as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      void engine.close();
+    });
+    try {
+      const rejected = await answerLines(lines, engine, io, values.settled === true, () => stoppedBy !== undefined);
+      if (stoppedBy !== undefined) {
+        await engine.close();
+        return signalExitCode(stoppedBy);
+      }
+      return rejected > 0 ? 1 : 0;
+    } finally {
+      await engine.close();
+      stopListening();
+    }
+  },
+};
+
+async function answerLines(lines: AsyncIterable<string>, engine: HookEngine, io: CliIo, waitForAll: boolean, stopped: () => boolean): Promise<number> {
+  const sessions = createRunSessions((runId) => engine.endRun(runId));
+  // What is still running, for end of input; settled emits leave, so a long stream stays small.
+  const running = new Set<Promise<unknown>>();
+  let lineNumber = 0;
+  let rejected = 0;
+  for await (const line of lines) {
+    lineNumber += 1;
+    if (line.trim() === '') continue;
+    if (stopped()) break;
+    const answer = await answerLine(line, lineNumber, engine, waitForAll);
+    io.stdout.write(`${JSON.stringify(answer.output)}\n`);
+    if (answer.settled === undefined) {
+      rejected += 1;
+      continue;
+    }
+    const answeredLine = lineNumber;
+    const settled = answer.settled.then((final) => {
+      running.delete(settled);
+      if (!waitForAll) reportLateFailures(answer.output as EmitOutcome, final, answeredLine, io);
+    });
+    running.add(settled);
+    sessions.add(answer.runId, answer.event, answer.settled);
+  }
+  // End of input: every event was answered; let the non-blocking hooks finish (each is bounded by its
+  // timeout_ms), then end the sessions. The caller closes the engine.
+  if (!stopped()) await Promise.allSettled([...running]);
+  await sessions.drain();
+  return rejected;
+}
+
+// The line for an event went out before its non-blocking hooks ended; a failure among them must
+// still not pass silently (SPEC §6), so it is reported on stderr.
+function reportLateFailures(sent: EmitOutcome, final: EmitOutcome, lineNumber: number, io: CliIo): void {
+  const warnings = final.hooks
+    .filter((hook, index) => sent.hooks[index]?.status === 'pending' && (hook.status === 'failed' || hook.status === 'timed_out'))
+    .map((hook) => `line ${lineNumber} (${final.event}): non-blocking hook "${hook.name}" ${hook.status === 'timed_out' ? 'timed out' : 'failed'}: ${hook.error ?? ''}`);
+  printWarnings(warnings, io);
+}

@@ -1,0 +1,38 @@
+import { configJsonSchema, presets } from '@hookline/core';
+import type { Command } from '../command.ts';
+import { loadRunnerSetup } from '../config/load-setup.ts';
+import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+
+const options = { ...configOption, ...helpOption } as const;
+
+const help = `Usage: hookline schema [--config FILE]...
+
+Prints the JSON Schema of hookline.toml for every installed first-party runner plus the plugins the
+config files list (found as usual, or given with --config; the config need not be valid). Point
+editors at it with a first line such as:  #:schema ./hookline.schema.json
+
+Options:
+  -c, --config FILE   config files whose plugins (and preset) to include
+  -h, --help          show this help
+
+Example:
+  hookline schema > hookline.schema.json
+`;
+
+/** `hookline schema`: the config JSON Schema, installed runners and plugins included (SPEC §13). */
+export const schemaCommand: Command = {
+  help,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs('schema', args, options);
+    if (values.help === true) {
+      io.stdout.write(help);
+      return 0;
+    }
+    expectPositionals('schema', positionals, []);
+    const setup = await loadRunnerSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, allRunners: true });
+    const named = setup.sources.map((source) => source.data['preset']).find((preset) => typeof preset === 'string' && presets[preset] !== undefined);
+    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(setup.runners, (named as string | undefined) ?? 'arc') };
+    io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
+
+let scratch: Scratch;
+beforeEach(() => {
+  scratch = makeScratch();
+});
+afterEach(() => scratch.cleanup());
+
+test('a valid config exits 0', async () => {
+  scratch.write('hookline.toml', '[[hooks]]\nevent = "run_start"\ncommand = "true"\n');
+  const result = await runCli(['validate'], { cwd: scratch.path });
+  expect(result).toMatchObject({ code: 0, stderr: '' });
+  expect(result.stdout).toBe('✓ valid: 1 hook in hookline.toml\n');
+  const json = await runCli(['validate', '--json'], { cwd: scratch.path });
+  expect(JSON.parse(json.stdout)).toEqual({ valid: true, files: ['hookline.toml'], hooks: 1, warnings: [] });
+});
+
+test('every problem of every file, one per line as file:line: message, exit 1', async () => {
+  scratch.write('user.toml', '[[hooks]]\nevent = "run_start"\ncommand = "true"\ntimeout_ms = 0\n');
+  scratch.write(
+    'project.toml',
+    `[[hooks]]
+event = "stage_start"
+command = "true"
+blockng = true
+
+[[hooks]]
+event = "stage_start"
+type = "http"
+url = "https://example.com/hook"
+
+[[hooks]]
+event = "stage_start"
+matcher = "(unclosed"
+command = "true"
+`,
+  );
+  const result = await runCli(['validate', '--config', 'user.toml', '--config', 'project.toml'], { cwd: scratch.path });
+  expect(result.code).toBe(1);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(4);
+  expect(lines[0]).toMatch(/^user\.toml:4: hooks\[0\] "run_start:true": .*timeout_ms/);
+  expect(lines[1]).toMatch(/^project\.toml:4: .*unknown key `blockng`.*did you mean `blocking`/);
+  // A first-party type whose package is not installed names the package to install.
+  expect(lines[2]).toMatch(/^project\.toml:8: .*unknown hook type "http" — install @hookline\/runner-http/);
+  expect(lines[3]).toMatch(/^project\.toml:13: .*matcher/);
+});
+
+test('bad TOML is reported with its line', async () => {
+  scratch.write('hookline.toml', 'preset = "arc"\n[[hooks]\n');
+  const result = await runCli(['validate'], { cwd: scratch.path });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/^hookline\.toml:2:/);
+});
+
+test('no config file at all is an error: there is nothing to validate', async () => {
+  const result = await runCli(['validate'], { cwd: scratch.path });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('no config file to validate');
+  const missing = await runCli(['validate', '--config', 'gone.toml'], { cwd: scratch.path });
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toContain('config file gone.toml not found');
+});
+
+test('a sandbox provider that is not installed fails validation with what to do', async () => {
+  scratch.write('hookline.toml', '[sandbox]\nprovider = "docker"\n\n[[hooks]]\nevent = "run_start"\ncommand = "true"\n');
+  const result = await runCli(['validate'], { cwd: scratch.path });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('the config selects sandbox provider "docker", but @hookline/sandbox-docker is not installed');
+});
+
+test('a broken runner package fails only the configs that use its types', async () => {
+  scratch.write('node_modules/@hookline/runner-script/package.json', JSON.stringify({ name: '@hookline/runner-script', type: 'module', exports: './index.js' }));
+  scratch.write('node_modules/@hookline/runner-script/index.js', "throw new Error('isolated-vm was built for another Node');\n");
+  scratch.write('hookline.toml', '[[hooks]]\nevent = "run_start"\ncommand = "true"\n');
+  expect((await runCli(['validate'], { cwd: scratch.path })).code).toBe(0);
+  scratch.write('hookline.toml', '[[hooks]]\nevent = "run_start"\ntype = "script"\nscript = "return true"\n');
+  const result = await runCli(['validate'], { cwd: scratch.path });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('@hookline/runner-script is installed but failed to load: isolated-vm was built for another Node. Reinstall it.');
+});

@@ -1,0 +1,67 @@
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { CliError } from '../cli-error.ts';
+
+/** One config file the CLI will load, in layering order. */
+export interface ConfigFile {
+  /** Absolute path: plugins are resolved from its folder. */
+  readonly path: string;
+  /** How messages and issues name it: as the user typed it, or as discovered. */
+  readonly label: string;
+}
+
+/** The files to load, and — when none was found — where the CLI looked. */
+export interface FoundConfigFiles {
+  readonly files: readonly ConfigFile[];
+  readonly searched: readonly string[];
+}
+
+/**
+ * SPEC §13: the `--config` files in the order given (each must exist), or by default the user layer
+ * `$XDG_CONFIG_HOME/hookline/hookline.toml` (`~/.config` when unset) and then `./hookline.toml`,
+ * each only if present.
+ */
+export function findConfigFiles(explicit: readonly string[] | undefined, cwd: string, env: Readonly<Record<string, string | undefined>>): FoundConfigFiles {
+  if (explicit !== undefined && explicit.length > 0) {
+    const files = explicit.map((label) => {
+      const path = resolve(cwd, label);
+      if (!isFile(path)) {
+        const hint = existsSync(path) ? 'it is not a file' : 'check the path, or run `hookline init` to write a starter config';
+        throw new CliError('HOOKLINE_CLI_CONFIG_NOT_FOUND', `config file ${label} not found (${hint}).`);
+      }
+      return { path, label };
+    });
+    return { files, searched: [] };
+  }
+  const candidates = [
+    { path: join(userConfigHome(env), 'hookline', 'hookline.toml'), label: '' },
+    { path: join(cwd, 'hookline.toml'), label: 'hookline.toml' },
+  ];
+  const files: ConfigFile[] = [];
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    if (!isFile(candidate.path)) continue;
+    // The working directory may be the user config folder itself; load that file once.
+    const real = realpathSync(candidate.path);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    files.push({ path: candidate.path, label: candidate.label || candidate.path });
+  }
+  return { files, searched: candidates.map((candidate) => candidate.path) };
+}
+
+// The XDG Base Directory spec says a relative $XDG_CONFIG_HOME is invalid and must be ignored.
+function userConfigHome(env: Readonly<Record<string, string | undefined>>): string {
+  const xdg = env['XDG_CONFIG_HOME'];
+  if (xdg !== undefined && isAbsolute(xdg)) return xdg;
+  return join(env['HOME'] || homedir(), '.config');
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,72 @@
+import { dirname } from 'node:path';
+import { ConfigError, loadConfig, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
+import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
+import { hookTypesIn } from '../plugins/hook-types.ts';
+import { loadFirstPartyRunners } from '../plugins/load-runners.ts';
+import type { LoadedPlugins } from '../plugins/load-plugins.ts';
+import { findConfigFiles } from './find-config-files.ts';
+import { readConfigFiles, type ReadConfigFile } from './read-config-files.ts';
+
+const NO_PLUGINS: LoadedPlugins = { runners: [], sandboxes: [], issues: [] };
+
+/** The config files read and the runners they need, before validation. */
+export interface RunnerSetup {
+  readonly files: readonly ReadConfigFile[];
+  readonly sources: readonly ConfigSource[];
+  /** Where the CLI looked, when no config file was given or found. */
+  readonly searched: readonly string[];
+  readonly runners: readonly Runner[];
+  /** Sandbox providers offered by plugins. */
+  readonly pluginSandboxes: readonly SandboxProvider[];
+  /** The config files' folders and the working directory: where project-installed packages are found. */
+  readonly folders: readonly string[];
+}
+
+/** A validated configuration and the plugins it was loaded with. */
+export interface Setup extends RunnerSetup {
+  readonly config: HookConfig;
+}
+
+/** How to load. */
+export interface SetupOptions {
+  /** `--config` files; default discovery when absent or empty. */
+  readonly configFiles?: readonly string[] | undefined;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Load every installed first-party runner, not just the types the config uses: for `validate`
+   * (richer hints, e.g. which type a stray key belongs to) and `schema`.
+   */
+  readonly allRunners?: boolean;
+}
+
+/**
+ * Finds and reads the config files, loads their plugins, and imports the first-party runners their
+ * hook types need — and no others. Plugin problems throw a `ConfigError` (with the files' TOML
+ * syntax errors, since validation cannot run without the plugins).
+ */
+export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetup> {
+  const found = findConfigFiles(options.configFiles, options.cwd, options.env);
+  const files = readConfigFiles(found.files);
+  const sources = files.map((file) => file.source);
+  // Most configs name no plugin: the plugin loader is then not even imported (startup time).
+  const plugins: LoadedPlugins = sources.some((source) => source.plugins.length > 0) ? await (await import('../plugins/load-plugins.ts')).loadPlugins(files) : NO_PLUGINS;
+  if (plugins.issues.length > 0) {
+    throw new ConfigError([...sources.flatMap((source) => (source.parseIssue === undefined ? [] : [source.parseIssue])), ...plugins.issues]);
+  }
+  const pluginTypes = new Set(plugins.runners.flatMap((runner) => Object.keys(runner.types)));
+  const used = hookTypesIn(sources);
+  const wanted = options.allRunners === true ? Object.keys(FIRST_PARTY_RUNNERS) : used;
+  const folders = [...new Set([...files.map((file) => dirname(file.file.path)), options.cwd])];
+  const firstParty = await loadFirstPartyRunners([...wanted].filter((type) => !pluginTypes.has(type)), folders, used);
+  return { files, sources, searched: found.searched, runners: [...firstParty, ...plugins.runners], pluginSandboxes: plugins.sandboxes, folders };
+}
+
+/**
+ * {@link loadRunnerSetup}, then core's loader: every problem of every file at once, as a
+ * `ConfigError`, or the effective hooks.
+ */
+export async function loadSetup(options: SetupOptions): Promise<Setup> {
+  const setup = await loadRunnerSetup(options);
+  return { ...setup, config: loadConfig(setup.sources, { runners: setup.runners }) };
+}

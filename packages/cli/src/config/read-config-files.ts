@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { readConfigSource, type ConfigSource } from '@hookline/core';
+import { CliError } from '../cli-error.ts';
+import type { ConfigFile } from './find-config-files.ts';
+
+/** A config file with its parsed (not yet validated) content. */
+export interface ReadConfigFile {
+  readonly file: ConfigFile;
+  readonly source: ConfigSource;
+}
+
+/** Reads and parses each file; TOML syntax errors are kept for loadConfig to report with the rest. */
+export function readConfigFiles(files: readonly ConfigFile[]): ReadConfigFile[] {
+  return files.map((file) => {
+    let text: string;
+    try {
+      text = readFileSync(file.path, 'utf8');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new CliError('HOOKLINE_CLI_CONFIG_UNREADABLE', `cannot read config file ${file.label} (${reason}); check its permissions.`, { cause: error });
+    }
+    return { file, source: readConfigSource({ text, source: file.label }) };
+  });
+}

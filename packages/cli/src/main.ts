@@ -1,0 +1,67 @@
+import { processIo, type CliIo } from './cli-io.ts';
+import { COMMANDS } from './command-table.ts';
+
+// Only what every run needs is imported here; the rest loads when its path is taken (startup time).
+
+/**
+ * Runs `hookline <command> …` and resolves to the exit code: 0, 2 when an emitted event is blocked,
+ * 1 for errors (printed to stderr with what to do). Never throws.
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  try {
+    const [first, ...rest] = argv;
+    if (first === undefined || first === '--help' || first === '-h') {
+      io.stdout.write(topLevelHelp());
+      return first === undefined ? 1 : 0;
+    }
+    if (first === '--version' || first === '-v') {
+      const { cliVersion } = await import('./version.ts');
+      io.stdout.write(`${cliVersion()}\n`);
+      return 0;
+    }
+    if (first === 'help') {
+      if (rest[0] === undefined) {
+        io.stdout.write(topLevelHelp());
+        return 0;
+      }
+      return await (await commandNamed(rest[0])).run(['--help'], io);
+    }
+    return await (await commandNamed(first)).run(rest, io);
+  } catch (error) {
+    const { reportError } = await import('./report-error.ts');
+    return reportError(error, io);
+  }
+}
+
+async function commandNamed(name: string) {
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (entry === undefined) {
+    const { nearestWord } = await import('@hookline/core');
+    const near = nearestWord(name, Object.keys(COMMANDS));
+    const hint = near === undefined ? '' : ` — did you mean \`hookline ${near}\`?`;
+    const { CliError } = await import('./cli-error.ts');
+    throw new CliError('HOOKLINE_CLI_USAGE', `unknown command "${name}"${hint} Run \`hookline --help\` for the list.`);
+  }
+  return entry.load();
+}
+
+function topLevelHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const commands = Object.entries(COMMANDS)
+    .map(([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`)
+    .join('\n');
+  return `Usage: hookline <command> [options]
+
+Hookline runs the hooks attached to lifecycle events and prints one merged decision.
+
+Commands:
+${commands}
+
+Options:
+  -h, --help      show help (also: hookline <command> --help, hookline help <command>)
+  -v, --version   print the version
+
+Config: --config FILE (repeatable), else $XDG_CONFIG_HOME/hookline/hookline.toml then ./hookline.toml.
+Exit codes: 0 ok, 2 the emitted event was blocked, 1 error (the message says what to do).
+`;
+}

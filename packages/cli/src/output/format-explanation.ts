@@ -1,0 +1,43 @@
+import type { HookSelection } from '@hookline/core';
+import { formatSource } from './format-source.ts';
+import { formatTable } from './format-table.ts';
+import type { Style } from './style.ts';
+
+/**
+ * The human form of `hookline explain`: how many hooks of the event would run, the context used,
+ * a table of every configured hook with why it would or would not run, and the order they run in.
+ */
+export function formatExplanation(event: string, context: Record<string, unknown>, selections: readonly HookSelection[], style: Style): string {
+  const selected = selections.filter((selection) => selection.selected);
+  const ofEvent = selections.filter((selection) => selection.hook.event === event).length;
+  const fields = Object.entries(context)
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+    .join(' ');
+  const lines = [
+    `${style.paint('bold', event)}: ${selected.length} of ${ofEvent} ${ofEvent === 1 ? 'hook' : 'hooks'} of this event would run (${selections.length} configured)`,
+    style.paint('dim', `context: ${fields}`),
+  ];
+  if (selections.length === 0) return [...lines, '', '  no hooks configured'].join('\n');
+  lines.push('');
+  lines.push(
+    formatTable(
+      ['', 'hook', 'event', 'type', 'phase', 'source', 'why'],
+      selections.map(({ hook, selected: runs, reason }) => [
+        runs ? { text: '✓', format: 'green' } : { text: '✗', format: 'dim' },
+        runs ? { text: hook.name, format: 'bold' } : hook.name,
+        hook.event,
+        hook.type,
+        hook.blocking ? 'blocking' : 'non-blocking',
+        formatSource(hook),
+        runs ? reason : { text: reason, format: hook.event === event ? 'yellow' : 'dim' },
+      ]),
+      style,
+    ),
+  );
+  if (selected.length > 0) {
+    // SPEC §5: blocking hooks run first, one at a time in config order; then the non-blocking ones together.
+    const order = [...selected.filter((selection) => selection.hook.blocking), ...selected.filter((selection) => !selection.hook.blocking)];
+    lines.push('', `  order: ${order.map(({ hook }) => (hook.blocking ? hook.name : `${hook.name} (non-blocking, concurrently)`)).join(' → ')}`);
+  }
+  return lines.join('\n');
+}

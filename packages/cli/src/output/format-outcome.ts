@@ -1,0 +1,54 @@
+import type { EmitOutcome, HookReport } from '@hookline/core';
+import { DECISION_FORMAT, STATUS_FORMAT } from './decision-format.ts';
+import { formatDuration } from './format-duration.ts';
+import { formatTable } from './format-table.ts';
+import type { Style } from './style.ts';
+
+/**
+ * The human form of an outcome: the decision line (what the host must do, and why), a summary
+ * table of the selected hooks, and below it the error of every hook that failed or timed out.
+ */
+export function formatOutcome(outcome: EmitOutcome, style: Style): string {
+  const lines = [decisionLine(outcome, style)];
+  if (outcome.hooks.length === 0) {
+    lines.push(style.paint('dim', `  no hook selected — \`hookline explain ${outcome.event}\` shows why`));
+    return lines.join('\n');
+  }
+  lines.push('');
+  lines.push(
+    formatTable(
+      ['hook', 'type', 'status', 'decision', 'time'],
+      outcome.hooks.map((hook) => [
+        hook.blocking ? hook.name : `${hook.name} (non-blocking)`,
+        hook.type,
+        { text: hook.status, format: STATUS_FORMAT[hook.status] },
+        { text: hookDecision(hook), format: hook.decision === undefined ? 'dim' : DECISION_FORMAT[hook.decision.decision] },
+        formatDuration(hook.duration_ms),
+      ]),
+      style,
+    ),
+  );
+  const notes = outcome.hooks.flatMap((hook) => note(hook, style));
+  if (notes.length > 0) lines.push('', ...notes);
+  return lines.join('\n');
+}
+
+function decisionLine(outcome: EmitOutcome, style: Style): string {
+  const decision = outcome.decision === 'override' ? `override → ${outcome.edge_to ?? '?'}` : outcome.decision;
+  const reason = outcome.reason === undefined ? '' : ` — ${outcome.reason}`;
+  const by = outcome.decided_by === undefined ? '' : style.paint('dim', ` (decided by ${outcome.decided_by})`);
+  return `${style.paint('bold', outcome.event)}: ${style.paint(DECISION_FORMAT[outcome.decision] ?? 'reset', decision)}${reason}${by}`;
+}
+
+function hookDecision(hook: HookReport): string {
+  if (hook.decision === undefined) return '—';
+  return hook.decision.decision === 'override' ? `override → ${hook.decision.edge_to ?? '?'}` : hook.decision.decision;
+}
+
+function note(hook: HookReport, style: Style): string[] {
+  if (hook.status === 'failed' || hook.status === 'timed_out') {
+    return [`  ${style.paint('red', '✗')} ${hook.name}: ${hook.error ?? hook.status}${hook.decision === undefined ? '' : ` (on_error: ${hook.decision.decision})`}`];
+  }
+  if (hook.decision?.reason !== undefined && hook.decision.decision !== 'proceed') return [`  ${hook.name}: ${hook.decision.reason}`];
+  return [];
+}

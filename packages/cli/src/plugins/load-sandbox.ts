@@ -1,0 +1,36 @@
+import type { HookConfig, Runner, SandboxProvider } from '@hookline/core';
+import { CliError } from '../cli-error.ts';
+import { FIRST_PARTY_SANDBOXES } from './first-party-packages.ts';
+import { loadFirstPartyFactory } from './load-first-party.ts';
+
+/**
+ * The sandbox provider `[sandbox] provider` names, loaded only when some enabled hook will run
+ * sandboxed (so a config of `sandbox = false` hooks never imports a provider). A plugin's provider
+ * wins over a first-party one of the same name. The provider's factory gets the
+ * `[sandbox.<provider>]` table as its settings, when there is one.
+ */
+export async function loadSandbox(config: HookConfig, runners: readonly Runner[], plugins: readonly SandboxProvider[], folders: readonly string[]): Promise<SandboxProvider | undefined> {
+  const needed = config.hooks.some((hook) => hook.enabled && hook.sandbox && runners.some((runner) => runner.types[hook.type]?.usesSandbox === true));
+  if (!needed) return undefined;
+  const name = config.sandbox.provider;
+  const plugin = plugins.find((provider) => provider.name === name);
+  if (plugin !== undefined) return plugin;
+  const entry = Object.hasOwn(FIRST_PARTY_SANDBOXES, name) ? FIRST_PARTY_SANDBOXES[name] : undefined;
+  if (entry === undefined) {
+    const known = [...Object.keys(FIRST_PARTY_SANDBOXES), ...plugins.map((provider) => provider.name)];
+    throw new CliError(
+      'HOOKLINE_CLI_SANDBOX_UNKNOWN',
+      `the config selects sandbox provider "${name}", which neither Hookline nor a loaded plugin provides (known: ${known.join(', ')}); set [sandbox] provider to one of them, or add the plugin that provides it to \`plugins\`.`,
+    );
+  }
+  const factory = await loadFirstPartyFactory(entry, folders);
+  if (factory === undefined) {
+    throw new CliError(
+      'HOOKLINE_CLI_SANDBOX_MISSING',
+      `the config selects sandbox provider "${name}", but ${entry.package} is not installed; install it (npm install ${entry.package}), set [sandbox] provider = "local", or set sandbox = false on the hooks.`,
+    );
+  }
+  const settings = config.sandbox.settings[name];
+  const isTable = typeof settings === 'object' && settings !== null && !Array.isArray(settings);
+  return (isTable ? factory(settings) : factory()) as SandboxProvider;
+}

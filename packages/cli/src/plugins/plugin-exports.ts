@@ -1,0 +1,69 @@
+import { SPECIFICATION_VERSION, type Runner, type SandboxProvider } from '@hookline/core';
+
+/** The runners and sandbox providers one plugin module offers, and what went wrong looking. */
+export interface PluginExports {
+  readonly runners: readonly Runner[];
+  readonly sandboxes: readonly SandboxProvider[];
+  /** Plugin objects of another interface version: named in the error, never used. */
+  readonly mismatched: readonly string[];
+  /** Factories that threw when called. */
+  readonly broken: readonly string[];
+  /** The module's export names, for the "exports nothing that fits" message. */
+  readonly exportNames: readonly string[];
+}
+
+// Named exports called as factories: `ntfyRunner()`, `fooSandbox()`. Other functions are left alone,
+// since calling an arbitrary export could do anything.
+const FACTORY_NAME = /(?:Runner|Sandbox)$/;
+
+/**
+ * Finds what a plugin module offers: its default export if that is a runner or provider (or a
+ * factory returning one), else every named runner/provider object and `…Runner`/`…Sandbox` factory.
+ * Factories are called with no arguments; per-hook settings belong in the hook's own keys.
+ */
+export function pluginExports(exports: Readonly<Record<string, unknown>>): PluginExports {
+  const found: PluginObjects = { runners: [], sandboxes: [], mismatched: [], broken: [], seen: new Set() };
+  const exportNames = Object.keys(exports);
+  if ('default' in exports) collect('default export', exports['default'], true, found);
+  if (found.runners.length === 0 && found.sandboxes.length === 0) {
+    for (const name of exportNames) {
+      if (name !== 'default') collect(`export \`${name}\``, exports[name], FACTORY_NAME.test(name), found);
+    }
+  }
+  const { runners, sandboxes, mismatched, broken } = found;
+  return { runners, sandboxes, mismatched, broken, exportNames };
+}
+
+interface PluginObjects {
+  runners: Runner[];
+  sandboxes: SandboxProvider[];
+  mismatched: string[];
+  broken: string[];
+  // One value exported under two names (`export { x as default }`) is one plugin, not two.
+  seen: Set<unknown>;
+}
+
+function collect(label: string, value: unknown, callable: boolean, found: PluginObjects): void {
+  if (found.seen.has(value)) return;
+  found.seen.add(value);
+  let candidate = value;
+  if (typeof value === 'function' && callable) {
+    try {
+      candidate = (value as () => unknown)();
+    } catch (error) {
+      found.broken.push(`${label} threw when called: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+  }
+  if (typeof candidate !== 'object' || candidate === null) return;
+  const plugin = candidate as Record<string, unknown>;
+  const isRunner = typeof plugin['doRun'] === 'function' && typeof plugin['types'] === 'object';
+  const isSandbox = typeof plugin['doOpen'] === 'function' && typeof plugin['name'] === 'string';
+  if (!isRunner && !isSandbox) return;
+  if (plugin['specificationVersion'] !== SPECIFICATION_VERSION) {
+    found.mismatched.push(`${label} (${String(plugin['name'])}) implements plugin interface ${String(plugin['specificationVersion'])}`);
+    return;
+  }
+  if (isRunner && !found.runners.includes(candidate as Runner)) found.runners.push(candidate as Runner);
+  if (isSandbox && !found.sandboxes.includes(candidate as SandboxProvider)) found.sandboxes.push(candidate as SandboxProvider);
+}

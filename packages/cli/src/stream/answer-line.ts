@@ -1,0 +1,40 @@
+import type { EmitOutcome, HookEngine } from '@hookline/core';
+
+/** The line to write for one input line, and — for an emitted event — what to track. */
+export type Answer =
+  | { readonly output: EmitOutcome; readonly settled: Promise<EmitOutcome>; readonly runId: string; readonly event: string }
+  | { readonly output: Record<string, unknown>; readonly settled?: undefined };
+
+/**
+ * Emits the event of one `hookline run` input line. Everything wrong with the line itself (not JSON,
+ * not an object, no event, an unknown event, a bad context) becomes an error line in its place, so
+ * the host's n-th input line is always answered by the n-th output line.
+ */
+export async function answerLine(line: string, lineNumber: number, engine: HookEngine, waitForAll: boolean): Promise<Answer> {
+  let input: unknown;
+  try {
+    input = JSON.parse(line);
+  } catch (error) {
+    return rejection(lineNumber, undefined, 'HOOKLINE_CLI_BAD_INPUT', `not JSON (${(error as Error).message}); write one JSON object per line`);
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return rejection(lineNumber, undefined, 'HOOKLINE_CLI_BAD_INPUT', 'each line must be a JSON object: {"event": "…", "run_id": "…", …}');
+  }
+  const context = input as Record<string, unknown>;
+  const event = context['event'];
+  if (typeof event !== 'string' || event === '') {
+    return rejection(lineNumber, undefined, 'HOOKLINE_CLI_BAD_INPUT', 'the object has no "event" string; add "event": "<name>"');
+  }
+  try {
+    const pending = await engine.emit(event, context);
+    const output = waitForAll ? await pending.settled : pending;
+    return { output, settled: pending.settled, runId: String(context['run_id']), event };
+  } catch (error) {
+    const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'HOOKLINE_CLI_EMIT_FAILED';
+    return rejection(lineNumber, event, code, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function rejection(line: number, event: string | undefined, code: string, message: string): Answer {
+  return { output: { line, ...(event === undefined ? {} : { event }), error: { code, message } } };
+}
