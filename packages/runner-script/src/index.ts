@@ -1,0 +1,13 @@
+export { scriptRunner, SCRIPT_RUNNER_NAME, type ScriptRunner, type ScriptRunnerSettings } from './script-runner.ts';
+export { scriptKeys, type ScriptHookOptions } from './script-keys.ts';
+export { checkScriptHook } from './check-script-hook.ts';
+export { findSyntaxError, type ScriptSyntaxError } from './find-syntax-error.ts';
+export { nodeSnapshotDisabled } from './node-snapshot.ts';
+export type { PoolStats } from './create-pool.ts';
+export {
+  DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_POOL_SIZE,
+  DEFAULT_SCRIPT_TIMEOUT_MS,
+  MAX_MEMORY_LIMIT_MB,
+  MIN_MEMORY_LIMIT_MB,
+} from './defaults.ts';

@@ -1,0 +1,17 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'runner-script',
+    include: ['src/**/*.test.ts', 'examples/**/*.test.ts'],
+    // isolated-vm's README: Node ≥ 20 must run with --no-node-snapshot, or isolates that start from a
+    // different snapshot than Node's own can crash the process. Worker threads cannot take that flag,
+    // so tests run in child processes that start with it.
+    pool: 'forks',
+    // --expose-gc lets the soak test collect garbage before it compares memory.
+    execArgv: ['--no-node-snapshot', '--expose-gc'],
+    // Some tests wait out deadlines on purpose and one runs a thousand hooks.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
