@@ -1,0 +1,46 @@
+import type Anthropic from '@anthropic-ai/sdk';
+
+/** The tool a prompt hook's model must call (forced through `tool_choice`) to answer. */
+export const DECISION_TOOL_NAME = 'hook_decision';
+
+/** SPEC §9: the model is a hook evaluator for a workflow engine. */
+export const PROMPT_SYSTEM = [
+  'You are a hook evaluator for a workflow engine.',
+  'The engine has reached a lifecycle event and asks you whether it should go on.',
+  "The user message holds the hook's prompt (the policy to apply) and the event's context as JSON.",
+  'Apply the prompt to the context, then answer by calling the hook_decision tool exactly once:',
+  'ok: true lets the event proceed; ok: false blocks it, with a reason of one or two sentences that a person can act on.',
+].join(' ');
+
+/** The agent's instructions: the same role, its tools, its limits, and the answer format it must end with. */
+export function agentSystem(workingDirectory: string, maxToolRounds: number): string {
+  return [
+    'You are a hook evaluator for a workflow engine.',
+    'The engine has reached a lifecycle event and asks you whether it should go on.',
+    "The user message holds the hook's prompt (the policy to apply) and the event's context as JSON.",
+    `You may inspect the working directory ${workingDirectory} with the tools shell, read_file, write_file, grep and glob;`,
+    'the file tools only reach files inside that directory, and paths are relative to it.',
+    `You have at most ${maxToolRounds} rounds of tool calls.`,
+    'When you have decided, reply without calling any tool, with only a JSON object and nothing else:',
+    '{"ok": true} to let the event proceed, or {"ok": false, "reason": "…"} to block it, with a reason of one or two sentences that a person can act on.',
+  ].join(' ');
+}
+
+/** SPEC §9: `Hook prompt: {prompt}` followed by the event context JSON. */
+export function hookUserMessage(prompt: string, contextJson: string): string {
+  return `Hook prompt: ${prompt}\n\nEvent context (JSON):\n${contextJson}`;
+}
+
+/** The structured answer of a prompt hook: `{ ok, reason? }` as a tool's input. */
+export const DECISION_TOOL: Anthropic.Tool = {
+  name: DECISION_TOOL_NAME,
+  description: 'Report whether the workflow event may proceed (ok: true) or must be blocked (ok: false, with a reason).',
+  input_schema: {
+    type: 'object',
+    properties: {
+      ok: { type: 'boolean', description: 'true: the event proceeds; false: it is blocked.' },
+      reason: { type: 'string', description: 'Why, in one or two sentences; required when ok is false.' },
+    },
+    required: ['ok'],
+  },
+};

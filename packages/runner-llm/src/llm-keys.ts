@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+
+/** SPEC §9: an agent gets up to 50 tool rounds unless its hook says otherwise. */
+export const DEFAULT_MAX_TOOL_ROUNDS = 50;
+
+/** Upper bound of `max_tool_rounds`: every round re-sends the whole conversation, so the cost grows with its square. */
+export const MAX_TOOL_ROUNDS_LIMIT = 1_000;
+
+const promptMessage = 'must be a string holding the instructions for the model';
+const modelMessage = 'must be a model alias ("haiku", "sonnet", "opus", or one from [models]) or a full model id';
+const roundsMessage = `must be an integer from 1 to ${MAX_TOOL_ROUNDS_LIMIT}`;
+
+/** The keys of a `type = "prompt"` hook, as the config file spells them. */
+export interface PromptHookOptions {
+  /** What the model is asked to judge; the event context follows it. */
+  readonly prompt: string;
+  /** An alias from the model table or a full model id; `"haiku"` when absent. */
+  readonly model?: string;
+}
+
+/** The keys of a `type = "agent"` hook. */
+export interface AgentHookOptions extends PromptHookOptions {
+  /** How many rounds of tool calls the agent may make before it must answer; 50 when absent. */
+  readonly max_tool_rounds?: number;
+}
+
+const prompt = v.pipe(v.string(promptMessage), v.regex(/\S/, 'must not be empty or only whitespace'));
+const model = v.optional(v.pipe(v.string(modelMessage), v.regex(/^\S+$/, modelMessage)));
+
+/** valibot schemas of a prompt hook's own keys; the core merges them with the common hook keys. */
+export const promptKeys = { prompt, model };
+
+/** valibot schemas of an agent hook's own keys. */
+export const agentKeys = {
+  prompt,
+  model,
+  max_tool_rounds: v.optional(
+    v.pipe(v.number(roundsMessage), v.integer(roundsMessage), v.minValue(1, roundsMessage), v.maxValue(MAX_TOOL_ROUNDS_LIMIT, roundsMessage)),
+  ),
+};

@@ -1,0 +1,63 @@
+import * as v from 'valibot';
+import type { AgentTool } from './agent-tool.ts';
+import { confinePath } from './confine-path.ts';
+import { limitText } from './limit-text.ts';
+import { runSearch } from './run-search.ts';
+import { SEARCH_LIMITS } from './search-job.ts';
+import { SKIPPED_DIRECTORIES } from './walk-files.ts';
+
+const inputSchema = v.object({
+  pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(SEARCH_LIMITS.maxPatternCharacters)),
+  path: v.optional(v.string()),
+  include: v.optional(v.pipe(v.string(), v.maxLength(SEARCH_LIMITS.maxPatternCharacters))),
+  ignore_case: v.optional(v.boolean()),
+});
+
+/**
+ * `grep`: lines matching a JavaScript regular expression in the text files under a path inside the
+ * working directory, as `path:line: text`. Binary files, files over 1 MiB, and `.git` and
+ * `node_modules` directories are skipped. The search runs in a worker thread (see `runSearch`).
+ */
+export const grepTool: AgentTool = {
+  definition: {
+    name: 'grep',
+    description: `Search text files inside the working directory for a regular expression (JavaScript syntax). Returns up to ${SEARCH_LIMITS.grepMatches} matching lines as path:line: text. Skips binary files, files over 1 MiB, ${[...SKIPPED_DIRECTORIES].join(' and ')}.`,
+    input_schema: {
+      type: 'object',
+      properties: {
+        pattern: { type: 'string', description: 'The regular expression.' },
+        path: { type: 'string', description: 'A file or directory to search, relative to the working directory; default the whole directory.' },
+        include: { type: 'string', description: 'Only search files whose relative path matches this glob, e.g. "**/*.ts".' },
+        ignore_case: { type: 'boolean', description: 'Match case-insensitively.' },
+      },
+      required: ['pattern'],
+    },
+  },
+  async run(input, scope) {
+    const parsed = v.safeParse(inputSchema, input);
+    if (!parsed.success) {
+      return { text: `grep needs {"pattern": "<regex of 1 to ${SEARCH_LIMITS.maxPatternCharacters} characters>", "path"?: "<dir or file>", "include"?: "<glob>", "ignore_case"?: bool}`, isError: true };
+    }
+    const { pattern, include, ignore_case: ignoreCase } = parsed.output;
+    try {
+      new RegExp(pattern);
+    } catch (error) {
+      return { text: `invalid regular expression: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+    }
+    const start = await confinePath(scope.root, parsed.output.path ?? '.');
+    if (!start.ok) return { text: start.error, isError: true };
+    const search = await runSearch(
+      { kind: 'grep', root: scope.root, start: start.path, pattern, ...(include === undefined ? {} : { include }), ...(ignoreCase === undefined ? {} : { ignoreCase }) },
+      scope.call.signal,
+    );
+    if (!search.ok) return { text: search.error, isError: true };
+    const { result } = search;
+    const notes = [
+      result.moreLines ? `[more than ${SEARCH_LIMITS.grepMatches} matches; narrow the pattern or the path]` : undefined,
+      result.stoppedEarly ? `[search stopped after ${SEARCH_LIMITS.maxEntries} entries]` : undefined,
+      result.skippedLarge > 0 ? `[${result.skippedLarge} file(s) over ${SEARCH_LIMITS.maxFileBytes} bytes not searched]` : undefined,
+    ].filter((note) => note !== undefined);
+    const body = result.lines.length === 0 ? 'no matches' : result.lines.join('\n');
+    return { text: limitText([body, ...notes].join('\n'), scope.outputBytes).text };
+  },
+};

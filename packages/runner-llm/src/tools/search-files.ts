@@ -1,0 +1,42 @@
+import { readFile, stat } from 'node:fs/promises';
+import { matchesGlob } from 'node:path';
+import { SEARCH_LIMITS, type SearchJob, type SearchResult } from './search-job.ts';
+import { walkFiles } from './walk-files.ts';
+
+/**
+ * Runs a search job: walks the files under `start` and collects matching lines (grep) or paths
+ * (glob). Pure CPU and file reads, meant for a worker thread: a pathological regular expression or
+ * brace pattern from the model can run for a very long time, and only a worker can be stopped then.
+ */
+export async function searchFiles(job: SearchJob): Promise<SearchResult> {
+  const state = { maxEntries: SEARCH_LIMITS.maxEntries, truncated: false };
+  const limit = job.kind === 'grep' ? SEARCH_LIMITS.grepMatches : SEARCH_LIMITS.globPaths;
+  const expression = job.kind === 'grep' ? new RegExp(job.pattern, job.ignoreCase === true ? 'i' : '') : undefined;
+  const lines: string[] = [];
+  let skippedLarge = 0;
+  for await (const file of walkFiles(job.root, job.start, state)) {
+    if (expression === undefined) {
+      if (matchesGlob(file.relative, job.pattern)) lines.push(file.relative);
+    } else {
+      if (job.include !== undefined && !matchesGlob(file.relative, job.include)) continue;
+      if ((await stat(file.path)).size > SEARCH_LIMITS.maxFileBytes) {
+        skippedLarge++;
+        continue;
+      }
+      const data = await readFile(file.path).catch(() => undefined);
+      // A NUL byte early on: a binary file, whose "lines" mean nothing.
+      if (data === undefined || data.subarray(0, 8_192).includes(0)) continue;
+      const text = data.toString('utf8').split(/\r?\n/);
+      for (let index = 0; index < text.length && lines.length <= limit; index++) {
+        if (expression.test(text[index]!)) lines.push(`${file.relative}:${index + 1}: ${cut(text[index]!)}`);
+      }
+    }
+    if (lines.length > limit) break;
+  }
+  return { lines: lines.slice(0, limit), moreLines: lines.length > limit, stoppedEarly: state.truncated, skippedLarge };
+}
+
+function cut(line: string): string {
+  const characters = Array.from(line);
+  return characters.length <= SEARCH_LIMITS.maxLineCharacters ? line : `${characters.slice(0, SEARCH_LIMITS.maxLineCharacters).join('')}…`;
+}

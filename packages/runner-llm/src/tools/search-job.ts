@@ -1,0 +1,38 @@
+/** A `grep` or `glob` over the working directory, as data that can cross into a worker thread. */
+export interface SearchJob {
+  readonly kind: 'grep' | 'glob';
+  /** The working directory (a real path). */
+  readonly root: string;
+  /** Where the walk starts: a real path inside `root` (a file, for grep on one file). */
+  readonly start: string;
+  /** grep: a JavaScript regular expression; glob: a glob matched against paths relative to `root`. */
+  readonly pattern: string;
+  /** grep only: a glob the relative path of a searched file must match. */
+  readonly include?: string;
+  readonly ignoreCase?: boolean;
+}
+
+/** What a search found: result lines (`path:line: text` or paths) and what cut it short. */
+export interface SearchResult {
+  readonly lines: readonly string[];
+  /** More lines matched than are listed. */
+  readonly moreLines: boolean;
+  /** The walk stopped at its entry limit. */
+  readonly stoppedEarly: boolean;
+  /** grep: files not searched because they are too large. */
+  readonly skippedLarge: number;
+}
+
+/** At most this many result lines are listed. */
+export const SEARCH_LIMITS = {
+  grepMatches: 200,
+  globPaths: 500,
+  /** Files larger than this are not grepped (logs, bundles, data). */
+  maxFileBytes: 1_048_576,
+  /** A walk stops after this many directory entries. */
+  maxEntries: 50_000,
+  /** A matching line longer than this is cut. */
+  maxLineCharacters: 300,
+  /** Longer patterns are refused: nothing legitimate needs them. */
+  maxPatternCharacters: 1_000,
+} as const;

@@ -1,0 +1,23 @@
+import { realpath, stat } from 'node:fs/promises';
+import process from 'node:process';
+import type { EventContext } from '@hookline/core';
+
+/**
+ * The directory an agent's file tools are confined to, as a real path: the context's `cwd`, else
+ * the host's working directory. Like command hooks (SPEC §7), a `cwd` that does not exist fails the
+ * hook instead of silently falling back.
+ */
+export async function workingDirectory(context: EventContext): Promise<{ readonly ok: true; readonly path: string } | { readonly ok: false; readonly error: string }> {
+  const cwd = context['cwd'];
+  if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '')) {
+    return { ok: false, error: `the context's cwd must be a non-empty string, got ${JSON.stringify(cwd)}` };
+  }
+  const wanted = cwd ?? process.cwd();
+  try {
+    const path = await realpath(wanted);
+    if (!(await stat(path)).isDirectory()) return { ok: false, error: `the context's cwd ${JSON.stringify(wanted)} is not a directory` };
+    return { ok: true, path };
+  } catch (error) {
+    return { ok: false, error: `the working directory ${JSON.stringify(wanted)} cannot be used: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
