@@ -1,5 +1,6 @@
 import { processIo, type CliIo } from './cli-io.ts';
 import { COMMANDS } from './command-table.ts';
+import { NodeFlagsRequired } from './node-flags.ts';
 
 // Only what every run needs is imported here; the rest loads when its path is taken (startup time).
 
@@ -28,6 +29,10 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     }
     return await (await commandNamed(first)).run(rest, io);
   } catch (error) {
+    if (error instanceof NodeFlagsRequired) {
+      const { restartWithNodeFlags } = await import('./restart-with-node-flags.ts');
+      return restartWithNodeFlags(error.flags, argv);
+    }
     const { reportError } = await import('./report-error.ts');
     return reportError(error, io);
   }

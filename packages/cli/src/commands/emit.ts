@@ -54,7 +54,7 @@ export const emitCommand: Command = {
     }
     expectPositionals('emit', positionals, ['event']);
     const event = positionals[0]!;
-    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
+    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, runsHooks: true });
     const preset = presets[setup.config.preset]!;
     const built = await buildContext({ file: values.context, sets: values.set }, preset, io);
     printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings, ...built.warnings], io);

@@ -48,7 +48,7 @@ export const runCommand: Command = {
       return 0;
     }
     expectPositionals('run', positionals, []);
-    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
+    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, runsHooks: true });
     printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings], io);
     const engine = await createCliEngine(setup, { onInternalEmit: (outcome) => reportInternalEmit(outcome, io, false) });
     const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });

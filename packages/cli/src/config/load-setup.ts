@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { ConfigError, loadConfig, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
+import { NodeFlagsRequired, missingNodeFlags } from '../node-flags.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
 import { hookTypesIn } from '../plugins/hook-types.ts';
 import { loadFirstPartyRunners } from '../plugins/load-runners.ts';
@@ -38,6 +39,11 @@ export interface SetupOptions {
    * (richer hints, e.g. which type a stray key belongs to) and `schema`.
    */
   readonly allRunners?: boolean;
+  /**
+   * The command will run hooks: runners whose hooks need Node flags the process lacks make it
+   * restart with them (`NodeFlagsRequired`), before anything ran.
+   */
+  readonly runsHooks?: boolean;
 }
 
 /**
@@ -56,9 +62,13 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
   }
   const pluginTypes = new Set(plugins.runners.flatMap((runner) => Object.keys(runner.types)));
   const used = hookTypesIn(sources);
+  if (options.runsHooks === true) {
+    const missing = missingNodeFlags([...used].flatMap((type) => (Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? (FIRST_PARTY_RUNNERS[type]?.nodeFlags ?? []) : [])));
+    if (missing.length > 0) throw new NodeFlagsRequired(missing);
+  }
   const wanted = options.allRunners === true ? Object.keys(FIRST_PARTY_RUNNERS) : used;
   const folders = [...new Set([...files.map((file) => dirname(file.file.path)), options.cwd])];
-  const firstParty = await loadFirstPartyRunners([...wanted].filter((type) => !pluginTypes.has(type)), folders, used);
+  const firstParty = await loadFirstPartyRunners([...wanted].filter((type) => !pluginTypes.has(type)), folders, used, sources);
   return { files, sources, searched: found.searched, runners: [...firstParty, ...plugins.runners], pluginSandboxes: plugins.sandboxes, folders };
 }
 

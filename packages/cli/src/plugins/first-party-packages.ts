@@ -1,9 +1,26 @@
+import type { ConfigSource } from '@hookline/core';
+import { topLevelTable } from '../config/top-level-table.ts';
+
 /** Where the CLI finds one first-party plugin: the package, and the factory export it calls. */
 export interface FirstPartyPackage {
   readonly package: string;
-  /** A named export called with no arguments (runners) or with `[sandbox.<name>]` (sandboxes). */
+  /** A named export called with `settings` (runners) or with `[sandbox.<name>]` (sandboxes). */
   readonly factory: string;
+  /** The runner factory's settings, read from the config files; no argument when absent. */
+  readonly settings?: (sources: readonly ConfigSource[]) => unknown;
+  /** Top-level tables of the config this package owns (so they are not "unknown keys"). */
+  readonly tables?: readonly string[];
+  /** Node flags the process must have been started with to run this package's hooks. */
+  readonly nodeFlags?: readonly string[];
 }
+
+// runner-llm: `[models]` maps aliases to model ids; later files override earlier ones, key by key.
+const llm: FirstPartyPackage = {
+  package: '@hookline/runner-llm',
+  factory: 'llmRunner',
+  settings: (sources) => ({ models: topLevelTable(sources, 'models') }),
+  tables: ['models'],
+};
 
 /**
  * The hook types the CLI knows how to load, by type. Adding a runner is one line here (and the
@@ -15,9 +32,10 @@ export interface FirstPartyPackage {
 export const FIRST_PARTY_RUNNERS: Readonly<Record<string, FirstPartyPackage>> = {
   command: { package: '@hookline/runner-command', factory: 'commandRunner' },
   http: { package: '@hookline/runner-http', factory: 'httpRunner' },
-  prompt: { package: '@hookline/runner-llm', factory: 'llmRunner' },
-  agent: { package: '@hookline/runner-llm', factory: 'llmRunner' },
-  script: { package: '@hookline/runner-script', factory: 'scriptRunner' },
+  prompt: llm,
+  agent: llm,
+  // isolated-vm: isolates can crash a Node ≥ 20 process started with its default startup snapshot.
+  script: { package: '@hookline/runner-script', factory: 'scriptRunner', nodeFlags: ['--no-node-snapshot'] },
 };
 
 /** A first-party sandbox provider; `prune` names its export that removes leftovers of crashed runs. */

@@ -1,4 +1,4 @@
-import type { Runner } from '@hookline/core';
+import { ConfigError, type ConfigSource, type Runner } from '@hookline/core';
 import { FIRST_PARTY_RUNNERS, type FirstPartyPackage } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
 
@@ -9,7 +9,12 @@ import { loadFirstPartyFactory } from './load-first-party.ts';
  * (`required`), and skipped otherwise — `validate` and `schema` load every installed runner for
  * richer hints, and a broken optional one must not fail a config that never uses it.
  */
-export async function loadFirstPartyRunners(types: Iterable<string>, folders: readonly string[], required: ReadonlySet<string>): Promise<Runner[]> {
+export async function loadFirstPartyRunners(
+  types: Iterable<string>,
+  folders: readonly string[],
+  required: ReadonlySet<string>,
+  sources: readonly ConfigSource[],
+): Promise<Runner[]> {
   const entries = new Map<string, { entry: FirstPartyPackage; required: boolean }>();
   for (const type of types) {
     const entry = Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? FIRST_PARTY_RUNNERS[type] : undefined;
@@ -21,10 +26,25 @@ export async function loadFirstPartyRunners(types: Iterable<string>, folders: re
   for (const { entry, required: needed } of entries.values()) {
     try {
       const factory = await loadFirstPartyFactory(entry, folders);
-      if (factory !== undefined) runners.push(factory() as Runner);
+      if (factory !== undefined) runners.push(createRunner(factory, entry, sources));
     } catch (error) {
       if (needed) throw error;
     }
   }
   return runners;
+}
+
+// Settings read from the config (e.g. `[models]`) that the factory rejects are a config problem:
+// report it at the table's line in the last file that has it.
+function createRunner(factory: (settings?: unknown) => unknown, entry: FirstPartyPackage, sources: readonly ConfigSource[]): Runner {
+  if (entry.settings === undefined) return factory() as Runner;
+  try {
+    return factory(entry.settings(sources)) as Runner;
+  } catch (error) {
+    const table = entry.tables?.find((name) => sources.some((source) => source.data[name] !== undefined));
+    const source = table === undefined ? undefined : sources.findLast((candidate) => candidate.data[table] !== undefined);
+    if (table === undefined || source === undefined) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ConfigError([{ file: source.file, line: source.lines.topLevel(table) ?? 1, message: `invalid [${table}] table: ${message}`, fix: `fix the entries of [${table}]` }]);
+  }
 }

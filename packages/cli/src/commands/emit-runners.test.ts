@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
+
+// The script and LLM runners wired into the CLI, as users reach them.
+let scratch: Scratch;
+beforeEach(() => {
+  scratch = makeScratch();
+});
+afterEach(() => scratch.cleanup());
+
+test('a script hook runs: the CLI restarts itself with --no-node-snapshot, stdin and exit code intact', async () => {
+  scratch.write(
+    'hookline.toml',
+    `[[hooks]]\nname = "freeze"\nevent = "stage_start"\ntype = "script"\nscript = "if (context.node_id === 'deploy') return { decision: 'block', reason: 'frozen' }"\n`,
+  );
+  const blocked = await runCli(['emit', 'stage_start', '--context', '-', '--json'], { cwd: scratch.path, input: '{"node_id":"deploy"}' });
+  expect(blocked.stderr).toBe('');
+  expect(blocked.code).toBe(2);
+  expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: 'block', reason: 'frozen', decided_by: 'freeze', hooks: [{ type: 'script', status: 'ok' }] });
+  const passed = await runCli(['emit', 'stage_start', '--set', 'node_id=build', '--json'], { cwd: scratch.path });
+  expect(passed.code).toBe(0);
+  expect(JSON.parse(passed.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ status: 'ok' }] });
+});
+
+test('a script syntax error is a load error with the file and line', async () => {
+  scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_start"\ntype = "script"\nscript = "return {"\n');
+  const result = await runCli(['validate'], { cwd: scratch.path });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/hookline\.toml:4: .*script/);
+});
+
+test('prompt hooks load with the [models] table: user aliases work, unknown aliases and bad tables are load errors', async () => {
+  scratch.write('hookline.toml', '[models]\njudge = "claude-opus-5-5"\n\n[[hooks]]\nevent = "stage_start"\ntype = "prompt"\nprompt = "Is this safe?"\nmodel = "judge"\n');
+  const valid = await runCli(['validate'], { cwd: scratch.path });
+  expect(valid.stderr).not.toContain('error');
+  expect(valid.code).toBe(0);
+
+  scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_start"\ntype = "prompt"\nprompt = "Is this safe?"\nmodel = "jugde"\n');
+  const unknown = await runCli(['validate'], { cwd: scratch.path });
+  expect(unknown.code).toBe(1);
+  expect(unknown.stderr).toMatch(/hookline\.toml:5: .*jugde/);
+
+  scratch.write('hookline.toml', '[models]\njudge = 5\n\n[[hooks]]\nevent = "stage_start"\ntype = "prompt"\nprompt = "Is this safe?"\n');
+  const bad = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path });
+  expect(bad.code).toBe(1);
+  expect(bad.stderr).toContain('hookline.toml:1: invalid [models] table');
+});
+
+test('a prompt hook without an API key fails open, visibly', async () => {
+  scratch.write('hookline.toml', '[[hooks]]\nname = "judge"\nevent = "stage_start"\ntype = "prompt"\nprompt = "Is this safe?"\n');
+  const env: Record<string, string> = { ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '' };
+  const result = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path, env });
+  expect(result.code).toBe(0);
+  const outcome = JSON.parse(result.stdout) as { decision: string; hooks: Array<Record<string, unknown>>; warnings: string[] };
+  expect(outcome.decision).toBe('proceed');
+  expect(outcome.hooks[0]).toMatchObject({ status: 'failed', decision: { decision: 'proceed' } });
+  expect(String(outcome.hooks[0]!['error'])).toContain('ANTHROPIC_API_KEY');
+  expect(outcome.warnings.join('\n')).toContain('judge');
+});

@@ -1,0 +1,113 @@
+/**
+ * What a hook costs in the docker sandbox, in one run: (a) warm per-hook latency of a command hook
+ * `true` through the engine (container already up; context file written and removed, stdin, output
+ * capture, exit code, limit check) against (b) a bare dockerode exec of the same `sh -c true` into a
+ * container with the same hardening (create, start attached, wait, inspect), and (c) `docker run
+ * --rm` of the same command per hook with the same hardening flags; then (d) the cold first hook of
+ * a run (creating and starting its container). Prints a markdown table of medians and ratios.
+ * Run with `pnpm bench` in packages/sandbox-docker (needs the test image: scripts/build-test-image.sh).
+ */
+import { spawn } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import type { Duplex } from 'node:stream';
+import Docker from 'dockerode';
+import { createHookEngine, loadConfig, type HookEngine } from '@hookline/core';
+import { commandRunner } from '@hookline/runner-command';
+import { dockerSandbox } from '../src/index.ts';
+import { measureInterleaved, quantile, type Contender } from './measure.ts';
+
+const IMAGE = process.env['HOOKLINE_TEST_IMAGE'] ?? 'hookline-test/busybox';
+const WARM_ROUNDS = 60;
+const COLD_ROUNDS = 15;
+const TARGET_VS_EXEC = 1.2;
+const TARGET_VS_RUN = 4;
+const HARDENING = ['--network', 'none', '--cap-drop', 'ALL', '--security-opt', 'no-new-privileges', '--read-only', '--tmpfs', '/tmp:rw,nosuid,nodev,noexec,size=64m,mode=1777', '--pids-limit', '256', '--memory', '512m', '--memory-swap', '512m', '--cpus', '1', '--user', '65534:65534', '--init'];
+
+const docker = new Docker();
+try {
+  await docker.ping();
+  await docker.getImage(IMAGE).inspect();
+} catch (error) {
+  // The root `pnpm bench` runs every package's benchmark; without Docker this one has nothing to measure.
+  console.log(`docker sandbox benchmark skipped: no Docker engine, or no image ${IMAGE} (scripts/build-test-image.sh builds it): ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(process.env['HOOKLINE_REQUIRE_DOCKER'] === '1' ? 1 : 0);
+}
+const runners = [commandRunner()];
+const config = loadConfig([{ text: '[sandbox]\nprovider = "docker"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\n', source: 'bench.toml' }], { runners });
+const engine: HookEngine = createHookEngine({ config, runners, sandbox: dockerSandbox({ image: IMAGE }) });
+const context = { run_id: 'bench-warm', workflow_name: 'bench', node_id: 'build' };
+
+async function hook(target: HookEngine, runId: string): Promise<void> {
+  const outcome = await (await target.emit('stage_start', { ...context, run_id: runId })).settled;
+  const report = outcome.hooks[0];
+  if (report?.status !== 'ok' || report['exit_code'] !== 0) throw new Error(`the hook did not run ok: ${JSON.stringify(report)}`);
+}
+
+// The bare exec goes into the engine's own run container, so both contenders share one container and one cgroup.
+await hook(engine, context.run_id);
+const [listed] = await docker.listContainers({ filters: { label: [`dev.hookline.run-id=${context.run_id}`] } });
+if (listed === undefined) throw new Error('the warm run container is missing');
+const container = docker.getContainer(listed.Id);
+
+async function bareExec(): Promise<void> {
+  const exec = await container.exec({ Cmd: ['sh', '-c', 'true'], User: '65534:65534', AttachStdin: true, AttachStdout: true, AttachStderr: true, Tty: false });
+  const stream = (await exec.start({ hijack: true, stdin: true })) as Duplex;
+  const ended = new Promise<void>((resolve) => {
+    stream.on('data', () => undefined);
+    stream.once('end', resolve);
+  });
+  stream.end('{}');
+  await ended;
+  const state = await exec.inspect();
+  if (state.ExitCode !== 0) throw new Error(`bare exec exited ${String(state.ExitCode)}`);
+}
+
+function dockerRun(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('docker', ['run', '--rm', '-i', ...HARDENING, IMAGE, 'sh', '-c', 'true'], { stdio: ['pipe', 'ignore', 'inherit'] });
+    child.stdin.end('{}');
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`docker run exited ${String(code)}`))));
+  });
+}
+
+let coldRun = 0;
+const coldEngine = createHookEngine({ config, runners, sandbox: dockerSandbox({ image: IMAGE }) });
+async function coldHook(): Promise<void> {
+  const runId = `bench-cold-${coldRun++}`;
+  const started = performance.now();
+  await hook(coldEngine, runId);
+  const elapsed = performance.now() - started;
+  await coldEngine.endRun(runId); // removal is not timed
+  coldSamples.push(elapsed);
+}
+const coldSamples: number[] = [];
+
+const warm: Contender[] = [
+  { name: 'hook `true` through the engine, docker sandbox (warm)', run: () => hook(engine, context.run_id) },
+  { name: 'bare dockerode exec `sh -c true`', run: bareExec },
+  { name: '`docker run --rm` per hook (same hardening)', run: dockerRun },
+];
+const samples = await measureInterleaved(warm, WARM_ROUNDS, 5);
+for (let round = 0; round < COLD_ROUNDS; round++) await coldHook();
+await Promise.all([engine.close(), coldEngine.close()]);
+
+const median = (name: string): number => quantile(samples.get(name)!, 0.5);
+const p90 = (name: string): number => quantile(samples.get(name)!, 0.9);
+const [hookName, execName, runName] = warm.map((contender) => contender.name) as [string, string, string];
+const vsExec = median(hookName) / median(execName);
+const vsRun = median(runName) / median(hookName);
+const coldMedian = quantile(coldSamples, 0.5);
+
+console.log(`\ndocker sandbox — node ${process.version}, ${availableParallelism()} CPUs, ${process.platform}, Docker ${(await docker.version()).Version}, load average ${loadavg()[0]!.toFixed(2)} at the end\n`);
+console.log('| contender | samples | median ms | p90 ms | ratio | target |');
+console.log('|---|---:|---:|---:|---:|---|');
+console.log(`| ${execName} | ${WARM_ROUNDS} | ${median(execName).toFixed(1)} | ${p90(execName).toFixed(1)} | 1.00 | |`);
+console.log(`| ${hookName} | ${WARM_ROUNDS} | ${median(hookName).toFixed(1)} | ${p90(hookName).toFixed(1)} | ${vsExec.toFixed(2)}× the bare exec | ≤ ${TARGET_VS_EXEC}× ${vsExec <= TARGET_VS_EXEC ? '✓' : '✗'} |`);
+console.log(`| ${runName} | ${WARM_ROUNDS} | ${median(runName).toFixed(1)} | ${p90(runName).toFixed(1)} | hook is ${vsRun.toFixed(1)}× faster | ≥ ${TARGET_VS_RUN}× ${vsRun >= TARGET_VS_RUN ? '✓' : '✗'} |`);
+console.log(`| cold first hook of a run (container created and started) | ${COLD_ROUNDS} | ${coldMedian.toFixed(1)} | ${quantile(coldSamples, 0.9).toFixed(1)} | ${(coldMedian / median(hookName)).toFixed(1)}× a warm hook | |`);
+console.log(
+  vsExec > TARGET_VS_EXEC || vsRun < TARGET_VS_RUN
+    ? '\nSome ratio misses its target (a loaded machine makes this noisy: run again before concluding).'
+    : '\nEvery ratio is within its target.',
+);

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
+import type { DockerConnection } from './connect-docker.ts';
+import { FILES_DIRECTORY } from './agent-script.ts';
+import { AgentGoneError } from './container-agent.ts';
+import { containerCwd } from './container-cwd.ts';
+import { createContainerKeeper } from './container-keeper.ts';
+import { describeContainerStop } from './describe-container-stop.ts';
+import { engineMessage, isConnectionFailure, isContainerGone } from './docker-errors.ts';
+import { DockerExecError } from './docker-exec-error.ts';
+import type { DockerExecResult } from './docker-exec-result.ts';
+import type { DockerSandboxCallbacks, DockerSandboxInfo } from './docker-sandbox-events.ts';
+import { DockerUnavailableError } from './docker-unavailable-error.ts';
+import { execRequestProblem } from './exec-request-problem.ts';
+import { parseLimitCounters } from './limit-counters.ts';
+import { limitVerdict, type CountedLimits } from './limit-verdict.ts';
+import { EXEC_MARKER_VARIABLE, stopProcesses } from './process-killer.ts';
+import type { ResolvedDockerSettings } from './resolve-docker-settings.ts';
+import { runContainer, type RunContainer } from './run-container.ts';
+import { runExec } from './run-exec.ts';
+import { describeStartFailure } from './start-failure.ts';
+
+/** What a run's sandbox needs from its provider. */
+export interface RunSandboxScope {
+  readonly connection: DockerConnection;
+  readonly runId: string;
+  readonly settings: ResolvedDockerSettings;
+  readonly callbacks: DockerSandboxCallbacks;
+  /** Told of every container made for the run as soon as it exists, and of every one removed. */
+  readonly track: (id: string) => void;
+  readonly untrack: (id: string) => void;
+}
+
+/** The container of one run and everything done in it; shared by every session handle of the run. */
+export interface RunSandbox {
+  readonly info: () => DockerSandboxInfo;
+  readonly warnings: readonly string[];
+  exec(request: ExecRequest, lifetime: AbortSignal): Promise<DockerExecResult>;
+  writeFile(request: SandboxFileRequest): Promise<string>;
+  removeFile(path: string): Promise<void>;
+  /** Ends running execs (their processes get TERM, grace, KILL), tells `onCleanup`, removes the container. */
+  close(): Promise<void>;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Starts a run's container and returns its sandbox. A hook is an exec; everything around it — its
+ * context file, stopping its processes, reading the limit counters — goes through the container's
+ * agent. A container that dies is replaced once, on next use (see {@link createContainerKeeper});
+ * the hooks that were running when it died are failed, never retried, since they may have had effects.
+ */
+export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal): Promise<RunSandbox> {
+  const { settings, runId, callbacks } = scope;
+  const first = await runContainer(scope.connection, runId, settings, signal, scope.track);
+  // Kept until removed, so a replacement container gets them again.
+  const files = new Map<string, { readonly data: string | Uint8Array; readonly mode: number }>();
+  const running = new Set<Promise<unknown>>();
+  const stopAll = new AbortController();
+  let counted: CountedLimits = { oomKills: 0, pidsLimitHits: 0 };
+  let closing: Promise<void> | undefined;
+  const keeper = createContainerKeeper(
+    {
+      ...scope,
+      signal: stopAll.signal,
+      async prepare(container) {
+        // A new container starts with fresh counters and an empty /tmp.
+        counted = { oomKills: 0, pidsLimitHits: 0 };
+        for (const [path, file] of files) await container.agent.request('w', path, file.mode.toString(8), file.data);
+      },
+    },
+    first,
+  );
+  try {
+    await callbacks.onReady?.(keeper.info());
+  } catch (error) {
+    await keeper.close();
+    throw error;
+  }
+
+  /** Ends an exec's processes through the agent; restarts the container when they cannot be ended. */
+  const stop = async (container: RunContainer, marker: string): Promise<void> => {
+    let ended: boolean;
+    try {
+      ended = await stopProcesses(async (signalName) => Number(await container.agent.request('k', marker, signalName)), settings.killGraceMs);
+    } catch (error) {
+      // An agent that is gone took the container, and with it every process, along.
+      if (error instanceof AgentGoneError) return;
+      ended = false;
+    }
+    if (!ended) await keeper.replace(container, 'processes of a stopped hook could not be ended', false).catch(() => undefined);
+  };
+
+  /** The limit counters' verdict on an exec; a container that stopped under the hook fails it. */
+  const checkLimits = async (container: RunContainer, exitCode: number | null, stopped: boolean): Promise<readonly string[]> => {
+    let answer: string;
+    try {
+      answer = await container.agent.request('c');
+    } catch (error) {
+      if (stopped || !(error instanceof AgentGoneError)) return [];
+      throw new DockerExecError(
+        'container',
+        `the run's container stopped while the hook ran (${await describeContainerStop(container.container)}); the hook did not complete, and the next hook of the run gets a new container`,
+      );
+    }
+    const verdict = limitVerdict(counted, parseLimitCounters(answer), settings, exitCode, stopped);
+    counted = verdict.counted;
+    if (verdict.error !== undefined) throw verdict.error;
+    return verdict.notes;
+  };
+
+  const execOnce = async (request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
+    const container = await keeper.current(notes);
+    const generation = keeper.generation;
+    const marker = randomBytes(12).toString('hex');
+    const workingDir = containerCwd(request.cwd, settings.workdir, settings.mounts);
+    let raw;
+    try {
+      raw = await runExec(container.container, {
+        cmd: typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command],
+        // The marker is how the agent finds every process of this exec later, setsid'ed ones included.
+        env: [...Object.entries(request.env ?? {}).map(([name, value]) => `${name}=${value}`), `${EXEC_MARKER_VARIABLE}=${marker}`],
+        user: settings.user,
+        workingDir,
+        ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
+        maxOutputBytes: request.maxOutputBytes ?? settings.maxOutputBytes,
+        signal: request.signal === undefined ? lifetime : AbortSignal.any([request.signal, lifetime]),
+        stop: () => stop(container, marker),
+      });
+    } catch (error) {
+      // Docker refused the exec before anything ran: the container died between hooks. Replace it and try again, once.
+      if (retry && isContainerGone(error)) {
+        const reason = await describeContainerStop(container.container);
+        await keeper.replace(container, reason, true);
+        notes.push(`the run's container had stopped (${reason}); this hook ran in a replacement, ${keeper.latest().name}`);
+        return execOnce(request, lifetime, false, notes);
+      }
+      if (isConnectionFailure(error)) throw new DockerUnavailableError(scope.connection.address, error);
+      throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${engineMessage(error)}`, { cause: error });
+    }
+    const result: DockerExecResult = {
+      exitCode: raw.exitCode,
+      signal: null,
+      stdout: raw.stdout,
+      stderr: raw.stderr,
+      stdoutTruncated: raw.stdoutTruncated,
+      stderrTruncated: raw.stderrTruncated,
+      aborted: raw.aborted,
+      warnings: notes,
+    };
+    if (raw.aborted) {
+      notes.push(...(await checkLimits(container, raw.exitCode, true)));
+      return result;
+    }
+    if (keeper.generation !== generation) {
+      throw new DockerExecError('container', `the run's container was replaced while the hook ran (see the session's warnings); the hook did not complete`);
+    }
+    // After every exec, not only failed ones: a shell whose forks were refused may still exit 0, and
+    // asking the agent costs well under a millisecond. This also finds a container that died under the hook.
+    const limitNotes = await checkLimits(container, raw.exitCode, false);
+    const failure = describeStartFailure({ exitCode: raw.exitCode, stdout: decoder.decode(raw.stdout), stderr: decoder.decode(raw.stderr), image: settings.image });
+    if (failure !== undefined) throw new DockerExecError('start', failure);
+    notes.push(...limitNotes);
+    return result;
+  };
+
+  return {
+    info: keeper.info,
+    warnings: keeper.warnings,
+    exec(request, lifetime) {
+      const problem = execRequestProblem(request);
+      if (problem !== undefined) return Promise.reject(new DockerExecError('start', problem));
+      const work = execOnce(request, AbortSignal.any([lifetime, stopAll.signal]), true, []);
+      running.add(work);
+      const untrack = (): void => void running.delete(work);
+      work.then(untrack, untrack);
+      return work;
+    },
+    async writeFile(request) {
+      const { name } = request;
+      if (name === '' || name === '.' || name === '..' || /[/\0\n]/.test(name)) {
+        throw new PluginError(`writeFile takes a plain file name, got ${JSON.stringify(name)}`);
+      }
+      const path = `${FILES_DIRECTORY}/${name}`;
+      if (files.has(path)) throw new PluginError(`writeFile: ${path} was already written in this session; use a fresh name`);
+      const mode = request.mode ?? 0o600;
+      const write = async (): Promise<void> => {
+        await (await keeper.current()).agent.request('w', path, mode.toString(8), request.data);
+      };
+      try {
+        await write();
+      } catch (error) {
+        if (!(error instanceof AgentGoneError)) throw new DockerExecError('start', `could not write ${path} in the container of run "${runId}": ${error instanceof Error ? error.message : String(error)}`);
+        // The container stopped just now: the next use replaces it.
+        await write();
+      }
+      files.set(path, { data: request.data, mode });
+      return path;
+    },
+    async removeFile(path) {
+      if (!path.startsWith(`${FILES_DIRECTORY}/`)) throw new PluginError(`removeFile removes only files written with writeFile, not ${JSON.stringify(path)}`);
+      const container = keeper.latest();
+      if (!files.delete(path) || closing !== undefined || container.agent.isEnded) return;
+      try {
+        await container.agent.request('r', path);
+      } catch (error) {
+        // A container that stopped took the file with it.
+        if (!(error instanceof AgentGoneError)) throw error;
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        stopAll.abort(new Error(`the docker session of run "${runId}" was disposed`));
+        await Promise.allSettled([...running]);
+        try {
+          await callbacks.onCleanup?.(keeper.info());
+        } catch (error) {
+          keeper.warn(`onCleanup of run "${runId}" failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        await keeper.close();
+      })();
+      return closing;
+    },
+  };
+}
