@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { configJsonSchema, type Runner } from '../packages/core/src/index.ts';
 import { commandRunner } from '../packages/runner-command/src/index.ts';
 import { httpRunner } from '../packages/runner-http/src/index.ts';
+import { llmRunner } from '../packages/runner-llm/src/index.ts';
+import { scriptRunner } from '../packages/runner-script/src/index.ts';
 
-const runners: Runner[] = [commandRunner(), httpRunner()];
+const runners: Runner[] = [commandRunner(), httpRunner(), llmRunner(), scriptRunner()];
 
 const target = fileURLToPath(new URL('../packages/core/hookline.schema.json', import.meta.url));
 const text = `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(runners) }, null, 2)}\n`;

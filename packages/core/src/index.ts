@@ -1,4 +1,6 @@
+export { configHookTypes } from './config/config-hook-types.ts';
 export { configJsonSchema } from './config/config-json-schema.ts';
+export type { ConfigDialect, DialectHook, DialectResult, DialectSchemaParts, DialectSource } from './config/config-dialect.ts';
 export { formatConfigIssue, type ConfigIssue } from './config/config-issue.ts';
 export { commonHookKeys, MAX_TIMEOUT_MS } from './config/common-hook-keys.ts';
 export { firstCharacters } from './config/effective-name.ts';
@@ -6,19 +8,23 @@ export { nearestWord } from './config/nearest-word.ts';
 export type { HookConfig, HookDefinition, SandboxSettings, SourceLocation } from './config/hook-definition.ts';
 export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
 export { readConfigSource, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
+export type { SourceLines } from './config/source-lines.ts';
 export type { EventContext } from './context/event-context.ts';
 export { DECISION_KINDS, type DecisionKind, type HookDecision, type OnErrorPolicy } from './decisions/decision.ts';
 export { mergeDecisions, type MergedDecision } from './decisions/merge-decisions.ts';
 export { parseDecision, parseDecisionText } from './decisions/parse-decision.ts';
 export { createHookEngine, type HookEngine, type HookEngineOptions } from './engine/create-hook-engine.ts';
 export type { EmitOutcome, HookReport, HookStatus, PendingEmitOutcome } from './engine/emit-outcome.ts';
+export type { ResumeReport } from './engine/resume-report.ts';
 export { ConfigError } from './errors/config-error.ts';
 export { EngineClosedError } from './errors/engine-closed-error.ts';
 export { HooklineError } from './errors/hookline-error.ts';
 export { InvalidContextError } from './errors/invalid-context-error.ts';
+export { JournalError } from './errors/journal-error.ts';
 export { PluginError } from './errors/plugin-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
 export { FIRST_PARTY_TYPES } from './plugins/first-party-types.ts';
+export { defineJournal, type Journal, type JournalEntry, type JournalRecord } from './plugins/journal.ts';
 export { defineRunner, SPECIFICATION_VERSION, type HookKeyProblem, type RunCall, type Runner, type RunnerType, type RunResult } from './plugins/runner.ts';
 export {
   defineSandboxProvider,
@@ -28,7 +34,10 @@ export {
   type SandboxProvider,
   type SandboxSession,
 } from './plugins/sandbox-provider.ts';
+export { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './presets/agent-preset.ts';
 export { arcPreset } from './presets/arc-preset.ts';
-export { findEvent, type EventSpec, type Preset, type PresetEnvironment } from './presets/preset.ts';
+export { findEvent, type CommandProtocol, type EventSpec, type Preset, type PresetEnvironment, type PresetHookDefaults } from './presets/preset.ts';
 export { DEFAULT_PRESET, presets } from './presets/presets.ts';
+export { taskHookName } from './presets/task-dialect.ts';
+export { taskPreset } from './presets/task-preset.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';

@@ -1,4 +1,4 @@
-import { parseDecisionText, type ExecResult, type HookDecision, type RunResult } from '@hookline/core';
+import { parseDecisionText, type CommandProtocol, type ExecResult, type HookDecision, type RunResult } from '@hookline/core';
 import { decodeOutput, decodeTail } from './decode-output.ts';
 
 /** What reading an exec's result needs besides the result. */
@@ -11,12 +11,28 @@ export interface CommandResultScope {
   readonly stderrTailBytes: number;
   /** Why the exec was aborted, when it was. */
   readonly abortReason: () => string;
+  /** How the exit reads as a decision: the preset's protocol; `arc` when absent. */
+  readonly protocol?: CommandProtocol;
+  /** The event, named in the `agent` protocol's default veto reason. */
+  readonly event?: string;
 }
 
 /**
- * Applies the command protocol (SPEC §7) to how the process ended. Exit 0: the whole trimmed stdout
- * as a decision JSON, else `proceed`. Exit 2: the same JSON, else `block`. Another code or a signal:
- * `block` naming it. Stdout that was truncated is never read as a decision: it is not the whole stdout.
+ * The most of a process's text a veto reason carries: a reason is shown to a person or a model, and
+ * a hook that dumps megabytes on stderr should not put them all into the outcome.
+ */
+export const MAX_REASON_CHARACTERS = 4_096;
+
+/**
+ * Applies the preset's command protocol to how the process ended.
+ *
+ * `arc` (SPEC §7): exit 0: the whole trimmed stdout as a decision JSON, else `proceed`. Exit 2: the
+ * same JSON, else `block`. Another code or a signal: `block` naming it. Stdout that was truncated is
+ * never read as a decision: it is not the whole stdout.
+ *
+ * `agent` (SPEC §12): exit 0 proceeds, whatever stdout holds; any other exit or a signal blocks, with
+ * the trimmed stderr as the reason, else the trimmed stdout, else "blocked by {event with dashes}
+ * hook" ("blocked by pre-tool-use hook").
  */
 export function commandResult(exec: ExecResult, scope: CommandResultScope): RunResult {
   const details: Record<string, unknown> = { exit_code: exec.exitCode, sandbox: scope.provider };
@@ -35,8 +51,29 @@ export function commandResult(exec: ExecResult, scope: CommandResultScope): RunR
   }
   if (exec.aborted) return { status: 'failed', error: `the hook was stopped: ${scope.abortReason()}`, warnings, details };
 
-  const decision = decide(exec, warnings);
+  const decision = scope.protocol === 'agent' ? decideByExit(exec, scope.event ?? 'hook', warnings) : decide(exec, warnings);
   return { status: 'ok', decision, warnings, details };
+}
+
+function decideByExit(exec: ExecResult, event: string, warnings: string[]): HookDecision {
+  const stdout = decodeOutput(exec.stdout).trim();
+  if (exec.exitCode === 0) {
+    // A hook written for the arc protocol would be silently ignored here: say why.
+    if (!exec.stdoutTruncated && parseDecisionText(stdout) !== undefined) {
+      warnings.push('stdout held a decision JSON, but this preset\'s hooks answer by exit code only: exit 0 proceeds, any other code vetoes');
+    }
+    return { decision: 'proceed' };
+  }
+  const stderr = decodeOutput(exec.stderr).trim();
+  const text = stderr !== '' ? stderr : stdout;
+  return { decision: 'block', reason: text === '' ? `blocked by ${event.replaceAll('_', '-')} hook` : clip(text) };
+}
+
+function clip(text: string): string {
+  if (text.length <= MAX_REASON_CHARACTERS) return text;
+  // Do not end on half a surrogate pair.
+  const end = (text.charCodeAt(MAX_REASON_CHARACTERS - 1) & 0xfc00) === 0xd800 ? MAX_REASON_CHARACTERS - 1 : MAX_REASON_CHARACTERS;
+  return `${text.slice(0, end)}… (cut at ${MAX_REASON_CHARACTERS} characters)`;
 }
 
 function decide(exec: ExecResult, warnings: string[]): HookDecision {

@@ -1,7 +1,8 @@
 import { defineRunner, firstCharacters, type Runner } from '@hookline/core';
 import { commandKeys, DEFAULT_MAX_OUTPUT_BYTES, type CommandHookOptions } from './command-keys.ts';
+import { commandLogPath, DEFAULT_LOG_ROOT } from './command-log.ts';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_STDERR_TAIL_BYTES } from './defaults.ts';
-import { runCommandHook } from './run-command-hook.ts';
+import { runCommandHook, type CommandLogTarget } from './run-command-hook.ts';
 import { createSharedHostSession } from './shared-host-session.ts';
 
 /** Settings of {@link commandRunner}. */
@@ -22,13 +23,20 @@ export interface CommandRunnerSettings {
    * `/dev/shm` on Linux, else the OS temp directory — memory-backed first, so contexts stay off disk.
    */
   readonly temporaryDirectory?: string;
+  /**
+   * Where per-hook logs go for presets that keep them (`task`): `<logRoot>/<task>/hooks/<point>-NN.log`.
+   * Default `runs`, resolved against the process's working directory when a hook runs.
+   */
+  readonly logRoot?: string;
 }
 
 /**
  * The runner of `type = "command"` hooks and the `command = "…"` shorthand (SPEC §7). A hook runs
  * as `{preset.shell} -c command` in the run's sandbox session when the engine hands one (the `local`
- * provider, docker, …), else on the host with the host's full environment. Either way the same
- * protocol applies and the report carries `exit_code`, `signal`, truncation flags and stderr's end.
+ * provider, docker, …), else on the host with the host's full environment. Either way the preset's
+ * protocol applies (`arc`'s exit codes and decision JSON, or `agent`'s exit-code veto) and the report
+ * carries `exit_code`, `signal`, truncation flags and stderr's end. Presets that keep logs (`task`)
+ * get one file per hook under `logRoot`.
  *
  * ```ts
  * const runners = [commandRunner()];
@@ -59,8 +67,14 @@ export function commandRunner(settings: CommandRunnerSettings = {}): Runner {
     },
     doRun(hook, call) {
       const options = hook.options as unknown as CommandHookOptions;
-      if (call.sandbox !== undefined) return runCommandHook(options, call, call.sandbox, scope);
-      return host.use((session) => runCommandHook(options, call, session, scope));
+      const { preset, context } = call;
+      let log: CommandLogTarget | undefined;
+      if (preset.commandLog === true) {
+        const key = context[preset.sessionField];
+        log = { path: commandLogPath(settings.logRoot ?? DEFAULT_LOG_ROOT, key === undefined || key === null ? '_' : String(key), hook.name), hook: hook.name };
+      }
+      if (call.sandbox !== undefined) return runCommandHook(options, call, call.sandbox, scope, log);
+      return host.use((session) => runCommandHook(options, call, session, scope, log));
     },
     doClose() {
       return host.close();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ExecResult, RunCall, RunResult, SandboxSession } from '@hookline/core';
 import type { CommandHookOptions } from './command-keys.ts';
+import { writeCommandLog } from './command-log.ts';
 import { commandResult } from './command-result.ts';
 
 /** The runner-wide settings one command hook run uses. */
@@ -9,17 +10,47 @@ export interface CommandRunScope {
   readonly stderrTailBytes: number;
 }
 
+/** Where and under which name a run is logged, when the preset asks for logs. */
+export interface CommandLogTarget {
+  readonly path: string;
+  readonly hook: string;
+}
+
 /**
  * Runs one command hook through `session` — the host session or the run's sandbox — with the
- * preset's environment variables, the context on stdin and in a 0600 context file that is removed
- * afterwards (also after a timeout: the exec resolves only once its processes were ended).
+ * preset's environment variables, the context on stdin (as one line when the preset says so) and in
+ * a 0600 context file that is removed afterwards (also after a timeout: the exec resolves only once
+ * its processes were ended). When `log` is given, the run is appended to that file before the
+ * result is returned.
  */
-export async function runCommandHook(options: CommandHookOptions, call: RunCall, session: SandboxSession, scope: CommandRunScope): Promise<RunResult> {
+export async function runCommandHook(options: CommandHookOptions, call: RunCall, session: SandboxSession, scope: CommandRunScope, log?: CommandLogTarget): Promise<RunResult> {
+  const started = new Date();
+  const clock = performance.now();
+  const { result, exec } = await execute(options, call, session, scope);
+  if (log === undefined) return result;
+  try {
+    await writeCommandLog(log.path, {
+      hook: log.hook,
+      event: call.context.event,
+      command: options.command,
+      started,
+      durationMs: performance.now() - clock,
+      ending: ending(result, exec),
+      ...(exec === undefined ? {} : { exec }),
+    });
+    return result;
+  } catch (error) {
+    // The hook ran; a log that cannot be written is worth a warning, not a failure.
+    return { ...result, warnings: [...(result.warnings ?? []), `could not write the log ${log.path}: ${messageOf(error)}`] };
+  }
+}
+
+async function execute(options: CommandHookOptions, call: RunCall, session: SandboxSession, scope: CommandRunScope): Promise<{ result: RunResult; exec?: ExecResult }> {
   const { context, contextJson, preset } = call;
   const details = { sandbox: session.provider };
   const cwd = context['cwd'];
   if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '')) {
-    return { status: 'failed', error: `the context's cwd must be a non-empty string, got ${JSON.stringify(cwd)}`, details };
+    return { result: { status: 'failed', error: `the context's cwd must be a non-empty string, got ${JSON.stringify(cwd)}`, details } };
   }
   const maxOutputBytes = options.max_output_bytes ?? scope.maxOutputBytes;
   // A copy: the preset may hand out a shared object, and the context file variable is added to it.
@@ -31,7 +62,7 @@ export async function runCommandHook(options: CommandHookOptions, call: RunCall,
       try {
         contextFile = await session.writeFile({ name: `context-${randomUUID()}.json`, data: contextJson, mode: 0o600 });
       } catch (error) {
-        return { status: 'failed', error: `could not write the context file: ${messageOf(error)}`, details };
+        return { result: { status: 'failed', error: `could not write the context file: ${messageOf(error)}`, details } };
       }
       env[fileVariable] = contextFile;
     }
@@ -41,24 +72,35 @@ export async function runCommandHook(options: CommandHookOptions, call: RunCall,
         command: options.command,
         shell: preset.shell,
         env,
-        stdin: contextJson,
+        // SPEC §12 (agent): "the full context as a single JSON line" — a reader of lines needs the newline.
+        stdin: preset.stdinLine === true ? `${contextJson}\n` : contextJson,
         ...(cwd === undefined ? {} : { cwd }),
         signal: call.signal,
         maxOutputBytes,
       });
     } catch (error) {
-      return { status: 'failed', error: messageOf(error), details };
+      return { result: { status: 'failed', error: messageOf(error), details } };
     }
-    return commandResult(exec, {
+    const result = commandResult(exec, {
       provider: session.provider,
       maxOutputBytes,
       stderrTailBytes: scope.stderrTailBytes,
       abortReason: () => (call.signal.aborted ? messageOf(call.signal.reason) : `the ${session.provider} session ended`),
+      protocol: preset.commandProtocol ?? 'arc',
+      event: context.event,
     });
+    return { result, exec };
   } finally {
     // The file holds the context; leaving it behind would leak it. A failed removal has no one to report to.
     if (contextFile !== undefined) await session.removeFile(contextFile).catch(() => undefined);
   }
+}
+
+// How the run ended, for its log: the exit, the signal, or why it did not run to its end.
+function ending(result: RunResult, exec: ExecResult | undefined): string {
+  const how = exec === undefined ? undefined : exec.signal !== null ? `killed by ${exec.signal}` : `exit ${String(exec.exitCode)}`;
+  if (result.status === 'failed') return how === undefined ? `failed: ${result.error}` : `${how} (${result.error})`;
+  return how ?? 'unknown';
 }
 
 function messageOf(error: unknown): string {

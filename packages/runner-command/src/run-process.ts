@@ -41,6 +41,11 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
 
   const [file, ...args] = commandLine(request);
   const environment = { ...settings.environment, ...request.env };
+  // libuv hands a child its stdio as sockets, not pipes, and bash takes a socket on stdin for a
+  // sign that sshd started it: at SHLVL < 2 it then sources ~/.bashrc, even for `bash -c` (the
+  // agent preset's shell). A host without SHLVL (a service, a container) would run every hook
+  // through the user's .bashrc; SHLVL=1 makes bash behave as it does when started from a terminal.
+  if (environment['SHLVL'] === undefined) environment['SHLVL'] = '1';
   let child: ChildProcessWithoutNullStreams;
   try {
     // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.

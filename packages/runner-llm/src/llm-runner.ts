@@ -58,6 +58,8 @@ export function llmRunner(settings: LlmRunnerSettings = {}): Runner {
 
   return defineRunner({
     name: '@hookline/runner-llm',
+    // The host reads `[models]` from the config and passes it as the `models` setting.
+    tables: ['models'],
     types: {
       // SPEC §9: 30 s for one call; the model's answer needs no sandbox.
       prompt: { ...common, keys: promptKeys, defaultTimeoutMs: 30_000, usesSandbox: false },

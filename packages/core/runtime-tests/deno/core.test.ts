@@ -1,8 +1,11 @@
 // The core on Deno, unchanged: the same sources the npm build compiles, run by Deno's own TypeScript
 // and module loader. Node-specific code would fail here first.
+import * as v from 'valibot';
 import {
+  agentPreset,
   ConfigError,
   createHookEngine,
+  defineRunner,
   formatConfigIssue,
   HooklineError,
   loadConfig,
@@ -10,7 +13,7 @@ import {
   type HookConfig,
   type EmitOutcome,
 } from '../../src/index.ts';
-import { scriptedRunner } from '../../src/testing/index.ts';
+import { journalConformanceCases, memoryJournal, scriptedRunner } from '../../src/testing/index.ts';
 import { assert, assertEquals, assertThrows } from './assert.ts';
 
 const context = { run_id: 'deno-run', workflow_name: 'deno', node_id: 'build' };
@@ -200,6 +203,59 @@ timeout_ms = 0
     assert(error.message.includes(formatConfigIssue(issue)), `the message lists ${formatConfigIssue(issue)}`);
   }
 });
+
+// A `command` type that records which hooks ran, so task and agent configs load without a runner package.
+function recordingCommandRunner(ran: string[]) {
+  return defineRunner({
+    name: 'deno-command',
+    types: { command: { keys: { command: v.string() }, defaultTimeoutMs: 60_000, defaultOnError: 'block', usesSandbox: false } },
+    async doRun(hook) {
+      ran.push(hook.name);
+      const failing = hook.options['command'] === 'false';
+      return { status: 'ok', decision: failing ? { decision: 'block', reason: 'hook exited with code 1' } : { decision: 'proceed' } };
+    },
+  });
+}
+
+Deno.test('task preset: a point is journaled before emit returns, its commands run in order, the entry is cleared', async () => {
+  const ran: string[] = [];
+  const runner = recordingCommandRunner(ran);
+  const journal = memoryJournal();
+  const config = loadConfig([{ text: 'preset = "task"\n[hooks]\nafter_merge = ["true", "false", "true"]\n', source: 'task.toml' }], { runners: [runner] });
+  const engine = createHookEngine({ config, runners: [runner], journal });
+  try {
+    const outcome = await engine.emit('after_merge', { task: 't-1' });
+    assertEquals(journal.entries.map((entry) => entry.hooks), [['after_merge-01', 'after_merge-02', 'after_merge-03']]);
+    const settled = await outcome.settled;
+    assertEquals(ran, ['after_merge-01', 'after_merge-02', 'after_merge-03']);
+    assertEquals(settled.warnings, ['hook "after_merge-02" decided "block": hook exited with code 1 — it is non-blocking, so the event was not held back']);
+    assertEquals(journal.entries, []);
+  } finally {
+    await engine.close();
+  }
+});
+
+Deno.test('agent preset: tool_name matches one tool exactly; the context variable stops at 16 384 bytes', async () => {
+  const ran: string[] = [];
+  const runner = recordingCommandRunner(ran);
+  const config = loadConfig(
+    [{ text: 'preset = "agent"\n[[hooks]]\nevent = "pre_tool_use"\ntool_name = "Bash"\n[hooks.action]\ntype = "shell"\ncommand = "false"\n', source: 'agent.toml' }],
+    { runners: [runner] },
+  );
+  const engine = createHookEngine({ config, runners: [runner] });
+  try {
+    assertEquals((await engine.emit('pre_tool_use', { session_id: 's', tool_name: 'BashOutput' })).decision, 'proceed');
+    assertEquals((await engine.emit('pre_tool_use', { session_id: 's', tool_name: 'Bash' })).decision, 'block');
+    assertEquals(ran, ['pre_tool_use:Bash:command']);
+  } finally {
+    await engine.close();
+  }
+  const json = (bytes: number): string => `"${'é'.repeat((bytes - 2) / 2)}"`;
+  assert('AGENT_CODE_HOOK_CONTEXT' in agentPreset.environment.variables({ event: 'stop' }, json(16_384)), '16 384 bytes are passed');
+  assertEquals(agentPreset.environment.variables({ event: 'stop' }, json(16_386))['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'], '1');
+});
+
+for (const check of journalConformanceCases({ create: () => memoryJournal() })) Deno.test(`memory ${check.name}`, check.run);
 
 // SPEC: the core imports no `node:` module, so it runs on Deno (and other runtimes) unchanged.
 // Node's builtin modules that can be imported without the `node:` prefix (a subpath such as

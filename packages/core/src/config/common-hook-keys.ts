@@ -7,7 +7,7 @@ export const MAX_TIMEOUT_MS = 3_600_000;
 const TIMEOUT_RULE = `must be an integer from 1 to ${MAX_TIMEOUT_MS} (milliseconds)`;
 
 /** valibot schemas of the keys every hook has, whatever its type (SPEC §2). */
-export const commonHookKeys: Readonly<Record<'name' | 'event' | 'type' | 'matcher' | 'blocking' | 'timeout_ms' | 'sandbox' | 'on_error' | 'enabled', GenericSchema>> = {
+export const commonHookKeys: Readonly<Record<'name' | 'event' | 'type' | 'matcher' | 'blocking' | 'timeout_ms' | 'sandbox' | 'on_error' | 'enabled' | 'durable', GenericSchema>> = {
   name: v.optional(v.pipe(v.string('must be a string'), v.nonEmpty('must not be empty'))),
   event: v.string('must be a string naming an event'),
   type: v.optional(v.string('must be a string naming a hook type')),
@@ -24,6 +24,8 @@ export const commonHookKeys: Readonly<Record<'name' | 'event' | 'type' | 'matche
   sandbox: v.optional(v.boolean('must be true or false')),
   on_error: v.optional(v.picklist(['proceed', 'block'], 'must be "proceed" or "block"')),
   enabled: v.optional(v.boolean('must be true or false')),
+  // (beyond) journaled before emit returns and run again after a crash until it ran; non-blocking only.
+  durable: v.optional(v.boolean('must be true or false')),
 };
 
 /** Names of the common keys, which no runner may redefine. */

@@ -1,34 +1,42 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import type { Runner } from '../plugins/runner.ts';
-import { presets } from '../presets/presets.ts';
+import type { GenericSchema } from 'valibot';
+import type { Runner, RunnerType } from '../plugins/runner.ts';
+import { DEFAULT_PRESET, presets } from '../presets/presets.ts';
+import { canonicalDialect } from './canonical-dialect.ts';
 import { commonHookKeys } from './common-hook-keys.ts';
 
 /**
- * The JSON Schema of a config file for the given runners (SPEC §13 `hookline schema`): editors use it
- * for completion and checks through the `#:schema` comment. Each installed type is one variant with
- * its own keys; the `command` type also accepts the shorthand without `type`.
+ * The JSON Schema of a config file for the given runners and preset (SPEC §13 `hookline schema`):
+ * editors use it for completion and checks through the `#:schema` comment. Each installed type is one
+ * variant with its own keys; the `command` type also accepts the shorthand without `type`. The
+ * preset's dialect decides the shape of `hooks` (`task`: a table of command lists, or `[[hooks]]`).
  */
-export function configJsonSchema(runners: readonly Runner[], presetName = 'arc'): Record<string, unknown> {
-  const events = (presets[presetName] ?? presets['arc']!).events.map((event) => event.name);
-  const eventSchema = v.pipe(v.picklist(events), v.description('The lifecycle event the hook reacts to.'));
-  const variants = runners.flatMap((runner) =>
-    Object.entries(runner.types).map(([type, spec]) =>
+export function configJsonSchema(runners: readonly Runner[], presetName: string = DEFAULT_PRESET): Record<string, unknown> {
+  const preset = presets[presetName] ?? presets[DEFAULT_PRESET]!;
+  const events = preset.events.map((event) => event.name);
+  const event = v.pipe(v.picklist(events), v.description('The lifecycle event the hook reacts to.'));
+  const types: Record<string, RunnerType> = {};
+  for (const runner of runners) Object.assign(types, runner.types);
+  const hookWith = (extraKeys: Readonly<Record<string, GenericSchema>>): GenericSchema => {
+    const variants = Object.entries(types).map(([type, spec]) =>
       v.strictObject({
         ...commonHookKeys,
         ...spec.keys,
-        event: eventSchema,
+        ...extraKeys,
+        event,
         type: type === 'command' ? v.optional(v.literal(type)) : v.literal(type),
       }),
-    ),
-  );
-  const disable = v.strictObject({ name: v.string(), enabled: v.literal(false) });
-  const hook = variants.length === 0 ? v.looseObject({ ...commonHookKeys, event: eventSchema }) : v.union([...variants, disable]);
+    );
+    const disable = v.strictObject({ name: v.string(), enabled: v.literal(false) });
+    return variants.length === 0 ? v.looseObject({ ...commonHookKeys, ...extraKeys, event }) : v.union([...variants, disable]);
+  };
+  const hooks = (preset.dialect ?? canonicalDialect).hooksSchema({ hook: hookWith({}), hookWith, event, events, types });
   const config = v.looseObject({
-    preset: v.optional(v.pipe(v.picklist(Object.keys(presets)), v.description('Event catalog and dialect; default "arc".'))),
+    preset: v.optional(v.pipe(v.picklist(Object.keys(presets)), v.description('Event catalog and dialect: "arc" (default), "task" or "agent".'))),
     plugins: v.optional(v.pipe(v.array(v.string()), v.description('Third-party runner packages, resolved from the config file\'s folder.'))),
     sandbox: v.optional(v.looseObject({ provider: v.optional(v.pipe(v.string(), v.description('"local" (default), "docker", or a plugin\'s provider.'))) })),
-    hooks: v.optional(v.array(hook)),
+    hooks: v.optional(hooks),
   });
   return {
     ...toJsonSchema(config, { errorMode: 'ignore' }),

@@ -24,6 +24,11 @@ export interface HookDefinition {
   readonly sandbox: boolean;
   readonly onError: OnErrorPolicy;
   readonly enabled: boolean;
+  /**
+   * Journaled before `emit` returns and run again after a crash until it ran (non-blocking hooks
+   * only): `durable = true`, or the event's default (every `task` point).
+   */
+  readonly durable: boolean;
   /** The type's own keys (`command`, `url`, `headers`, …), as validated by the runner's schema. */
   readonly options: Readonly<Record<string, unknown>>;
   /** Where the definition in force was written, and its index among that file's hooks. */

@@ -16,7 +16,12 @@ export interface HookEntry {
   readonly sandbox?: boolean;
   readonly onError?: OnErrorPolicy;
   readonly enabled?: boolean;
+  readonly durable?: boolean;
   readonly options: Readonly<Record<string, unknown>>;
+  /** Where a dialect wrote it, when `hooks[index]` would not find it. */
+  readonly path?: string;
+  /** The dialect's group: a later source's hooks of the group replace the earlier ones as a whole. */
+  readonly group?: string;
 }
 
 /** `name = "x"` with `enabled = false` and nothing else: turns off a hook of an earlier layer. */
@@ -26,6 +31,7 @@ export interface DisableEntry {
   readonly line: number;
   readonly index: number;
   readonly name: string;
+  readonly path?: string;
 }
 
 /** What one `[[hooks]]` table of a source contributes. */

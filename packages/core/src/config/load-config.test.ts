@@ -120,6 +120,13 @@ describe('loadConfig validation', () => {
     expect(issuesOf('prest = "arc"\n')[0]).toContain('did you mean `preset`?');
   });
 
+  test("a runner's own top-level tables are known keys, not warnings", () => {
+    const withTable = defineRunner({ ...webhook, name: 'with-models', types: {}, tables: ['models'] });
+    const config = loadConfig([{ text: '[models]\njudge = "claude-x"\n', source: 'm.toml' }], { runners: [scripted, withTable] });
+    expect(config.warnings).toEqual([]);
+    expect(load('[models]\njudge = "claude-x"\n').warnings).toEqual([expect.stringContaining('ignoring unknown top-level key `models`')]);
+  });
+
   test('a [hooks] table in the arc preset points at the task dialect', () => {
     expect(issuesOf('[hooks]\nafter_merge = ["git push"]\n')[0]).toContain('set preset = "task"');
   });

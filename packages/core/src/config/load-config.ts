@@ -66,20 +66,24 @@ function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[]): 
   return presets[chosen?.name ?? DEFAULT_PRESET]!;
 }
 
+// A hook's own key beats its event's default and the preset's, which beat the hook type's default.
 function resolveDefaults(entry: HookEntry, preset: Preset, registry: RunnerRegistry): HookDefinition {
   // Validation guarantees both lookups succeed.
   const event = findEvent(preset, entry.event)!;
   const type = registry.find(entry.type)!.type;
+  const blocking = entry.blocking ?? event.blocking;
   return {
     name: entry.name,
     event: entry.event,
     type: entry.type,
     ...(entry.matcher === undefined ? {} : { matcher: entry.matcher, matcherPattern: entry.matcherPattern! }),
-    blocking: entry.blocking ?? event.blocking,
-    timeoutMs: entry.timeoutMs ?? type.defaultTimeoutMs,
-    sandbox: entry.sandbox ?? true,
-    onError: entry.onError ?? type.defaultOnError,
+    blocking,
+    timeoutMs: entry.timeoutMs ?? preset.hookDefaults?.timeoutMs?.[entry.type] ?? type.defaultTimeoutMs,
+    sandbox: entry.sandbox ?? preset.hookDefaults?.sandbox ?? true,
+    onError: entry.onError ?? event.onError ?? type.defaultOnError,
     enabled: entry.enabled ?? true,
+    // An event's durable default covers its non-blocking hooks; validation refuses durable blocking ones.
+    durable: entry.durable ?? (!blocking && event.durable === true),
     options: entry.options,
     source: { file: entry.file, line: entry.line, index: entry.index },
   };

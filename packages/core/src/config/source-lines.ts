@@ -9,28 +9,48 @@ export interface SourceLines {
   hook(index: number): number | undefined;
   /** Line of a key inside the `index`-th hook (its own table or a `[hooks.x]` sub-table), else the hook's line. */
   hookKey(index: number, key: string): number | undefined;
+  /** Line of a key inside the `index`-th hook or its sub-tables, only when it is written there. */
+  findHookKey(index: number, key: string): number | undefined;
+  /** Line of a key inside a plain table such as `[hooks]` (the `task` dialect), by the table's dotted name. */
+  tableKey(table: string, key: string): number | undefined;
+  /** Line where the `item`-th element (0-based) of an array-valued key of a plain table starts. */
+  tableArrayItem(table: string, key: string, item: number): number | undefined;
 }
 
 const ARRAY_TABLE = /^\s*\[\[\s*([^\]]*?)\s*\]\]/;
 const TABLE = /^\s*\[\s*([^\]]*?)\s*\]/;
 const KEY = /^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*[.=]/;
 
+/** Where a key of a plain table was written: its line, and the text offset just after the key. */
+interface KeyPlace {
+  readonly line: number;
+  readonly offset: number;
+}
+
 /** Scans `text` once; hooks written as an inline array (`hooks = [{…}]`) all map to that line. */
 export function locateSourceLines(text: string): SourceLines {
   const topLevel = new Map<string, number>();
   const hooks: Array<{ line: number; keys: Map<string, number> }> = [];
-  let section: 'top' | 'hook' | 'other' = 'top';
+  const tables = new Map<string, Map<string, KeyPlace>>();
+  let section: 'top' | 'hook' | 'table' | 'other' = 'top';
+  let table: Map<string, KeyPlace> | undefined;
   let openString: string | undefined;
   const lines = text.split(/\r?\n/);
-  for (const [offset, content] of lines.entries()) {
-    const line = offset + 1;
+  const lineStarts: number[] = [];
+  let offset = 0;
+  for (const content of lines) {
+    lineStarts.push(offset);
+    // The separator's length does not matter for line lookups as long as it is counted consistently.
+    offset += content.length + (text[offset + content.length] === '\r' ? 2 : 1);
+  }
+  for (const [index, content] of lines.entries()) {
+    const line = index + 1;
     if (openString !== undefined) {
       if (countOf(content, openString) % 2 === 1) openString = undefined;
       continue;
     }
     const arrayTable = ARRAY_TABLE.exec(content);
-    const table = arrayTable === null ? TABLE.exec(content) : null;
-    const header = arrayTable?.[1] ?? table?.[1];
+    const header = arrayTable?.[1] ?? (arrayTable === null ? TABLE.exec(content)?.[1] : undefined);
     if (header !== undefined) {
       const path = header.split('.').map((part) => unquote(part.trim()));
       if (arrayTable !== null && path.length === 1 && path[0] === 'hooks') {
@@ -40,13 +60,19 @@ export function locateSourceLines(text: string): SourceLines {
         const key = path[1];
         const current = hooks[hooks.length - 1]!;
         if (key !== undefined && !current.keys.has(key)) current.keys.set(key, line);
+      } else if (arrayTable === null) {
+        section = 'table';
+        const name = path.join('.');
+        table = tables.get(name) ?? new Map();
+        tables.set(name, table);
       } else {
         section = 'other';
       }
       if (!topLevel.has(path[0]!)) topLevel.set(path[0]!, line);
       continue;
     }
-    const key = KEY.exec(content)?.[1];
+    const match = KEY.exec(content);
+    const key = match?.[1];
     if (key !== undefined) {
       const name = unquote(key);
       if (section === 'top' && !topLevel.has(name)) topLevel.set(name, line);
@@ -54,17 +80,112 @@ export function locateSourceLines(text: string): SourceLines {
         const current = hooks[hooks.length - 1]!;
         if (!current.keys.has(name)) current.keys.set(name, line);
       }
+      if (section === 'table' && table !== undefined && !table.has(name)) {
+        table.set(name, { line, offset: lineStarts[index]! + match![0].length });
+      }
     }
     for (const delimiter of ['"""', "'''"]) {
       if (countOf(content, delimiter) % 2 === 1) openString = delimiter;
     }
   }
   const inlineHooksLine = hooks.length === 0 ? topLevel.get('hooks') : undefined;
+  const lineOf = (position: number): number => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (lineStarts[middle]! <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+  const itemLines = new Map<KeyPlace, number[]>();
   return {
     topLevel: (key) => topLevel.get(key),
     hook: (index) => hooks[index]?.line ?? inlineHooksLine,
     hookKey: (index, key) => hooks[index]?.keys.get(key) ?? hooks[index]?.line ?? inlineHooksLine,
+    findHookKey: (index, key) => hooks[index]?.keys.get(key),
+    tableKey: (name, key) => tables.get(name)?.get(key)?.line,
+    tableArrayItem(name, key, item) {
+      const place = tables.get(name)?.get(key);
+      if (place === undefined) return undefined;
+      let found = itemLines.get(place);
+      if (found === undefined) {
+        found = arrayItemOffsets(text, place.offset).map(lineOf);
+        itemLines.set(place, found);
+      }
+      return found[item];
+    },
   };
+}
+
+/**
+ * Offsets where the elements of the array value starting at or after `start` (just after `key =`,
+ * or the `=` itself) begin. Strings, comments and nested arrays or inline tables are skipped whole,
+ * so a `]` or `,` inside a command does not end or split anything.
+ */
+function arrayItemOffsets(text: string, start: number): number[] {
+  let position = start;
+  while (position < text.length && (text[position] === ' ' || text[position] === '\t' || text[position] === '=')) position++;
+  if (text[position] !== '[') return [];
+  const items: number[] = [];
+  let depth = 0;
+  let expecting = false;
+  while (position < text.length) {
+    const character = text[position]!;
+    if (character === '#') {
+      while (position < text.length && text[position] !== '\n') position++;
+      continue;
+    }
+    if (character === ' ' || character === '\t' || character === '\r' || character === '\n') {
+      position++;
+      continue;
+    }
+    if (depth === 1 && expecting && character !== ']' && character !== ',') {
+      items.push(position);
+      expecting = false;
+    }
+    if (character === '"' || character === "'") {
+      position = afterString(text, position);
+      continue;
+    }
+    if (character === '[' || character === '{') {
+      depth++;
+      if (depth === 1) expecting = true;
+    } else if (character === ']' || character === '}') {
+      depth--;
+      if (depth === 0) break;
+    } else if (character === ',' && depth === 1) {
+      expecting = true;
+    }
+    position++;
+  }
+  return items;
+}
+
+// The offset just after the TOML string that starts at `start` (basic or literal, one- or multi-line).
+function afterString(text: string, start: number): number {
+  const quote = text[start]!;
+  const triple = text.startsWith(quote.repeat(3), start);
+  const escapes = quote === '"';
+  let position = start + (triple ? 3 : 1);
+  while (position < text.length) {
+    const character = text[position]!;
+    if (escapes && character === '\\') {
+      position += 2;
+      continue;
+    }
+    if (!triple && character === '\n') return position;
+    if (character === quote && (!triple || text.startsWith(quote.repeat(3), position))) {
+      if (!triple) return position + 1;
+      // Up to two more quotes may belong to the string's content (`""""x""""` is legal).
+      let end = position + 3;
+      while (end < text.length && text[end] === quote && end < position + 5) end++;
+      return end;
+    }
+    position++;
+  }
+  return position;
 }
 
 function countOf(text: string, needle: string): number {

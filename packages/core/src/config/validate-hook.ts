@@ -9,13 +9,14 @@ import type { ConfigIssue } from './config-issue.ts';
 import { effectiveName } from './effective-name.ts';
 import type { LayerEntry } from './hook-entry.ts';
 import { nearestWord } from './nearest-word.ts';
-import type { SourceLines } from './source-lines.ts';
+import type { DialectHook } from './config-dialect.ts';
 
 /** Everything `validateHook` needs to know about where the hook stands. */
 export interface HookValidationScope {
   readonly file: string;
   readonly index: number;
-  readonly lines: SourceLines;
+  /** The hook as the preset's dialect read it: where it and its keys were written, and its problems. */
+  readonly source: DialectHook;
   readonly preset: Preset;
   readonly runners: RunnerRegistry;
 }
@@ -32,16 +33,17 @@ export interface HookValidation {
  * reports every problem of the hook, not just the first.
  */
 export function validateHook(raw: unknown, scope: HookValidationScope): HookValidation {
-  const { file, index, lines } = scope;
-  const hookLine = lines.hook(index) ?? 1;
+  const { file, index, source } = scope;
+  const hookLine = source.line;
+  const path = source.path === undefined ? {} : { path: source.path };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { issues: [{ file, line: hookLine, hook: { index, name: `#${index}` }, message: 'a hook must be a table', fix: 'write it as a [[hooks]] table with event = "…"' }] };
+    return { issues: [{ file, line: hookLine, hook: { index, name: `#${index}`, ...path }, message: 'a hook must be a table', fix: 'write it as a [[hooks]] table with event = "…"' }] };
   }
   const table = raw as Record<string, unknown>;
   const explicitName = typeof table['name'] === 'string' && table['name'] !== '' ? table['name'] : undefined;
 
   if (table['enabled'] === false && explicitName !== undefined && Object.keys(table).every((key) => key === 'name' || key === 'enabled')) {
-    return { entry: { kind: 'disable', file, line: hookLine, index, name: explicitName }, issues: [] };
+    return { entry: { kind: 'disable', file, line: hookLine, index, name: explicitName, ...path }, issues: [] };
   }
 
   const issues: ConfigIssue[] = [];
@@ -49,19 +51,22 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const typeName = resolveTypeName(table);
   const installed = typeName === undefined ? undefined : scope.runners.find(typeName);
   const typeKeys = installed?.type.keys ?? {};
-  const displayName = explicitName ?? guessName(event, typeName, installed?.type, pickOptions(table, typeKeys));
+  const displayName = explicitName ?? guessName(event, source.nameQualifier, typeName, installed?.type, pickOptions(table, typeKeys));
   const report = (key: string | undefined, message: string, fix?: string): void => {
-    const line = key === undefined ? hookLine : lines.hookKey(index, key) ?? hookLine;
-    issues.push({ file, line, hook: { index, name: displayName }, message, ...(fix === undefined ? {} : { fix }) });
+    const line = key === undefined ? hookLine : source.keyLine(key) ?? hookLine;
+    issues.push({ file, line, hook: { index, name: displayName, ...path }, message, ...(fix === undefined ? {} : { fix }) });
   };
 
-  if (typeName === undefined) {
+  for (const problem of source.problems ?? []) report(problem.key, problem.message, problem.fix);
+  // A dialect that could not tell the type (an unknown action type) has said so in its own words.
+  const typeReported = source.problems?.some((problem) => problem.key === 'type' || problem.key === 'action') === true;
+  if (typeName === undefined && !typeReported) {
     report(undefined, 'the hook has no type', `add \`command = "…"\` for a shell command, or \`type = "…"\` (installed types: ${listOr(scope.runners.types)})`);
   }
   if (typeName !== undefined && table['type'] !== undefined && table['command'] !== undefined && typeName !== 'command') {
     report('command', `\`command\` cannot be used with type = "${typeName}"`, 'remove `command`, or remove `type` to make this a command hook');
   }
-  if (typeName !== undefined && installed === undefined) {
+  if (typeName !== undefined && installed === undefined && !typeReported) {
     report('type', `unknown hook type "${typeName}"`, unknownTypeFix(typeName, scope.runners));
   }
 
@@ -104,6 +109,15 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     report('event', `unknown event "${event}" for preset "${scope.preset.name}"`, `${near === undefined ? '' : `did you mean "${near}"? `}valid events: ${names.join(', ')}`);
   }
 
+  const eventSpec = event === undefined ? undefined : findEvent(scope.preset, event);
+  if (eventSpec !== undefined && table['durable'] === true && (typeof table['blocking'] === 'boolean' ? table['blocking'] : eventSpec.blocking)) {
+    report(
+      'durable',
+      `\`durable = true\` needs a non-blocking hook, and this one blocks${typeof table['blocking'] === 'boolean' ? '' : ` ("${event}" blocks by default)`}`,
+      'set blocking = false, or remove `durable`: a blocking hook\'s decision is needed before emit returns, so running it again after a crash could not change anything',
+    );
+  }
+
   const matcher = typeof table['matcher'] === 'string' ? table['matcher'] : undefined;
   const compiled = matcher === undefined ? undefined : compileMatcher(matcher);
   if (compiled !== undefined && !compiled.ok) {
@@ -134,17 +148,21 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
       ...optional('sandbox', table['sandbox']),
       ...optional('onError', table['on_error']),
       ...optional('enabled', table['enabled']),
+      ...optional('durable', table['durable']),
       options,
+      ...path,
+      ...optional('group', source.group),
     } as LayerEntry,
   };
 }
 
-function guessName(event: string | undefined, typeName: string | undefined, type: RunnerType | undefined, options: Record<string, unknown>): string {
-  if (event === undefined || typeName === undefined) return `${event ?? '?'}:${typeName ?? '?'}`;
+function guessName(event: string | undefined, qualifier: string | undefined, typeName: string | undefined, type: RunnerType | undefined, options: Record<string, unknown>): string {
+  const scope = qualifier === undefined ? '' : `${qualifier}:`;
+  if (event === undefined || typeName === undefined) return `${event ?? '?'}:${scope}${typeName ?? '?'}`;
   try {
-    return effectiveName(undefined, event, type?.identity?.(options) ?? typeName);
+    return effectiveName(undefined, event, `${scope}${type?.identity?.(options) ?? typeName}`);
   } catch {
-    return `${event}:${typeName}`;
+    return `${event}:${scope}${typeName}`;
   }
 }
 

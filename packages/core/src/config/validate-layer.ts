@@ -1,6 +1,7 @@
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { Preset } from '../presets/preset.ts';
 import { presets } from '../presets/presets.ts';
+import { canonicalDialect } from './canonical-dialect.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { ConfigLayer } from './config-layer.ts';
 import type { LayerEntry } from './hook-entry.ts';
@@ -23,7 +24,7 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
   if (source.parseIssue !== undefined) return { file, plugins: [], entries: [], issues: [source.parseIssue], warnings };
 
   for (const key of Object.keys(data)) {
-    if (TOP_LEVEL_KEYS.includes(key)) continue;
+    if (TOP_LEVEL_KEYS.includes(key) || runners.tables.includes(key)) continue;
     const near = nearestWord(key, TOP_LEVEL_KEYS) ?? (key.toLowerCase() === 'hook' ? 'hooks' : undefined);
     if (near !== undefined) {
       issues.push({ file, line: at(key), message: `unknown top-level key \`${key}\``, fix: `did you mean \`${near}\`?${near === 'hooks' ? ' Hooks are written as [[hooks]] tables.' : ''}` });
@@ -46,20 +47,13 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
 
   const sandbox = readSandbox(data['sandbox'], file, at('sandbox'), issues);
   const entries: LayerEntry[] = [];
-  const hooks = data['hooks'];
-  if (hooks !== undefined && !Array.isArray(hooks)) {
-    issues.push({
-      file,
-      line: at('hooks'),
-      message: '`hooks` must be an array of tables',
-      fix: `write each hook as a [[hooks]] table${preset.name === 'arc' ? ' (a [hooks] table of command lists is the "task" preset\'s form: set preset = "task")' : ''}`,
-    });
-  } else if (hooks !== undefined) {
-    for (const [index, raw] of hooks.entries()) {
-      const result = validateHook(raw, { file, index, lines, preset, runners });
-      issues.push(...result.issues);
-      if (result.entry !== undefined) entries.push(result.entry);
-    }
+  // The preset's dialect rewrites its form into canonical hook tables; validation is the same for all.
+  const read = (preset.dialect ?? canonicalDialect).readHooks({ file, data, lines }, preset);
+  issues.push(...read.issues);
+  for (const [index, hook] of read.hooks.entries()) {
+    const result = validateHook(hook.table, { file, index, source: hook, preset, runners });
+    issues.push(...result.issues);
+    if (result.entry !== undefined) entries.push(result.entry);
   }
   issues.push(...duplicateNames(entries));
   issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
@@ -101,8 +95,8 @@ function duplicateNames(entries: readonly LayerEntry[]): ConfigIssue[] {
     issues.push({
       file: entry.file,
       line: entry.line,
-      hook: { index: entry.index, name: entry.name },
-      message: `another hook in this file (hooks[${first.index}], line ${first.line}) has the same effective name "${entry.name}"`,
+      hook: { index: entry.index, name: entry.name, ...(entry.path === undefined ? {} : { path: entry.path }) },
+      message: `another hook in this file (${first.path ?? `hooks[${first.index}]`}, line ${first.line}) has the same effective name "${entry.name}"`,
       fix: 'give the two hooks distinct `name`s',
     });
   }

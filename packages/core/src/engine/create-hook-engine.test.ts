@@ -178,9 +178,12 @@ describe('non-blocking phase', () => {
     expect(outcome.hooks.map((report) => report.status)).toEqual(['ok', 'pending', 'pending']);
     const settled = await outcome.settled;
     expect(settled.hooks.map((report) => report.status)).toEqual(['ok', 'ok', 'failed']);
-    // Non-blocking decisions are recorded and ignored.
+    // Non-blocking decisions are recorded and ignored; a non-blocking block and a failure are warned about.
     expect(settled.decision).toBe('skip');
-    expect(settled.warnings).toHaveLength(1);
+    expect(settled.warnings).toEqual([
+      'hook "notify" decided "block" — it is non-blocking, so the event was not held back',
+      'hook "crash" failed: runner "@hookline/core/testing" threw: x — on_error made it "block"',
+    ]);
   });
 
   test('concurrency is bounded across emits', async () => {

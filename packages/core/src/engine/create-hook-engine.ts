@@ -4,6 +4,7 @@ import { nearestWord } from '../config/nearest-word.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { UnknownEventError } from '../errors/unknown-event-error.ts';
+import type { Journal } from '../plugins/journal.ts';
 import type { Runner } from '../plugins/runner.ts';
 import { createRunnerRegistry } from '../plugins/runner-registry.ts';
 import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
@@ -12,8 +13,10 @@ import type { Preset } from '../presets/preset.ts';
 import { presets } from '../presets/presets.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
 import { createLimiter } from './create-limiter.ts';
+import { createDurability, type Durability } from './durable-entries.ts';
 import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
-import { eventRoute, runEmit, type EmitScope, type EventRoute } from './run-emit.ts';
+import type { ResumeReport } from './resume-report.ts';
+import { eventRoute, runEmit, runJournaled, type EmitScope, type EventRoute } from './run-emit.ts';
 import { sandboxLifecycle } from './sandbox-lifecycle.ts';
 import { createSandboxSessions, type SandboxSessions } from './sandbox-sessions.ts';
 
@@ -37,6 +40,17 @@ export interface HookEngineOptions {
    * sandbox opened, `sandbox_cleanup` before it is disposed — so a host can show or log them.
    */
   readonly onInternalEmit?: (outcome: EmitOutcome) => void;
+  /**
+   * Where durable hooks are journaled (`sqliteJournal({ path })` from `@hookline/journal-sqlite`).
+   * Required when the config has a durable hook: every `task` point, `durable = true` elsewhere.
+   */
+  readonly journal?: Journal;
+  /**
+   * How long this engine's hold on a journal entry lasts without renewal (default 30 000 ms); it is
+   * renewed every third of that while the entry's hooks run. A crashed engine's entries become
+   * claimable when it expires — at once where the journal can tell that the holder's process is gone.
+   */
+  readonly journalLeaseMs?: number;
 }
 
 /** Runs the configured hooks of emitted events and merges their decisions. */
@@ -52,7 +66,14 @@ export interface HookEngine {
   emit(event: string, context: object): Promise<PendingEmitOutcome>;
   /** Every configured hook, whether it would be selected for this event and context, and why. */
   explain(event: string, context: object): HookSelection[];
-  /** Disposes the sandbox session of a finished run. */
+  /**
+   * Runs the durable hooks the journal still holds — emits whose hooks did not all run because a
+   * process was killed or closed — and clears each entry after its hooks ran, whatever their status.
+   * Hosts call it at start. Hooks run at least once, so they must be safe to run twice. Resolves
+   * when no entry is left to claim; rejects when the journal cannot be read (a `JournalError`).
+   */
+  resume(): Promise<ResumeReport>;
+  /** Disposes the sandbox session of a finished run (the session key: `run_id`, `task`, `session_id`). */
   endRun(runId: string): Promise<void>;
   /** Aborts hooks in flight, waits for them to wind down, disposes sessions and plugins. Idempotent. */
   close(): Promise<void>;
@@ -68,6 +89,9 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   if (preset === undefined) throw new PluginError(`This @hookline/core does not know preset "${config.preset}".`);
   const registry = createRunnerRegistry(runners);
   const sandboxProvider = checkPlugins(config, registry, options.sandbox);
+  const journal = checkJournal(config, options.journal);
+  const durability: Durability | undefined =
+    journal === undefined ? undefined : createDurability({ journal, owner: `engine-${crypto.randomUUID()}`, leaseMs: checkLease(options.journalLeaseMs) });
   const hooksByEvent = new Map<string, HookDefinition[]>();
   for (const hook of config.hooks) {
     if (!hook.enabled) continue;
@@ -98,12 +122,21 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   const liveOwnHooks = new Set<() => void>();
   hooksStop.signal.addEventListener('abort', stopAll(liveHooks));
   lifetime.signal.addEventListener('abort', stopAll(liveOwnHooks));
-  const ownScope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, live: liveOwnHooks, track };
+  const ownScope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, live: liveOwnHooks, track, ...(durability === undefined ? {} : { durability }) };
   const lifecycle = sandboxLifecycle({ preset, routes, scope: ownScope, onOutcome: (outcome) => options.onInternalEmit?.(outcome) });
   const sessions: SandboxSessions | undefined =
     sandboxProvider === undefined ? undefined : createSandboxSessions(sandboxProvider, lifetime.signal, lifecycle);
   // Fixed for the engine's life, so emits share it instead of rebuilding it.
-  const scope: EmitScope = { preset, registry, limiter, engineSignal: hooksStop.signal, live: liveHooks, track, ...(sessions === undefined ? {} : { sessions }) };
+  const scope: EmitScope = {
+    preset,
+    registry,
+    limiter,
+    engineSignal: hooksStop.signal,
+    live: liveHooks,
+    track,
+    ...(sessions === undefined ? {} : { sessions }),
+    ...(durability === undefined ? {} : { durability }),
+  };
   let closing: Promise<void> | undefined;
   const settleWork = (): Promise<void> => waitAtMost(Promise.allSettled([...inFlight]), options.closeGraceMs ?? 10_000);
 
@@ -137,6 +170,11 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       const normalized = normalizeContext(event, context);
       return config.hooks.map((hook) => explainHook(hook, normalized, preset.matcherFields));
     },
+    async resume() {
+      if (closing !== undefined) throw new EngineClosedError();
+      if (durability === undefined) return { ran: [], pending: [] };
+      return resumeJournal(durability, routes, preset, scope, options.concurrency ?? 8);
+    },
     async endRun(runId) {
       await sessions?.end(runId);
     },
@@ -147,7 +185,9 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
         await sessions?.endAll();
         lifetime.abort(new Error('the engine closed'));
         await settleWork();
-        await Promise.allSettled([...runners.map((runner) => runner.doClose?.()), sandboxProvider?.doClose?.()]);
+        durability?.stop();
+        await durability?.idle();
+        await Promise.allSettled([...runners.map((runner) => runner.doClose?.()), sandboxProvider?.doClose?.(), journal?.doClose?.()]);
       })();
       return closing;
     },
@@ -174,6 +214,69 @@ function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunn
     throw new PluginError(`Some hooks run sandboxed (sandbox = true is the default), but no sandbox provider was given: ${hint}, or set sandbox = false on those hooks.`);
   }
   return provider;
+}
+
+// An entry of an event this engine cannot run waits this long before it is offered again, so that a
+// resume gets on with the rest (another engine sharing the journal may know the event).
+const FOREIGN_ENTRY_RETRY_MS = 60_000;
+
+async function resumeJournal(durability: Durability, routes: ReadonlyMap<string, EventRoute>, preset: Preset, scope: EmitScope, workers: number): Promise<ResumeReport> {
+  const ran: Array<ResumeReport['ran'][number]> = [];
+  const pending: Array<ResumeReport['pending'][number]> = [];
+  let failure: { error: unknown } | undefined;
+  const work = async (): Promise<void> => {
+    while (failure === undefined && !scope.engineSignal.aborted) {
+      let held;
+      try {
+        held = await durability.claim();
+      } catch (error) {
+        failure ??= { error };
+        return;
+      }
+      if (held?.entry === undefined) return;
+      const entry = held.entry;
+      const route = entry.preset === preset.name ? routes.get(entry.event) : undefined;
+      let refusal = route === undefined ? `event "${entry.event}" of preset "${entry.preset}" is not in this engine's catalog (preset "${preset.name}")` : undefined;
+      if (refusal === undefined) {
+        try {
+          checkContext(entry.event, entry.context, preset);
+        } catch (error) {
+          refusal = error instanceof Error ? error.message : String(error);
+        }
+      }
+      if (refusal !== undefined) {
+        await held.release(refusal, FOREIGN_ENTRY_RETRY_MS);
+        pending.push({ entry, error: refusal });
+        continue;
+      }
+      const outcome = await runJournaled(route!, entry.context, scope, held);
+      if (scope.engineSignal.aborted) pending.push({ entry, error: 'the engine closed before the durable hooks ended' });
+      else ran.push({ entry, outcome });
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, work));
+  if (failure !== undefined) throw failure.error;
+  return { ran, pending };
+}
+
+function checkJournal(config: HookConfig, journal: Journal | undefined): Journal | undefined {
+  if (journal !== undefined && journal.specificationVersion !== SPECIFICATION_VERSION) {
+    throw new PluginError(`Journal "${journal.name}" implements interface ${String(journal.specificationVersion)}, but this @hookline/core speaks ${SPECIFICATION_VERSION}; install versions that match.`);
+  }
+  const durable = config.hooks.filter((hook) => hook.enabled && hook.durable).map((hook) => `"${hook.name}"`);
+  if (durable.length > 0 && journal === undefined) {
+    const named = durable.length > 3 ? `${durable.slice(0, 3).join(', ')} and ${durable.length - 3} more` : durable.join(', ');
+    throw new PluginError(
+      `Hook${durable.length === 1 ? '' : 's'} ${named} ${durable.length === 1 ? 'is' : 'are'} durable (journaled before emit returns: every point of preset "task", or durable = true), but no journal was passed to createHookEngine: pass journal: sqliteJournal({ path: ".hookline/journal.db" }) from @hookline/journal-sqlite (or another Journal), or set durable = false on them.`,
+    );
+  }
+  return journal;
+}
+
+function checkLease(leaseMs: number | undefined): number {
+  if (leaseMs === undefined) return 30_000;
+  if (!Number.isInteger(leaseMs) || leaseMs < 3) throw new RangeError(`journalLeaseMs must be an integer of at least 3 (milliseconds), got ${leaseMs}.`);
+  return leaseMs;
 }
 
 async function waitAtMost(work: Promise<unknown>, milliseconds: number): Promise<void> {

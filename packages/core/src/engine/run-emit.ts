@@ -11,6 +11,7 @@ import { EmitPayload } from './hook-call.ts';
 import { Outcome } from './outcome.ts';
 import { runHook, skippedReport } from './run-hook.ts';
 import type { RunFacts, SessionSource } from './sandbox-sessions.ts';
+import type { Durability, HeldEntry } from './durable-entries.ts';
 
 /** The engine's parts an emit uses; built once per engine. */
 export interface EmitScope {
@@ -20,8 +21,10 @@ export interface EmitScope {
   readonly engineSignal: AbortSignal;
   readonly live: Set<() => void>;
   readonly track: (work: Promise<unknown>) => void;
-  /** Where sandboxed hooks get their run's session; absent when the engine has no provider. */
+  /** Where sandboxed hooks get their session; absent when the engine has no provider. */
   readonly sessions?: SessionSource;
+  /** Where durable hooks are journaled; absent when the engine has no journal. */
+  readonly durability?: Durability;
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);
@@ -44,8 +47,10 @@ export function eventRoute(spec: EventSpec, hooks: readonly HookDefinition[]): E
 
 /**
  * One emit (SPEC §5): blocking hooks in config order, one at a time, stopping at the first block;
- * then, unless blocked, the non-blocking hooks concurrently through the engine's limiter. Resolves
- * when the blocking phase is over. `context` has been checked but not normalised yet.
+ * then, unless blocked, the durable hooks are journaled and the non-blocking hooks start —
+ * concurrently through the engine's limiter, or one after another for a `sequential` event.
+ * Resolves when the blocking phase (and the journaling) is over. `context` has been checked but not
+ * normalised yet.
  */
 export function runEmit(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope): Promise<PendingEmitOutcome> {
   if (route.hooks.length === 0) return route.quiet;
@@ -59,12 +64,7 @@ async function runSelected(event: EventSpec, selected: readonly HookDefinition[]
   const warnings: string[] = [];
   const effective: HookDecision[] = [];
   const deciders: string[] = [];
-  const run = (hook: HookDefinition): Promise<HookReport> => {
-    const installed = scope.registry.find(hook.type)!;
-    const sessions = scope.sessions;
-    const sandboxed = hook.sandbox && installed.type.usesSandbox && sessions !== undefined;
-    return runHook(hook, installed.runner, payload, scope, sandboxed ? () => sessions.get(String(payload.context['run_id']), runFacts(payload.context)) : undefined);
-  };
+  const run = hookRunner(payload, scope);
 
   let blockedBy: string | undefined;
   for (let position = 0; position < selected.length; position++) {
@@ -83,22 +83,23 @@ async function runSelected(event: EventSpec, selected: readonly HookDefinition[]
     if (decision.decision === 'block') blockedBy = hook.name;
   }
 
-  const nonBlocking: Array<Promise<void>> = [];
+  const later: number[] = [];
   for (let position = 0; position < selected.length; position++) {
     const hook = selected[position]!;
     if (hook.blocking) continue;
-    if (blockedBy !== undefined) {
-      reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
-      continue;
-    }
-    nonBlocking.push(
-      scope.limiter
-        .run(() => run(hook))
-        .then((report) => {
-          reports[position] = report;
-        }),
-    );
+    if (blockedBy !== undefined) reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
+    else later.push(position);
   }
+
+  // Journaled before emit returns, so a host that got its answer can rely on the hooks running.
+  let held: HeldEntry | undefined;
+  const durable = later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name);
+  if (durable.length > 0 && scope.durability !== undefined) {
+    const recorded = await scope.durability.record({ preset: scope.preset.name, event: event.name, context: payload.context, hooks: durable });
+    if (recorded.warning !== undefined) warnings.push(recorded.warning);
+    held = recorded.held;
+  }
+  const done = runLater(event, selected, later, reports, run, scope);
 
   const merged = mergeDecisions(effective);
   const decidedBy = merged.index === undefined ? undefined : deciders[merged.index];
@@ -111,13 +112,70 @@ async function runSelected(event: EventSpec, selected: readonly HookDefinition[]
     hooks,
     warnings: finalWarnings,
   });
-  if (nonBlocking.length === 0) return new Outcome(fields(reports, warnings));
-  const settled = Promise.all(nonBlocking).then(() => {
+  if (later.length === 0) return new Outcome(fields(reports, warnings));
+  const settled = done.then(async () => {
     const all = warnings.slice();
-    for (const report of reports) if (!report.blocking) all.push(...failureWarnings(report));
+    for (const report of reports) if (!report.blocking) all.push(...laterWarnings(report));
+    const note = await held?.finish(scope.engineSignal.aborted ? 'the engine closed before the durable hooks ended' : undefined);
+    if (note !== undefined) all.push(note);
     return new Outcome(fields(reports, all));
   });
+  // close() waits for the entry to be cleared or released, not only for the hooks.
+  if (held !== undefined) scope.track(settled);
   return new Outcome(fields(reports.slice(), warnings.slice()), settled);
+}
+
+/**
+ * Runs the durable hooks of a journaled emit again (`engine.resume()`): the event's durable hooks
+ * that the current config selects for the stored context — a config edited since runs as edited —
+ * then clears the entry, or releases it when the engine closed meanwhile.
+ */
+export async function runJournaled(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, held: HeldEntry): Promise<EmitOutcome> {
+  const event = route.spec;
+  const selected = selectHooks(route.hooks, event.name, context, scope.preset.matcherFields).filter((hook) => hook.durable && !hook.blocking);
+  const reports: HookReport[] = selected.map(pendingReport);
+  const warnings: string[] = [];
+  const run = hookRunner(new EmitPayload(normalizeContext(event.name, context)), scope);
+  await runLater(event, selected, selected.map((_, position) => position), reports, run, scope);
+  for (const report of reports) warnings.push(...laterWarnings(report));
+  if (selected.length === 0) warnings.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
+  const note = await held.finish(scope.engineSignal.aborted ? 'the engine closed before the durable hooks ended' : undefined);
+  if (note !== undefined) warnings.push(note);
+  return { event: event.name, decision: 'proceed', hooks: reports, warnings };
+}
+
+function hookRunner(payload: EmitPayload, scope: EmitScope): (hook: HookDefinition) => Promise<HookReport> {
+  return (hook) => {
+    const installed = scope.registry.find(hook.type)!;
+    const sessions = scope.sessions;
+    const sandboxed = hook.sandbox && installed.type.usesSandbox && sessions !== undefined;
+    const open = sandboxed ? () => sessions.get(String(payload.context[scope.preset.sessionField]), runFacts(payload.context)) : undefined;
+    return runHook(hook, installed.runner, payload, scope, open);
+  };
+}
+
+// The non-blocking phase. A sequential event's hooks each take the limiter in turn, so they run in
+// config order, the next one starting when the previous ended, whatever its status.
+function runLater(
+  event: EventSpec,
+  selected: readonly HookDefinition[],
+  positions: readonly number[],
+  reports: HookReport[],
+  run: (hook: HookDefinition) => Promise<HookReport>,
+  scope: EmitScope,
+): Promise<void> {
+  const step = (position: number) => (): Promise<void> =>
+    scope.limiter
+      .run(() => run(selected[position]!))
+      .then((report) => {
+        reports[position] = report;
+      });
+  if (event.sequential === true) {
+    let chain: Promise<void> | undefined;
+    for (const position of positions) chain = chain === undefined ? step(position)() : chain.then(step(position));
+    return chain ?? Promise.resolve();
+  }
+  return Promise.all(positions.map((position) => step(position)())).then(() => undefined);
 }
 
 // SPEC §3: a decision the event does not honour is recorded with a warning and counts as proceed.
@@ -137,9 +195,19 @@ function failureWarnings(report: HookReport): string[] {
   return [`hook "${report.name}" ${verb}: ${report.error ?? 'no detail'} — on_error made it "${report.decision?.decision ?? 'proceed'}"`];
 }
 
+// A non-blocking hook's decision is ignored, but a hook that answered "block" (a command that exited
+// non-zero) usually means something went wrong: say so, as for a failure.
+function laterWarnings(report: HookReport): string[] {
+  if (report.status === 'ok' && report.decision?.decision === 'block') {
+    return [`hook "${report.name}" decided "block"${report.decision.reason === undefined ? '' : `: ${report.decision.reason}`} — it is non-blocking, so the event was not held back`];
+  }
+  return failureWarnings(report);
+}
+
 function runFacts(context: Readonly<Record<string, unknown>>): RunFacts {
   const cwd = context['cwd'];
-  return { workflowName: String(context['workflow_name']), ...(typeof cwd === 'string' ? { cwd } : {}) };
+  const workflow = context['workflow_name'];
+  return { workflowName: typeof workflow === 'string' ? workflow : '', ...(typeof cwd === 'string' ? { cwd } : {}) };
 }
 
 function pendingReport(hook: HookDefinition): HookReport {

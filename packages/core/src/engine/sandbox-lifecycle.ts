@@ -26,7 +26,7 @@ export function sandboxLifecycle(parts: SandboxLifecycleParts): SandboxLifecycle
     const route = parts.routes.get(event);
     if (route === undefined || route.hooks.length === 0) return undefined;
     const context = {
-      run_id: runId,
+      [parts.preset.sessionField]: runId,
       workflow_name: facts.workflowName,
       ...(facts.cwd === undefined ? {} : { cwd: facts.cwd }),
       sandbox: { provider: session.provider, ...session.details },

@@ -5,7 +5,7 @@ import type { HookDefinition } from '../config/hook-definition.ts';
 import type { Preset } from '../presets/preset.ts';
 import type { SandboxSession } from './sandbox-provider.ts';
 
-/** The plugin interface version this core speaks. Changing `Runner` or `SandboxProvider` bumps it. */
+/** The plugin interface version this core speaks. Changing `Runner`, `SandboxProvider` or `Journal` bumps it. */
 export const SPECIFICATION_VERSION = 'v1';
 
 /** A problem a runner finds in one hook's keys beyond what its schema says (e.g. `http://` with TLS on). */
@@ -86,6 +86,11 @@ export interface Runner {
   /** The package that provides the runner, named in errors. */
   readonly name: string;
   readonly types: Readonly<Record<string, RunnerType>>;
+  /**
+   * Top-level config tables this runner's settings come from (e.g. `models`): the host reads them
+   * and passes them to the runner's factory; the loader knows them, so it does not warn about them.
+   */
+  readonly tables?: readonly string[];
   /** Called by the engine, not by users. Must settle promptly once `call.signal` aborts. */
   doRun(hook: HookDefinition, call: RunCall): Promise<RunResult>;
   /** Releases pooled resources (connections, isolates) when the engine closes. */

@@ -1,3 +1,4 @@
+import { canonicalDialect } from '../config/canonical-dialect.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
 // SPEC §3: blocking defaults and honoured decisions of the workflow-engine catalog.
@@ -27,6 +28,7 @@ export const arcPreset: Preset = {
     'failure_reason', 'attempt', 'max_attempts',
   ],
   matcherFields: ['node_id', 'handler_type', 'edge_from', 'edge_to', 'tool_name'],
+  sessionField: 'run_id',
   environment: {
     variables(context) {
       const variables: Record<string, string> = {
@@ -41,5 +43,7 @@ export const arcPreset: Preset = {
     contextFileVariable: 'ARC_HOOK_CONTEXT',
   },
   shell: 'sh',
+  dialect: canonicalDialect,
+  commandProtocol: 'arc',
   sandboxEvents: { ready: 'sandbox_ready', cleanup: 'sandbox_cleanup' },
 };

@@ -1,6 +1,7 @@
 // The command runner on Deno, through its node:child_process compatibility: the same sources the npm
 // build compiles, run by Deno's own TypeScript and module loader, with the core's loader and engine.
 import { createHookEngine, loadConfig, type EmitOutcome } from '@hookline/core';
+import { memoryJournal } from '@hookline/core/testing';
 import { commandRunner, localSandbox } from '../../src/index.ts';
 import { assert, assertEquals } from './assert.ts';
 
@@ -98,6 +99,36 @@ Deno.test('a missing working directory fails the hook with an error naming it', 
   assertEquals(report?.status, 'failed');
   assertEquals(report?.error, 'the working directory "/nonexistent/hookline-deno" does not exist');
   assertEquals(outcome.decision, 'block');
+});
+
+Deno.test('agent preset: the context arrives as one stdin line, and a non-zero exit vetoes with stderr as the reason', async () => {
+  const scratch = await Deno.makeTempDir();
+  try {
+    const runners = [commandRunner()];
+    const toml = `preset = "agent"\n[[hooks]]\nevent = "pre_tool_use"\ntool_name = "Bash"\n[hooks.action]\ntype = "shell"\ncommand = "cat > ${scratch}/stdin; echo ' not today ' >&2; exit 1"\n`;
+    const engine = createHookEngine({ config: loadConfig([{ text: toml, source: 'agent.toml' }], { runners }), runners });
+    const outcome = await engine.emit('pre_tool_use', { session_id: 's', tool_name: 'Bash' });
+    await engine.close();
+    assertEquals([outcome.decision, outcome.reason], ['block', 'not today']);
+    assertEquals(await Deno.readTextFile(`${scratch}/stdin`), '{"event":"pre_tool_use","session_id":"s","tool_name":"Bash"}\n');
+  } finally {
+    await Deno.remove(scratch, { recursive: true });
+  }
+});
+
+Deno.test('task preset: each command is logged under <logRoot>/<task>/hooks/<point>-NN.log', async () => {
+  const scratch = await Deno.makeTempDir();
+  try {
+    const runners = [commandRunner({ logRoot: `${scratch}/runs` })];
+    const config = loadConfig([{ text: 'preset = "task"\n[hooks]\nafter_merge = ["echo \\"$ARC_TASK merged\\""]\n', source: 'task.toml' }], { runners });
+    const engine = createHookEngine({ config, runners, journal: memoryJournal() });
+    await (await engine.emit('after_merge', { task: 't-1' })).settled;
+    await engine.close();
+    const log = await Deno.readTextFile(`${scratch}/runs/t-1/hooks/after_merge-01.log`);
+    assert(log.includes('result: exit 0\n') && log.includes('--- stdout ---\nt-1 merged\n'), log);
+  } finally {
+    await Deno.remove(scratch, { recursive: true });
+  }
 });
 
 async function exists(path: string): Promise<boolean> {

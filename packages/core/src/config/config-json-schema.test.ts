@@ -1,0 +1,33 @@
+import { expect, test } from 'vitest';
+import { standInCommandRunner, standInHttpRunner } from '../../test-support/stand-in-runners.ts';
+import { configJsonSchema } from './config-json-schema.ts';
+
+const runners = [standInCommandRunner().runner, standInHttpRunner().runner];
+
+// The value at a path of keys and indexes in a JSON document.
+function at(value: unknown, ...path: Array<string | number>): unknown {
+  return path.reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[key] : undefined), value);
+}
+const keysAt = (value: unknown, ...path: Array<string | number>): string[] => Object.keys((at(value, ...path) as object | undefined) ?? {});
+
+test('every preset is a valid `preset`, and durable is a common key', () => {
+  const schema = configJsonSchema(runners);
+  expect(at(schema, 'properties', 'preset', 'enum')).toEqual(['arc', 'task', 'agent']);
+  expect(keysAt(schema, 'properties', 'hooks', 'items', 'anyOf', 0, 'properties')).toContain('durable');
+});
+
+test('preset "task": hooks are a table of command lists per point, or [[hooks]] tables', () => {
+  const schema = configJsonSchema(runners, 'task');
+  expect(at(schema, 'properties', 'hooks', 'anyOf', 0, 'type')).toBe('array');
+  expect(keysAt(schema, 'properties', 'hooks', 'anyOf', 1, 'properties')).toEqual(['after_merge', 'after_fail', 'after_rework', 'after_awaiting_human', 'after_proposed']);
+  expect(at(schema, 'properties', 'hooks', 'anyOf', 1, 'additionalProperties')).toBe(false);
+});
+
+test('preset "agent": hooks may have tool_name and an action of type shell or http', () => {
+  const schema = configJsonSchema(runners, 'agent');
+  const withAction = at(schema, 'properties', 'hooks', 'items', 'anyOf', 0);
+  expect(keysAt(withAction, 'properties')).toEqual(expect.arrayContaining(['event', 'tool_name', 'action', 'timeout_ms']));
+  expect(keysAt(withAction, 'properties')).not.toContain('type');
+  expect([0, 1].map((index) => at(withAction, 'properties', 'action', 'anyOf', index, 'properties', 'type', 'const'))).toEqual(['shell', 'http']);
+  expect(keysAt(withAction, 'properties', 'action', 'anyOf', 1, 'properties')).toEqual(['type', 'method', 'url', 'headers']);
+});

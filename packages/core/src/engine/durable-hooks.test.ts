@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { loadConfig } from '../config/load-config.ts';
+import { JournalError } from '../errors/journal-error.ts';
+import { PluginError } from '../errors/plugin-error.ts';
+import { defineJournal, type Journal } from '../plugins/journal.ts';
+import { journalConformanceCases } from '../testing/journal-conformance.ts';
+import { memoryJournal, type MemoryJournal } from '../testing/memory-journal.ts';
+import { scriptedRunner, type ScriptedRunner } from '../testing/scripted-runner.ts';
+import { createHookEngine, type HookEngine, type HookEngineOptions } from './create-hook-engine.ts';
+
+const context = { run_id: 'run-1', workflow_name: 'ci', node_id: 'deploy' };
+const engines: HookEngine[] = [];
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((engine) => engine.close()));
+});
+
+function engineFor(toml: string, options: Partial<HookEngineOptions> & { runner?: ScriptedRunner } = {}) {
+  const runner = options.runner ?? scriptedRunner();
+  const config = loadConfig([{ text: toml, source: 'test.toml' }], { runners: [runner] });
+  const engine = createHookEngine({ config, runners: [runner], ...options });
+  engines.push(engine);
+  return { engine, runner };
+}
+
+const hook = (name: string, body: string, event = 'stage_complete') => `[[hooks]]\nname = "${name}"\nevent = "${event}"\ntype = "scripted"\n${body}\n`;
+
+describe('memory journal', () => {
+  for (const check of journalConformanceCases({ create: () => memoryJournal() })) test(check.name, check.run);
+});
+
+describe('durable hooks', () => {
+  test('a config with durable hooks needs a journal, and says which one to pass', () => {
+    expect(() => engineFor(hook('notify', 'durable = true'))).toThrow(PluginError);
+    expect(() => engineFor(hook('notify', 'durable = true'))).toThrow(
+      'Hook "notify" is durable (journaled before emit returns: every point of preset "task", or durable = true), but no journal was passed to createHookEngine: pass journal: sqliteJournal({ path: ".hookline/journal.db" }) from @hookline/journal-sqlite (or another Journal), or set durable = false on them.',
+    );
+    // A disabled durable hook needs nothing.
+    expect(() => engineFor(hook('notify', 'durable = true\nenabled = false'))).not.toThrow();
+  });
+
+  test('the entry is journaled before emit returns and cleared once the durable hooks ran', async () => {
+    const journal = memoryJournal();
+    const { engine, runner } = engineFor(hook('notify', 'durable = true\ndelay_ms = 50') + hook('plain', 'delay_ms = 10'), { journal });
+    const outcome = await engine.emit('stage_complete', context);
+    expect(outcome.hooks.map((report) => report.status)).toEqual(['pending', 'pending']);
+    expect(journal.entries).toEqual([
+      expect.objectContaining({ preset: 'arc', event: 'stage_complete', context: { event: 'stage_complete', ...context }, hooks: ['notify'], attempts: 1, owner: expect.stringMatching(/^engine-/) }),
+    ]);
+    const settled = await outcome.settled;
+    expect(settled.hooks.map((report) => report.status)).toEqual(['ok', 'ok']);
+    expect(settled.warnings).toEqual([]);
+    expect(journal.entries).toEqual([]);
+    expect(runner.calls.map((call) => call.hook).sort()).toEqual(['notify', 'plain']);
+  });
+
+  test('nothing is journaled when a blocking hook blocks the event', async () => {
+    const journal = memoryJournal();
+    const { engine } = engineFor(hook('gate', 'decision = "block"\nblocking = true') + hook('notify', 'durable = true'), { journal });
+    const outcome = await engine.emit('stage_complete', context);
+    expect(outcome.decision).toBe('block');
+    expect(journal.entries).toEqual([]);
+  });
+
+  test('a failed or blocking durable hook still clears its entry: it ran', async () => {
+    const journal = memoryJournal();
+    const { engine } = engineFor(hook('a', 'durable = true\nfail = "boom"') + hook('b', 'durable = true\ndecision = "block"'), { journal });
+    const settled = await (await engine.emit('stage_complete', context)).settled;
+    expect(settled.warnings).toHaveLength(2);
+    expect(journal.entries).toEqual([]);
+  });
+
+  test('resume() runs what a stopped engine left, with the config as it is now, and clears it', async () => {
+    const journal = memoryJournal();
+    const first = engineFor(hook('notify', 'durable = true\nhang = true'), { journal, closeGraceMs: 50 }).engine;
+    await first.emit('stage_complete', context);
+    expect(journal.entries).toHaveLength(1);
+    await first.close();
+    // Closing stopped the hook before it ended: the entry stays, released, with the reason.
+    expect(journal.entries).toEqual([expect.objectContaining({ attempts: 1, lastError: 'the engine closed before the durable hooks ended' })]);
+    expect(journal.entries[0]?.owner).toBeUndefined();
+
+    // The config changed meanwhile: the durable hooks of the event as configured now run.
+    const { engine, runner } = engineFor(hook('notify', 'durable = true') + hook('renamed', 'durable = true') + hook('not-durable', ''), { journal });
+    const report = await engine.resume();
+    expect(runner.calls.map((call) => call.hook)).toEqual(['notify', 'renamed']);
+    expect(report.pending).toEqual([]);
+    expect(report.ran).toHaveLength(1);
+    expect(report.ran[0]?.entry).toMatchObject({ event: 'stage_complete', attempts: 2, hooks: ['notify'] });
+    expect(report.ran[0]?.outcome).toMatchObject({ event: 'stage_complete', decision: 'proceed', warnings: [] });
+    expect(report.ran[0]?.outcome.hooks.map((hookReport) => [hookReport.name, hookReport.status])).toEqual([
+      ['notify', 'ok'],
+      ['renamed', 'ok'],
+    ]);
+    expect(runner.calls[0]?.context).toEqual({ event: 'stage_complete', ...context });
+    expect(journal.entries).toEqual([]);
+    expect(await engine.resume()).toEqual({ ran: [], pending: [] });
+  });
+
+  test('resume() leaves entries of another preset or event pending, with the reason, and goes on', async () => {
+    const journal = memoryJournal();
+    await journal.doRecord({ preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: 't' }, hooks: ['after_merge-01'] }, 'gone', 1);
+    await journal.doRecord({ preset: 'arc', event: 'stage_complete', context: { event: 'stage_complete', ...context }, hooks: ['notify'] }, 'gone', 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { engine, runner } = engineFor(hook('notify', 'durable = true'), { journal });
+    const report = await engine.resume();
+    expect(report.pending).toEqual([
+      { entry: expect.objectContaining({ event: 'after_merge' }), error: 'event "after_merge" of preset "task" is not in this engine\'s catalog (preset "arc")' },
+    ]);
+    expect(report.ran.map((ran) => ran.entry.event)).toEqual(['stage_complete']);
+    expect(runner.calls).toHaveLength(1);
+    expect(journal.entries).toEqual([expect.objectContaining({ event: 'after_merge', lastError: expect.stringContaining('not in this engine') })]);
+  });
+
+  test('a journal that cannot record: the hooks still run, and the outcome says they are not durable', async () => {
+    const broken = failingJournal();
+    const { engine, runner } = engineFor(hook('notify', 'durable = true'), { journal: broken });
+    const outcome = await engine.emit('stage_complete', context);
+    expect(outcome.warnings).toEqual([
+      'could not journal the durable hooks "notify": The hook journal /tmp/journal.db is corrupted — move it aside — they run now, but a crash before they end would lose them',
+    ]);
+    const settled = await outcome.settled;
+    expect(settled.hooks[0]?.status).toBe('ok');
+    expect(runner.calls).toHaveLength(1);
+    await expect(engine.resume()).rejects.toThrow(JournalError);
+  });
+
+  test('leases are renewed while the hooks run: another engine on the journal cannot take the entry', async () => {
+    const journal = memoryJournal();
+    const { engine } = engineFor(hook('slow', 'durable = true\ndelay_ms = 400'), { journal, journalLeaseMs: 90 });
+    const other = engineFor(hook('slow', 'durable = true'), { journal }).engine;
+    const outcome = await engine.emit('stage_complete', context);
+    for (let round = 0; round < 4; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await other.resume()).toEqual({ ran: [], pending: [] });
+    }
+    await outcome.settled;
+    expect(journal.entries).toEqual([]);
+  });
+
+  test('a task point is durable without saying so', async () => {
+    const journal: MemoryJournal = memoryJournal();
+    const runner = scriptedRunner({ type: 'command' });
+    const config = loadConfig([{ text: 'preset = "task"\n[[hooks]]\nname = "cleanup"\nevent = "after_merge"\ntype = "command"\ndelay_ms = 20\n', source: 'task.toml' }], { runners: [runner] });
+    expect(() => createHookEngine({ config, runners: [runner] })).toThrow('is durable');
+    const engine = createHookEngine({ config, runners: [runner], journal });
+    engines.push(engine);
+    const outcome = await engine.emit('after_merge', { task: 't-1' });
+    expect(journal.entries.map((entry) => [entry.event, entry.hooks])).toEqual([['after_merge', ['cleanup']]]);
+    await outcome.settled;
+    expect(journal.entries).toEqual([]);
+  });
+});
+
+function failingJournal(): Journal {
+  const fail = (): Promise<never> => Promise.reject(new JournalError('The hook journal /tmp/journal.db is corrupted — move it aside', { location: '/tmp/journal.db' }));
+  return defineJournal({ name: 'failing', doRecord: fail, doClaim: fail, doRenew: fail, doComplete: fail, doRelease: fail, list: fail });
+}

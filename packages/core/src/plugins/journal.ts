@@ -1,0 +1,69 @@
+import { SPECIFICATION_VERSION } from './runner.ts';
+
+/** What the engine journals for one emit with durable hooks. */
+export interface JournalRecord {
+  /** The preset the event belongs to. */
+  readonly preset: string;
+  readonly event: string;
+  /** The normalised context (with `event`), as the hooks got it; a JSON object. */
+  readonly context: Readonly<Record<string, unknown>>;
+  /** Names of the durable hooks that were to run, for people reading the journal. */
+  readonly hooks: readonly string[];
+}
+
+/** One pending entry: a journaled emit whose durable hooks have not all run yet. */
+export interface JournalEntry extends JournalRecord {
+  /** Unique within the journal; entries are claimed oldest first. */
+  readonly id: string;
+  /** When it was recorded (milliseconds since the epoch). */
+  readonly createdAt: number;
+  /** How many times it was taken to run: 1 when the recording process runs it, +1 per claim. */
+  readonly attempts: number;
+  /** Why the last attempt did not clear it (the process was stopped, …). */
+  readonly lastError?: string;
+  /** The engine that holds it now, while its lease runs. */
+  readonly owner?: string;
+  /** When the current lease ends (milliseconds since the epoch). */
+  readonly leaseExpiresAt?: number;
+}
+
+/**
+ * Where durable hooks are journaled so that a crash does not lose them (at-least-once): the engine
+ * records an emit before `emit` returns, holds it under a lease that it renews while the hooks run,
+ * and completes it once they ran; `engine.resume()` claims what is left. Two engines — in one process
+ * or in two — never hold one entry at the same time.
+ *
+ * Implementations are factories returning plain objects (`sqliteJournal({ path })`) and do no I/O
+ * until first used. Every method may reject with a `JournalError` naming the journal's file.
+ */
+export interface Journal {
+  readonly specificationVersion: typeof SPECIFICATION_VERSION;
+  /** The package or kind of journal, named in errors. */
+  readonly name: string;
+  /** Records an entry already leased to `owner` for `leaseMs`, with `attempts` 1; resolves to its id. */
+  doRecord(record: JournalRecord, owner: string, leaseMs: number): Promise<string>;
+  /**
+   * Takes the oldest entry that nobody holds — never leased, released, its lease expired, or (where
+   * the journal can tell) its holder's process is gone — and whose retry time has come; leases it to
+   * `owner` for `leaseMs` and counts an attempt. Atomic: one entry goes to one claimant.
+   */
+  doClaim(owner: string, leaseMs: number): Promise<JournalEntry | undefined>;
+  /** Extends `owner`'s lease to now + `leaseMs`; false when `owner` no longer holds the entry. */
+  doRenew(id: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Removes the entry: its hooks ran. False (and nothing changes) when `owner` no longer holds it. */
+  doComplete(id: string, owner: string): Promise<boolean>;
+  /**
+   * Gives the entry up without clearing it, keeping `error` as its last error; it can be claimed again
+   * `retryAfterMs` from now (default at once). False when `owner` no longer holds it.
+   */
+  doRelease(id: string, owner: string, error: string, retryAfterMs?: number): Promise<boolean>;
+  /** Every pending entry, oldest first, held or not. */
+  list(): Promise<readonly JournalEntry[]>;
+  /** Closes files and handles; the engine calls it when it closes. */
+  doClose?(): Promise<void>;
+}
+
+/** Identity helper that types a journal object and stamps the interface version. */
+export function defineJournal(journal: Omit<Journal, 'specificationVersion'>): Journal {
+  return { specificationVersion: SPECIFICATION_VERSION, ...journal };
+}

@@ -1,0 +1,72 @@
+import type { EventContext } from '../context/event-context.ts';
+import { utf8ByteLength } from '../context/utf8-byte-length.ts';
+import { agentDialect } from './agent-dialect.ts';
+import type { EventSpec, Preset } from './preset.ts';
+
+/**
+ * Source 002: the context is passed in `AGENT_CODE_HOOK_CONTEXT` only "when small enough to pass
+ * safely"; 16 KiB of UTF-8 keeps the environment far below the kernel's per-string limit (128 KiB).
+ */
+export const AGENT_CONTEXT_VARIABLE_LIMIT = 16_384;
+
+// Source 002: only pre_tool_use can veto ("non-zero exit / failure vetoes the call"); the others
+// inform. Hooks of one event run in config order, as the agent runs them.
+const notice = (name: string, description: string): EventSpec => ({ name, blocking: false, honours: [], description, sequential: true });
+
+const events: readonly EventSpec[] = [
+  notice('session_start', 'a session begins'),
+  notice('session_stop', 'a session ends'),
+  notice('user_prompt_submit', 'the user submits input (including input steered in mid-turn)'),
+  notice('pre_turn', 'before each agent turn'),
+  notice('post_turn', 'after each agent turn'),
+  {
+    name: 'pre_tool_use',
+    blocking: true,
+    honours: ['block'],
+    description: 'before a tool executes; a non-zero exit or any failure vetoes the call',
+    onError: 'block',
+    sequential: true,
+  },
+  notice('post_tool_use', 'after a tool completes'),
+  notice('file_changed', 'after a file-mutating tool completes'),
+  notice('pre_compact', 'before history compaction'),
+  notice('post_compact', 'after history compaction'),
+  notice('task_completed', 'a background task (`bash … &` or a subagent) finished'),
+  notice('stop', 'the agent finished responding and is about to yield to the user'),
+  notice('notification', 'the agent needs the user\'s attention (budget, context full)'),
+  notice('permission_denied', 'a tool call was denied'),
+  notice('cwd_changed', 'the working directory changed'),
+  notice('config_change', 'extensions were reloaded'),
+  notice('error', 'a turn errored'),
+];
+
+/**
+ * The coding-agent preset (SPEC §12, source 002): seventeen lifecycle events, of which
+ * `pre_tool_use` blocks and fails closed; `[[hooks]]` with `tool_name` and `[hooks.action]`; shell
+ * actions run with `bash -c` (30 s by default) and answer by exit code; the context arrives on stdin
+ * as one JSON line and in `AGENT_CODE_HOOK_*` variables.
+ */
+export const agentPreset: Preset = {
+  name: 'agent',
+  events,
+  requiredContextFields: ['session_id'],
+  contextFields: ['tool_name', 'tool_input', 'cwd', 'prompt', 'id', 'kind', 'status', 'description', 'duration_secs'],
+  matcherFields: ['tool_name'],
+  sessionField: 'session_id',
+  environment: {
+    variables(context: EventContext, contextJson: string): Record<string, string> {
+      const variables: Record<string, string> = { AGENT_CODE_HOOK_EVENT: context.event };
+      const tool = context['tool_name'];
+      if (tool !== undefined && tool !== null) variables['AGENT_CODE_HOOK_TOOL'] = String(tool);
+      if (utf8ByteLength(contextJson) <= AGENT_CONTEXT_VARIABLE_LIMIT) variables['AGENT_CODE_HOOK_CONTEXT'] = contextJson;
+      else variables['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'] = '1';
+      return variables;
+    },
+  },
+  shell: 'bash',
+  dialect: agentDialect,
+  commandProtocol: 'agent',
+  stdinLine: true,
+  // Source 002 runs hooks "in the project directory" as the agent's own processes: host, full environment.
+  hookDefaults: { sandbox: false, timeoutMs: { command: 30_000 } },
+};

@@ -1,0 +1,69 @@
+import type { EventContext } from '../context/event-context.ts';
+import type { EventSpec, Preset } from './preset.ts';
+import { taskDialect } from './task-dialect.ts';
+
+// Source 001: every point fires after the task's write committed; its commands run in order, never
+// change the task's state, and a point is cleared only after its commands ran (durable).
+const point = (name: string, description: string): EventSpec => ({
+  name,
+  blocking: false,
+  honours: [],
+  description,
+  sequential: true,
+  durable: true,
+});
+
+const events: readonly EventSpec[] = [
+  point('after_merge', 'a task entered done.merged'),
+  point('after_fail', 'a task entered a failed.* phase (a plan cancel records one point per task it ends)'),
+  point('after_rework', 'a task entered review.rework_pending'),
+  point('after_awaiting_human', 'a task entered review.awaiting_human'),
+  point('after_proposed', 'a new task entered todo.proposed'),
+];
+
+/** Context field → variable, in the order source 001 documents them. */
+const VARIABLES: ReadonlyArray<readonly [field: string, variable: string]> = [
+  ['task', 'ARC_TASK'],
+  ['plan', 'ARC_PLAN'],
+  ['attempt', 'ARC_ATTEMPT'],
+  ['branch', 'ARC_BRANCH'],
+  ['worktree', 'ARC_WORKTREE'],
+  ['target_branch', 'ARC_TARGET_BRANCH'],
+  ['merged_sha', 'ARC_MERGED_SHA'],
+  ['state', 'ARC_STATE'],
+];
+
+/**
+ * The task-runner preset (SPEC §12, source 001): five points in a task's life, each a list of shell
+ * commands that run in order on the host, after the host's call returned, journaled so that a killed
+ * process runs them again. Commands get `ARC_TASK` … `ARC_STATE` and `ARC_HOOK` (the point); a
+ * variable whose field the context lacks is not set. Each command's output is logged under
+ * `runs/<task>/hooks/<point>-NN.log` by the command runner.
+ */
+export const taskPreset: Preset = {
+  name: 'task',
+  events,
+  requiredContextFields: ['task'],
+  contextFields: ['plan', 'attempt', 'branch', 'worktree', 'target_branch', 'merged_sha', 'state', 'cwd'],
+  // A point's commands usually run for every task; `state` tells the failed.* phases apart.
+  matcherFields: ['state'],
+  sessionField: 'task',
+  environment: {
+    variables(context: EventContext): Record<string, string> {
+      const variables: Record<string, string> = {};
+      for (const [field, name] of VARIABLES) {
+        const value = context[field];
+        if (value !== undefined && value !== null) variables[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      }
+      variables['ARC_HOOK'] = context.event;
+      return variables;
+    },
+  },
+  shell: 'sh',
+  dialect: taskDialect,
+  commandProtocol: 'arc',
+  commandLog: true,
+  // Source 001 runs commands "on top of arc's own environment": cleanup lines push with the host's
+  // credentials and notification lines use tokens, which the local sandbox would remove.
+  hookDefaults: { sandbox: false },
+};

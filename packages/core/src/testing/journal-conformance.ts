@@ -1,0 +1,162 @@
+import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
+import type { Journal, JournalEntry, JournalRecord } from '../plugins/journal.ts';
+import type { ConformanceCase } from './runner-conformance.ts';
+
+/** What the journal suite tests. */
+export interface JournalConformanceOptions {
+  /** Makes a fresh, empty journal for one case; the case closes it. */
+  create(): Journal | Promise<Journal>;
+  /**
+   * How long the timing cases wait beyond a lease (default 250 ms). Leases in the suite are a few
+   * hundred milliseconds, so a loaded machine may need more.
+   */
+  readonly slackMs?: number;
+}
+
+/**
+ * The contract every {@link Journal} proves by passing, in one process: recording, claiming oldest
+ * first, ownership, lease expiry and renewal, release with a last error and a retry time, attempts,
+ * and that concurrent claims never hand out one entry twice. Cross-process behaviour (a dead
+ * holder's entries, two processes claiming) is the implementation's to test with real processes.
+ *
+ * ```ts
+ * for (const check of journalConformanceCases({ create: () => sqliteJournal({ path: fresh() }) })) test(check.name, check.run);
+ * ```
+ */
+export function journalConformanceCases(options: JournalConformanceOptions): ConformanceCase[] {
+  const slack = options.slackMs ?? 250;
+  const withJournal = (body: (journal: Journal) => Promise<void>) => async (): Promise<void> => {
+    const journal = await options.create();
+    try {
+      await body(journal);
+    } finally {
+      await journal.doClose?.();
+    }
+  };
+  const record = (event: string, extra: Record<string, unknown> = {}): JournalRecord => ({
+    preset: 'task',
+    event,
+    context: { event, task: `task-${event}`, ...extra },
+    hooks: [`${event}-01`, `${event}-02`],
+  });
+
+  return [
+    {
+      name: 'journal: declares the interface version and a name',
+      run: withJournal(async (journal) => {
+        assert(journal.specificationVersion === SPECIFICATION_VERSION, `specificationVersion is ${String(journal.specificationVersion)}`);
+        assert(typeof journal.name === 'string' && journal.name !== '', 'name must say what the journal is');
+      }),
+    },
+    {
+      name: 'journal: a recorded entry is held by its recorder, with attempts 1 and its context intact',
+      run: withJournal(async (journal) => {
+        const before = Date.now();
+        const context = { event: 'after_merge', task: 't-1', note: 'ünïcode ✓ 😀', nested: { list: [1, null, true], empty: {} } };
+        const id = await journal.doRecord({ preset: 'task', event: 'after_merge', context, hooks: ['after_merge-01'] }, 'owner-a', 10_000);
+        assert(typeof id === 'string' && id !== '', `the id is a non-empty string, got ${JSON.stringify(id)}`);
+        const entries = await journal.list();
+        assert(entries.length === 1, `one entry, got ${entries.length}`);
+        const entry = entries[0]!;
+        assert(entry.id === id && entry.preset === 'task' && entry.event === 'after_merge', `entry: ${JSON.stringify(entry)}`);
+        assert(JSON.stringify(entry.context) === JSON.stringify(context), `the context round-trips: ${JSON.stringify(entry.context)}`);
+        assert(JSON.stringify(entry.hooks) === '["after_merge-01"]', `hooks: ${JSON.stringify(entry.hooks)}`);
+        assert(entry.attempts === 1 && entry.owner === 'owner-a' && entry.lastError === undefined, `attempts/owner/lastError: ${JSON.stringify(entry)}`);
+        assert(entry.createdAt >= before - 1_000 && entry.createdAt <= Date.now() + 1_000, `createdAt ${entry.createdAt}`);
+        assert((entry.leaseExpiresAt ?? 0) > Date.now(), 'the lease runs');
+      }),
+    },
+    {
+      name: 'journal: a held entry is not claimed; released entries are claimed oldest first, each once',
+      run: withJournal(async (journal) => {
+        const first = await journal.doRecord(record('after_merge'), 'a', 10_000);
+        const second = await journal.doRecord(record('after_fail'), 'a', 10_000);
+        assert(first !== second, 'ids are unique');
+        assert((await journal.doClaim('b', 10_000)) === undefined, 'entries held by a are not claimable');
+        assert(await journal.doRelease(second, 'a', 'second stopped'), 'the holder may release');
+        assert(await journal.doRelease(first, 'a', 'first stopped'), 'the holder may release');
+        const claimed = await journal.doClaim('b', 10_000);
+        assert(claimed?.id === first, `the oldest comes first, got ${JSON.stringify(claimed)}`);
+        assert(claimed.attempts === 2 && claimed.owner === 'b' && claimed.lastError === 'first stopped', `a claim counts an attempt and keeps the last error: ${JSON.stringify(claimed)}`);
+        const next = await journal.doClaim('c', 10_000);
+        assert(next?.id === second, `then the next, got ${JSON.stringify(next)}`);
+        assert((await journal.doClaim('d', 10_000)) === undefined, 'nothing is left to claim');
+        const listed = await journal.list();
+        assert(listed.map((entry) => entry.id).join() === [first, second].join(), `list is oldest first: ${listed.map((entry) => entry.id).join()}`);
+      }),
+    },
+    {
+      name: 'journal: only the holder renews, completes or releases an entry',
+      run: withJournal(async (journal) => {
+        const id = await journal.doRecord(record('after_merge'), 'a', 10_000);
+        assert(!(await journal.doRenew(id, 'b', 10_000)), 'another owner cannot renew');
+        assert(!(await journal.doComplete(id, 'b')), 'another owner cannot complete');
+        assert(!(await journal.doRelease(id, 'b', 'x')), 'another owner cannot release');
+        const [entry] = await journal.list();
+        assert(entry?.owner === 'a' && entry.lastError === undefined, `nothing changed: ${JSON.stringify(entry)}`);
+        assert(await journal.doRenew(id, 'a', 10_000), 'the holder renews');
+        assert(await journal.doComplete(id, 'a'), 'the holder completes');
+        assert((await journal.list()).length === 0, 'a completed entry is gone');
+        assert(!(await journal.doComplete(id, 'a')), 'completing twice does nothing');
+        assert(!(await journal.doRenew('no-such-id', 'a', 10_000)), 'an unknown id is not renewed');
+      }),
+    },
+    {
+      name: 'journal: an expired lease lets another engine claim the entry, and the old holder loses it',
+      run: withJournal(async (journal) => {
+        const id = await journal.doRecord(record('after_merge'), 'a', 100);
+        assert((await journal.doClaim('b', 10_000)) === undefined, 'not before the lease ends');
+        await delay(100 + slack);
+        const claimed = await journal.doClaim('b', 10_000);
+        assert(claimed?.id === id && claimed.attempts === 2 && claimed.owner === 'b', `claimed after expiry: ${JSON.stringify(claimed)}`);
+        assert(!(await journal.doRenew(id, 'a', 10_000)), 'the old holder cannot renew');
+        assert(!(await journal.doComplete(id, 'a')), 'the old holder cannot complete');
+        assert(await journal.doComplete(id, 'b'), 'the new holder completes');
+      }),
+    },
+    {
+      name: 'journal: renewing keeps an entry held past its first lease',
+      run: withJournal(async (journal) => {
+        const lease = 2 * slack;
+        const id = await journal.doRecord(record('after_merge'), 'a', lease);
+        for (let round = 0; round < 3; round++) {
+          await delay(lease / 2);
+          assert(await journal.doRenew(id, 'a', lease), `renewal ${round + 1} keeps the entry`);
+          assert((await journal.doClaim('b', 10_000)) === undefined, `still held after ${(round + 1) * (lease / 2)} ms`);
+        }
+        await delay(lease + slack);
+        assert((await journal.doClaim('b', 10_000))?.id === id, 'claimable once renewals stop and the lease ends');
+      }),
+    },
+    {
+      name: 'journal: a release with a retry delay hides the entry until then',
+      run: withJournal(async (journal) => {
+        const id = await journal.doRecord(record('after_merge'), 'a', 10_000);
+        assert(await journal.doRelease(id, 'a', 'not mine to run', 2 * slack), 'released');
+        const [entry] = await journal.list();
+        assert(entry !== undefined && entry.owner === undefined && entry.lastError === 'not mine to run', `released and kept: ${JSON.stringify(entry)}`);
+        assert((await journal.doClaim('b', 10_000)) === undefined, 'not claimable before its retry time');
+        await delay(3 * slack);
+        assert((await journal.doClaim('b', 10_000))?.id === id, 'claimable after its retry time');
+      }),
+    },
+    {
+      name: 'journal: concurrent claims never hand out one entry twice',
+      run: withJournal(async (journal) => {
+        const ids = await Promise.all(Array.from({ length: 10 }, (_, index) => journal.doRecord(record(`e${index}`), 'a', 10_000)));
+        await Promise.all(ids.map((id) => journal.doRelease(id, 'a', 'handed over')));
+        const claims = await Promise.all(Array.from({ length: 20 }, (_, index) => journal.doClaim(`owner-${index}`, 10_000)));
+        const got = claims.filter((claim): claim is JournalEntry => claim !== undefined).map((claim) => claim.id);
+        assert(got.length === 10 && new Set(got).size === 10, `ten distinct entries for twenty claimants, got ${JSON.stringify(got)}`);
+      }),
+    },
+  ];
+}
+
+function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`journal conformance: ${message}`);
+}
+
+function delay(milliseconds: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, milliseconds));
+}

@@ -1,0 +1,80 @@
+import { defineJournal, type Journal, type JournalEntry } from '../plugins/journal.ts';
+
+/** A journal that lives in memory, with a way to look inside. */
+export interface MemoryJournal extends Journal {
+  /** Every pending entry now, oldest first (synchronous `list()`). */
+  readonly entries: readonly JournalEntry[];
+}
+
+interface Row {
+  entry: JournalEntry;
+  availableAt: number;
+}
+
+/**
+ * A {@link Journal} held in memory: leases, attempts, last errors and retry times as a real journal
+ * keeps them, nothing on disk. For engine tests and demos — and for durable hooks that need to
+ * survive an engine, not a process: share one instance between engines of one process.
+ */
+export function memoryJournal(): MemoryJournal {
+  const rows = new Map<string, Row>();
+  let nextId = 1;
+  // An expired lease still counts as held until someone else claims the entry: nobody was harmed.
+  const holds = (row: Row | undefined, owner: string): row is Row => row !== undefined && row.entry.owner === owner;
+  const withoutLease = (entry: JournalEntry): JournalEntry => {
+    const { owner: _owner, leaseExpiresAt: _lease, ...rest } = entry;
+    return rest;
+  };
+  const journal = defineJournal({
+    name: 'memory',
+    async doRecord(record, owner, leaseMs) {
+      const id = String(nextId++);
+      const entry: JournalEntry = {
+        id,
+        preset: record.preset,
+        event: record.event,
+        // A copy, as a journal on disk would keep: later changes to the host's object do not leak in.
+        context: structuredClone(record.context) as Record<string, unknown>,
+        hooks: [...record.hooks],
+        createdAt: Date.now(),
+        attempts: 1,
+        owner,
+        leaseExpiresAt: Date.now() + leaseMs,
+      };
+      rows.set(id, { entry, availableAt: 0 });
+      return id;
+    },
+    async doClaim(owner, leaseMs) {
+      const now = Date.now();
+      for (const row of rows.values()) {
+        const free = row.entry.owner === undefined || (row.entry.leaseExpiresAt ?? 0) <= now;
+        if (!free || row.availableAt > now) continue;
+        row.entry = { ...row.entry, attempts: row.entry.attempts + 1, owner, leaseExpiresAt: now + leaseMs };
+        return row.entry;
+      }
+      return undefined;
+    },
+    async doRenew(id, owner, leaseMs) {
+      const row = rows.get(id);
+      if (!holds(row, owner)) return false;
+      row.entry = { ...row.entry, leaseExpiresAt: Date.now() + leaseMs };
+      return true;
+    },
+    async doComplete(id, owner) {
+      if (!holds(rows.get(id), owner)) return false;
+      rows.delete(id);
+      return true;
+    },
+    async doRelease(id, owner, error, retryAfterMs = 0) {
+      const row = rows.get(id);
+      if (!holds(row, owner)) return false;
+      row.entry = { ...withoutLease(row.entry), lastError: error };
+      row.availableAt = Date.now() + retryAfterMs;
+      return true;
+    },
+    async list() {
+      return [...rows.values()].map((row) => row.entry);
+    },
+  });
+  return Object.defineProperty(journal, 'entries', { get: () => [...rows.values()].map((row) => row.entry), enumerable: true }) as MemoryJournal;
+}

@@ -1,0 +1,1 @@
+export { sqliteJournal, type SqliteJournalSettings } from './sqlite-journal.ts';
