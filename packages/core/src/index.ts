@@ -24,6 +24,7 @@ export { JournalError } from './errors/journal-error.ts';
 export { PluginError } from './errors/plugin-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
 export { FIRST_PARTY_TYPES } from './plugins/first-party-types.ts';
+export { createOutputCapture, type OutputCapture } from './plugins/output-capture.ts';
 export { defineJournal, type Journal, type JournalEntry, type JournalRecord } from './plugins/journal.ts';
 export { defineRunner, SPECIFICATION_VERSION, type HookKeyProblem, type RunCall, type Runner, type RunnerType, type RunResult } from './plugins/runner.ts';
 export {

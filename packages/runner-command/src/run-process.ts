@@ -1,9 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { ExecRequest, ExecResult } from '@hookline/core';
 import { commandLine } from './command-line.ts';
 import { CommandStartError } from './command-start-error.ts';
 import { describeStartFailure } from './describe-start-failure.ts';
-import { createOutputCapture, type OutputCapture } from './output-capture.ts';
+import { createOutputCapture, type ExecRequest, type ExecResult, type OutputCapture } from '@hookline/core';
 import { terminateGroup } from './process-group.ts';
 
 /** How {@link runProcess} runs what it is asked to. */

@@ -9,8 +9,9 @@ export interface OutputCapture {
 }
 
 /**
- * Creates a capture that keeps at most `limit` bytes. The reader keeps draining the pipe after the
- * limit, so a talkative process never blocks on a full pipe and is not killed for its volume (SPEC §7).
+ * Creates a capture that keeps at most `limit` bytes — for sandbox providers honouring
+ * `ExecRequest.maxOutputBytes`. The caller keeps draining the stream after the limit, so a talkative
+ * process never blocks on a full pipe and is not killed for its volume (SPEC §7).
  */
 export function createOutputCapture(limit: number): OutputCapture {
   const chunks: Uint8Array[] = [];
@@ -24,8 +25,8 @@ export function createOutputCapture(limit: number): OutputCapture {
         truncated = true;
         return;
       }
-      // Copy the boundary piece so the kept bytes do not pin the whole read buffer.
-      const kept = chunk.length <= room ? chunk : chunk.slice(0, room);
+      // Copy what is kept: a chunk is often a view into a larger read buffer, which must not be pinned.
+      const kept = chunk.slice(0, Math.min(room, chunk.length));
       if (kept.length < chunk.length) truncated = true;
       chunks.push(kept);
       size += kept.length;
