@@ -1,4 +1,5 @@
-// Tiny local assertions: this machine reaches no JSR registry, so `jsr:@std/assert` is not an option.
+// Tiny assertions shared by every package's Deno runtime tests: this machine reaches no JSR registry,
+// so `jsr:@std/assert` is not an option.
 
 /** Fails with `message` unless `condition` holds. */
 export function assert(condition: unknown, message: string): asserts condition {

@@ -3,7 +3,7 @@
 import { createHookEngine, loadConfig } from '@hookline/core';
 import { journalConformanceCases, scriptedRunner } from '@hookline/core/testing';
 import { sqliteJournal } from '../../src/index.ts';
-import { assertEquals } from './assert.ts';
+import { assertEquals } from '../../../core/runtime-tests/deno/assert.ts';
 
 const scratch = await Deno.makeTempDir();
 let count = 0;

@@ -3,7 +3,7 @@
 import { createHookEngine, loadConfig, type EmitOutcome } from '@hookline/core';
 import { memoryJournal } from '@hookline/core/testing';
 import { commandRunner, localSandbox } from '../../src/index.ts';
-import { assert, assertEquals } from './assert.ts';
+import { assert, assertEquals } from '../../../core/runtime-tests/deno/assert.ts';
 
 const context = { run_id: 'deno-run', workflow_name: 'deno', node_id: 'build' };
 

@@ -2,7 +2,7 @@
 // compatibility layer (undici uses node:net and node:tls), against a Deno.serve server on 127.0.0.1.
 import { createHookEngine, loadConfig } from '@hookline/core';
 import { httpRunner } from '../../src/index.ts';
-import { assert, assertEquals } from './assert.ts';
+import { assert, assertEquals } from '../../../core/runtime-tests/deno/assert.ts';
 
 interface Received {
   readonly method: string;
