@@ -1,5 +1,6 @@
 // The command protocol (SPEC §7), end to end: real `sh` processes run by a real engine.
 import { describe, expect, test } from 'vitest';
+import { commandResult } from './command-result.ts';
 import { emitHooks, quote, runOne } from '../test-support/hook-harness.ts';
 
 const skipJson = JSON.stringify({ decision: 'skip', reason: 'nothing to do' });
@@ -132,4 +133,12 @@ describe('output that is not UTF-8', () => {
     expect(report.status).toBe('ok');
     expect(report.decision).toEqual({ decision: 'proceed' });
   });
+});
+
+test("a sandbox's exec warnings reach the hook's report", () => {
+  const result = commandResult(
+    { exitCode: 0, signal: null, stdout: new Uint8Array(), stderr: new Uint8Array(), stdoutTruncated: false, stderrTruncated: false, aborted: false, warnings: ['the container had stopped; this hook ran in a replacement'] },
+    { provider: 'docker', maxOutputBytes: 1024, stderrTailBytes: 0, abortReason: () => '' },
+  );
+  expect(result).toMatchObject({ status: 'ok', decision: { decision: 'proceed' }, warnings: ['the container had stopped; this hook ran in a replacement'] });
 });

@@ -36,7 +36,7 @@ export const MAX_REASON_CHARACTERS = 4_096;
  */
 export function commandResult(exec: ExecResult, scope: CommandResultScope): RunResult {
   const details: Record<string, unknown> = { exit_code: exec.exitCode, sandbox: scope.provider };
-  const warnings: string[] = [];
+  const warnings: string[] = [...(exec.warnings ?? [])];
   if (exec.signal !== null) details['signal'] = exec.signal;
   if (exec.stdoutTruncated) {
     details['stdout_truncated'] = true;

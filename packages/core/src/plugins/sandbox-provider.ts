@@ -30,6 +30,11 @@ export interface ExecResult {
   readonly stderrTruncated: boolean;
   /** True when `signal` aborted the exec and the process was killed for it. */
   readonly aborted: boolean;
+  /**
+   * What the provider wants the hook's report to say beyond the exit (e.g. "the container had
+   * stopped; this hook ran in a replacement"). Runners copy them into their report's warnings.
+   */
+  readonly warnings?: readonly string[];
 }
 
 /** A file written into a session, e.g. the hook's context file. */
