@@ -23,6 +23,8 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Node options for the CLI process, e.g. `--import` of a loader hook. */
   readonly nodeOptions?: readonly string[];
+  /** The CLI script to run instead of the workspace's build, e.g. one from `installCliAlone`. */
+  readonly cli?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export function runCli(args: readonly string[], options: RunOptions): Promise<Cl
 export function startCli(args: readonly string[], options: RunOptions): ChildProcess {
   // vitest may set FORCE_COLOR; the CLI's output is checked without colors.
   const { FORCE_COLOR: _ignored, ...inherited } = process.env;
-  return spawn(process.execPath, [...(options.nodeOptions ?? []), CLI, ...args], {
+  return spawn(process.execPath, [...(options.nodeOptions ?? []), options.cli ?? CLI, ...args], {
     cwd: options.cwd,
     env: { ...inherited, NO_COLOR: '1', XDG_CONFIG_HOME: join(options.cwd, '.xdg'), ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import type { Command } from '../command.ts';
 import { loadSetup } from '../config/load-setup.ts';
 import { buildContext } from '../context/build-context.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
+import { journalPath } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import type { LiveStatus } from '../output/live-status.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
@@ -17,9 +18,10 @@ const options = {
   context: { type: 'string' },
   set: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  journal: { type: 'string' },
 } as const;
 
-const help = `Usage: hookline emit <event> [--context FILE|-] [--set key=value]... [--config FILE]... [--json]
+const help = `Usage: hookline emit <event> [--context FILE|-] [--set key=value]... [--config FILE]... [--journal FILE] [--json]
 
 Runs the hooks of <event> and prints the merged outcome. Waits for non-blocking hooks too.
 Exit code: 0, or 2 when the decision is block (1 for errors).
@@ -32,14 +34,22 @@ Options:
                       JSON when the value parses (3, true, {"a":1}), else text.
   -c, --config FILE   config file to load (repeatable, in layering order). Default: the
                       user layer $XDG_CONFIG_HOME/hookline/hookline.toml, then ./hookline.toml
+  --journal FILE      where durable hooks are journaled (default $HOOKLINE_JOURNAL, else
+                      .hookline/journal.db); used only when the config has durable hooks
   --json              print the outcome as JSON (one line) and nothing else on stdout
   -h, --help          show this help
 
-Missing run_id and workflow_name are filled in: run_id = cli-<UTC time>-<hex>, workflow_name = "cli".
+Missing required context fields are filled in per preset: arc run_id = cli-<UTC time>-<hex> and
+workflow_name = "cli"; agent session_id = cli-<UTC time>-<hex>; task needs --set task=<id>.
+
+With durable hooks, durable hooks a killed hookline left in the journal run again first (reported
+on stderr), alongside the event.
 
 Examples:
   hookline emit stage_start --set node_id=deploy
   hookline emit edge_selected --set edge_from=test --set edge_to=deploy --json
+  hookline emit after_merge --set task=t-42 --set branch=work/t-42     (preset = "task")
+  hookline emit pre_tool_use --set tool_name=Bash                      (preset = "agent")
   echo '{"run_id":"r1","workflow_name":"ship","node_id":"build"}' | hookline emit stage_start --context -
 `;
 
@@ -63,11 +73,20 @@ export const emitCommand: Command = {
     // The human output's modules load only for human output: --json is the scripted, hot path.
     const live: LiveStatus | undefined =
       !json && io.stderr.isTTY === true ? (await import('../output/live-status.ts')).createLiveStatus(io.stderr, createStyle(io.stderr, io.env)) : undefined;
-    const engine = await createCliEngine(setup, { observer: live, onInternalEmit: (outcome) => reportInternalEmit(outcome, io, !json) });
+    const { engine, resumed } = await createCliEngine(setup, {
+      io,
+      journalPath: journalPath(values.journal, io),
+      observer: live,
+      onInternalEmit: (outcome) => reportInternalEmit(outcome, io, !json),
+    });
     const stopListening = onShutdownSignal((signal) => {
       live?.stop();
-      // Aborts the hooks (killing their process groups) and disposes sessions, then exits.
-      void engine.close().finally(() => process.exit(signalExitCode(signal)));
+      // Aborts the hooks (killing their process groups), releases their journal entries and disposes
+      // sessions; then says which resumed entries were left pending, and exits.
+      void engine
+        .close()
+        .then(resumed)
+        .finally(() => process.exit(signalExitCode(signal)));
     });
     try {
       const pending = await engine.emit(event, built.context);
@@ -81,8 +100,13 @@ export const emitCommand: Command = {
         io.stdout.write(`${formatOutcome(outcome, createStyle(io.stdout, io.env))}\n`);
         printWarnings(outcome.warnings, io);
       }
+      // The durable hooks resumed at start have run (or failed) before the process may end.
+      await resumed();
       return outcome.decision === 'block' ? 2 : 0;
     } finally {
+      // On an error too, resumed hooks finish rather than being cut off by close(); the live line
+      // keeps showing them until then.
+      await resumed().catch(() => undefined);
       live?.stop();
       await engine.close();
       stopListening();

@@ -1,8 +1,9 @@
-import { createHookEngine, defineSandboxProvider, presets, type HookSelection, type SandboxProvider } from '@hookline/core';
+import { createHookEngine, defineSandboxProvider, findEvent, presets, type HookSelection, type SandboxProvider } from '@hookline/core';
 import type { Command } from '../command.ts';
 import { disabledBy } from '../config/disabled-by.ts';
 import { loadSetup } from '../config/load-setup.ts';
 import { buildContext } from '../context/build-context.ts';
+import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { formatExplanation } from '../output/format-explanation.ts';
 import { createStyle } from '../output/style.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
@@ -48,9 +49,14 @@ export const explainCommand: Command = {
     const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
     const built = await buildContext({ file: values.context, sets: values.set }, presets[setup.config.preset]!, io);
     printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings, ...built.warnings], io);
-    // The engine gives the exact selection logic emit uses. Nothing runs, so the sandbox it wants is
-    // a stand-in of the configured name: explaining a docker config does not load docker.
-    const engine = createHookEngine({ config: setup.config, runners: setup.runners, sandbox: dryRunSandbox(setup.config.sandbox.provider) });
+    // The engine gives the exact selection logic emit uses. Nothing runs, so the sandbox and journal it
+    // wants are stand-ins: explaining a docker config does not load docker, nor a task config the journal.
+    const engine = createHookEngine({
+      config: setup.config,
+      runners: setup.runners,
+      sandbox: dryRunSandbox(setup.config.sandbox.provider),
+      journal: dryRunJournal('explain'),
+    });
     try {
       const selections = engine.explain(event, built.context).map((selection) => {
         // Name the file and line that disabled the hook, not the earlier one that defined it.
@@ -60,7 +66,8 @@ export const explainCommand: Command = {
       if (values.json === true) {
         io.stdout.write(`${JSON.stringify({ event, context: { event, ...built.context }, hooks: selections.map(toJson) })}\n`);
       } else {
-        io.stdout.write(`${formatExplanation(event, built.context, selections, createStyle(io.stdout, io.env))}\n`);
+        const sequential = findEvent(engine.preset, event)?.sequential === true;
+        io.stdout.write(`${formatExplanation(event, built.context, selections, createStyle(io.stdout, io.env), sequential)}\n`);
       }
       return 0;
     } finally {

@@ -19,14 +19,14 @@ test('list --json: the effective hooks after layering, each with its source file
     ['b', false, { file: 'base.toml', line: 6, index: 1 }, { file: 'over.toml', line: 7 }],
     ['c', true, { file: 'over.toml', line: 11, index: 2 }, undefined],
   ]);
-  expect(hooks[0]).toMatchObject({ event: 'run_start', type: 'command', blocking: true, timeout_ms: 60_000, sandbox: true, on_error: 'block', options: { command: 'exit 2' } });
+  expect(hooks[0]).toMatchObject({ event: 'run_start', type: 'command', blocking: true, durable: false, timeout_ms: 60_000, sandbox: true, on_error: 'block', options: { command: 'exit 2' } });
 });
 
 test('list prints a table with the source of each hook', async () => {
   const result = await runCli(['list', '--config', 'base.toml', '--config', 'over.toml'], { cwd: scratch.path });
   expect(result.code).toBe(0);
   expect(result.stdout).toContain('3 hooks from base.toml, over.toml');
-  expect(result.stdout).toMatch(/hook\s+event\s+type\s+phase\s+matcher\s+timeout\s+sandbox\s+source/);
-  expect(result.stdout).toMatch(/b \(disabled at over\.toml:7\)\s+stage_start\s+command\s+blocking\s+\/\^build\$\/\s+60000 ms\s+local\s+base\.toml:6/);
-  expect(result.stdout).toMatch(/c\s+run_failed\s+command\s+non-blocking\s+—\s+60000 ms\s+host\s+over\.toml:11/);
+  expect(result.stdout).toMatch(/hook\s+event\s+type\s+phase\s+durable\s+matcher\s+timeout\s+sandbox\s+source/);
+  expect(result.stdout).toMatch(/b \(disabled at over\.toml:7\)\s+stage_start\s+command\s+blocking\s+—\s+\/\^build\$\/\s+60000 ms\s+local\s+base\.toml:6/);
+  expect(result.stdout).toMatch(/c\s+run_failed\s+command\s+non-blocking\s+—\s+—\s+60000 ms\s+host\s+over\.toml:11/);
 });

@@ -14,12 +14,13 @@ const help = `Usage: hookline list [--config FILE]... [--json]
 
 Prints the effective hooks after layering, in the order they run, with the file:line each comes from
 (a later layer's hook of the same name replaces the earlier one in place; enabled = false disables).
+"durable" marks hooks that are journaled before emit returns and run again after a crash.
 
 Options:
   -c, --config FILE   config file to load (repeatable, in layering order)
-  --json              print a JSON array: name, event, type, blocking, matcher, timeout_ms, sandbox,
-                      on_error, enabled, options, source {file, line, index} of the definition in
-                      force, and disabled_by {file, line} for a disabled hook
+  --json              print a JSON array: name, event, type, blocking, durable, matcher, timeout_ms,
+                      sandbox, on_error, enabled, options, source {file, line, index} of the
+                      definition in force, and disabled_by {file, line} for a disabled hook
   -h, --help          show this help
 `;
 
@@ -48,7 +49,7 @@ export const listCommand: Command = {
     const files = setup.files.map((file) => file.file.label).join(', ');
     io.stdout.write(`${hooks.length} ${hooks.length === 1 ? 'hook' : 'hooks'} from ${files}\n\n`);
     const table = formatTable(
-      ['hook', 'event', 'type', 'phase', 'matcher', 'timeout', 'sandbox', 'source'],
+      ['hook', 'event', 'type', 'phase', 'durable', 'matcher', 'timeout', 'sandbox', 'source'],
       hooks.map((hook) => {
         const off = hook.enabled ? undefined : 'dim';
         const disabled = disabledBy(hook, setup.sources);
@@ -57,6 +58,7 @@ export const listCommand: Command = {
           { text: hook.event, format: off },
           { text: hook.type, format: off },
           { text: hook.blocking ? 'blocking' : 'non-blocking', format: off },
+          { text: hook.durable ? 'durable' : '—', format: off },
           { text: hook.matcher === undefined ? '—' : `/${hook.matcher}/`, format: off },
           { text: `${hook.timeoutMs} ms`, format: off },
           { text: hook.sandbox ? setup.config.sandbox.provider : 'host', format: off },
@@ -77,6 +79,7 @@ function toJson(hook: HookDefinition, sources: readonly ConfigSource[]): Record<
     event: hook.event,
     type: hook.type,
     blocking: hook.blocking,
+    durable: hook.durable,
     ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }),
     timeout_ms: hook.timeoutMs,
     sandbox: hook.sandbox,

@@ -114,3 +114,55 @@ function alive(pid: number): boolean {
     return false;
   }
 }
+
+// A plugin whose sandbox provider notes each session it opens and disposes, with its key, and whose
+// `probe` hooks run in that sandbox (doing nothing else): what `hookline run` does with sessions shows.
+const RECORDER = `import { appendFileSync } from 'node:fs';
+const note = (line) => appendFileSync('sessions.log', line + '\\n');
+export function recorderSandbox() {
+  return {
+    specificationVersion: 'v1',
+    name: 'recorder',
+    async doOpen(key) {
+      note('open ' + key);
+      const refuse = async () => { throw new Error('the recorder runs nothing'); };
+      return { runId: key, provider: 'recorder', exec: refuse, writeFile: refuse, removeFile: async () => {}, dispose: async () => note('dispose ' + key) };
+    },
+  };
+}
+export function probeRunner() {
+  return {
+    specificationVersion: 'v1',
+    name: 'probe',
+    types: { probe: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'proceed', usesSandbox: true } },
+    async doRun() { return { status: 'ok', decision: { decision: 'proceed' } }; },
+  };
+}
+`;
+
+test('agent sessions are keyed by session_id and end after session_stop; the rest end at exit', async () => {
+  scratch.write('node_modules/hookline-recorder/package.json', JSON.stringify({ name: 'hookline-recorder', type: 'module', exports: './index.js' }));
+  scratch.write('node_modules/hookline-recorder/index.js', RECORDER);
+  scratch.write(
+    'hookline.toml',
+    'preset = "agent"\nplugins = ["hookline-recorder"]\n\n[sandbox]\nprovider = "recorder"\n\n[[hooks]]\nevent = "pre_tool_use"\ntype = "probe"\nsandbox = true\n\n[[hooks]]\nevent = "session_stop"\ntype = "probe"\nsandbox = true\n',
+  );
+  const log = (): string[] => (existsSync(join(scratch.path, 'sessions.log')) ? readFileSync(join(scratch.path, 'sessions.log'), 'utf8').split('\n').filter(Boolean) : []);
+  const child = startCli(['run', '--settled'], { cwd: scratch.path });
+  const done = finished(child);
+  const send = (event: Record<string, unknown>): boolean => child.stdin!.write(`${JSON.stringify(event)}\n`);
+  send({ event: 'pre_tool_use', session_id: 's1', tool_name: 'Bash' });
+  send({ event: 'pre_tool_use', session_id: 's2', tool_name: 'Bash' });
+  send({ event: 'session_stop', session_id: 's1' });
+  // s1 is over: its session ends while the CLI still reads input; s2's stays open.
+  for (let waited = 0; !log().includes('dispose s1'); waited += 50) {
+    if (waited > 20_000) throw new Error(`s1's session never ended: ${log().join(', ')}`);
+    await delay(50);
+  }
+  expect(log()).toEqual(['open s1', 'open s2', 'dispose s1']);
+  child.stdin!.end();
+  const result = await done;
+  expect(result.code).toBe(0);
+  expect(result.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as OutcomeLine).hooks?.[0]?.status)).toEqual(['ok', 'ok', 'ok']);
+  expect(log()).toEqual(['open s1', 'open s2', 'dispose s1', 'dispose s2']);
+});

@@ -5,33 +5,41 @@ import type { CliIo } from '../cli-io.ts';
 import type { Command } from '../command.ts';
 import { loadSetup } from '../config/load-setup.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
+import { journalPath } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { noConfigWarning, printWarnings } from '../print-warnings.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
+import { SESSION_END_EVENTS } from '../stream/session-end-events.ts';
 
-const options = { ...configOption, ...helpOption, settled: { type: 'boolean' } } as const;
+const options = { ...configOption, ...helpOption, settled: { type: 'boolean' }, journal: { type: 'string' } } as const;
 
-const help = `Usage: hookline run [--config FILE]... [--settled]
+const help = `Usage: hookline run [--config FILE]... [--journal FILE] [--settled]
 
 Reads events as JSON lines on stdin — {"event": "stage_start", "run_id": "r1", "workflow_name": "ship", …}
 — and writes one outcome line (SPEC §6 JSON) per event to stdout, in order. Events are handled one
 at a time, like a host that waits for each decision. Empty lines are ignored.
 
-Each run_id gets one sandbox session, ended after its run_complete/run_failed once its hooks are done.
-A line that cannot be emitted (not JSON, no "event", unknown event, missing run_id…) gets an error
-line instead: {"line": 3, "event": "…", "error": {"code": "…", "message": "…"}}; the rest go on, and
-the exit code is then 1.
+Each session key (run_id for preset arc, task for task, session_id for agent) gets one sandbox
+session, ended after the run's run_complete/run_failed (arc) or session_stop (agent) once its hooks
+are done; task sessions end at exit. A line that cannot be emitted (not JSON, no "event", unknown
+event, missing run_id…) gets an error line instead: {"line": 3, "event": "…", "error": {"code": "…",
+"message": "…"}}; the rest go on, and the exit code is then 1. Nothing is filled in: a host names its runs.
 
-At end of input the CLI answers every event read, waits for non-blocking hooks still running, disposes
-the sessions and exits 0. SIGINT/SIGTERM abort hooks in flight (killing their process groups),
-dispose the sessions and exit 130/143.
+With durable hooks, durable hooks a killed hookline left in the journal run again at start, alongside
+the input; what they did goes to stderr, never to stdout.
+
+At end of input the CLI answers every event read, waits for non-blocking hooks still running (and the
+resumed ones), disposes the sessions and exits 0. SIGINT/SIGTERM abort hooks in flight (killing their
+process groups), release their journal entries, dispose the sessions and exit 130/143.
 
 Options:
   --settled           write each outcome once its non-blocking hooks are done too, instead of
                       as soon as the decision is known (their status is then "pending")
   -c, --config FILE   config file to load (repeatable, in layering order)
+  --journal FILE      where durable hooks are journaled (default $HOOKLINE_JOURNAL, else
+                      .hookline/journal.db); used only when the config has durable hooks
   -h, --help          show this help
 
 Example:
@@ -50,7 +58,11 @@ export const runCommand: Command = {
     expectPositionals('run', positionals, []);
     const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, runsHooks: true });
     printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings], io);
-    const engine = await createCliEngine(setup, { onInternalEmit: (outcome) => reportInternalEmit(outcome, io, false) });
+    const { engine, resumed } = await createCliEngine(setup, {
+      io,
+      journalPath: journalPath(values.journal, io),
+      onInternalEmit: (outcome) => reportInternalEmit(outcome, io, false),
+    });
     const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
     let stoppedBy: NodeJS.Signals | undefined;
     const stopListening = onShutdownSignal((signal) => {
@@ -63,11 +75,15 @@ export const runCommand: Command = {
     try {
       const rejected = await answerLines(lines, engine, io, values.settled === true, () => stoppedBy !== undefined);
       if (stoppedBy !== undefined) {
+        // close() released the entries of the resumed hooks it stopped; the report says which.
         await engine.close();
+        await resumed();
         return signalExitCode(stoppedBy);
       }
+      await resumed();
       return rejected > 0 ? 1 : 0;
     } finally {
+      await resumed().catch(() => undefined);
       await engine.close();
       stopListening();
     }
@@ -75,7 +91,8 @@ export const runCommand: Command = {
 };
 
 async function answerLines(lines: AsyncIterable<string>, engine: HookEngine, io: CliIo, waitForAll: boolean, stopped: () => boolean): Promise<number> {
-  const sessions = createRunSessions((runId) => engine.endRun(runId));
+  // Sessions are keyed by the preset's session field; endRun takes that key.
+  const sessions = createRunSessions((key) => engine.endRun(key), SESSION_END_EVENTS[engine.preset.name] ?? []);
   // What is still running, for end of input; settled emits leave, so a long stream stays small.
   const running = new Set<Promise<unknown>>();
   let lineNumber = 0;
@@ -96,7 +113,7 @@ async function answerLines(lines: AsyncIterable<string>, engine: HookEngine, io:
       if (!waitForAll) reportLateFailures(answer.output as EmitOutcome, final, answeredLine, io);
     });
     running.add(settled);
-    sessions.add(answer.runId, answer.event, answer.settled);
+    sessions.add(answer.sessionKey, answer.event, answer.settled);
   }
   // End of input: every event was answered; let the non-blocking hooks finish (each is bounded by its
   // timeout_ms), then end the sessions. The caller closes the engine.

@@ -4,17 +4,26 @@ import { FIRST_PARTY_SANDBOXES } from '../plugins/first-party-packages.ts';
 import { importFirstParty, loadedExport } from '../plugins/load-first-party.ts';
 import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
 
-const options = { ...helpOption } as const;
+const options = { ...helpOption, 'all-hosts': { type: 'boolean' } } as const;
 
-const help = `Usage: hookline sandbox prune
+const help = `Usage: hookline sandbox prune [--all-hosts]
 
-Removes what crashed runs left behind in sandboxes. Docker containers of Hookline runs carry a label
-naming their run, so leftovers are found and removed — when @hookline/sandbox-docker is installed.
-The local sandbox leaves nothing to prune: its processes end with their hooks.
+Removes what crashed runs left behind in sandboxes. Docker containers of Hookline runs carry labels
+naming their run and owner process; containers whose owner is gone are removed — when
+@hookline/sandbox-docker is installed. The local sandbox leaves nothing to prune: its processes end
+with their hooks.
 
 Options:
-  -h, --help   show this help
+  --all-hosts   also remove containers created from other machines sharing the engine (DOCKER_HOST)
+  -h, --help    show this help
 `;
+
+/** What the docker provider's prune reports (structurally; the CLI does not import its types). */
+interface PruneReport {
+  readonly removed?: readonly unknown[];
+  readonly kept?: readonly unknown[];
+  readonly failed?: ReadonlyArray<{ readonly id?: string; readonly error: string }>;
+}
 
 /** `hookline sandbox prune`: the docker provider's leftover cleanup, when that provider is installed. */
 export const sandboxCommand: Command = {
@@ -38,9 +47,11 @@ export const sandboxCommand: Command = {
     if (typeof prune !== 'function') {
       throw new CliError('HOOKLINE_CLI_PLUGIN_BROKEN', `${docker.package} does not export ${docker.prune ?? 'a prune function'}(); install a version that matches @hookline/cli.`);
     }
-    const removed: unknown = await (prune as () => Promise<unknown>)();
-    const count = Array.isArray(removed) ? removed.length : typeof removed === 'number' ? removed : undefined;
-    io.stdout.write(count === undefined ? 'pruned leftover sandboxes\n' : `removed ${count} leftover ${count === 1 ? 'sandbox' : 'sandboxes'}\n`);
+    const report = (await (prune as (settings: object, options: object) => Promise<unknown>)({}, { includeOtherHosts: values['all-hosts'] === true })) as PruneReport;
+    const count = (list: readonly unknown[] | undefined, noun: string): string => `${list?.length ?? 0} ${noun}${list?.length === 1 ? '' : 's'}`;
+    io.stdout.write(`removed ${count(report.removed, 'leftover container')}, kept ${count(report.kept, 'container')} of live runs\n`);
+    for (const failure of report.failed ?? []) io.stderr.write(`hookline: could not remove ${failure.id ?? 'a container'}: ${failure.error}\n`);
+    if ((report.failed?.length ?? 0) > 0) return 1;
     return 0;
   },
 };

@@ -1,4 +1,4 @@
-import { configJsonSchema, presets } from '@hookline/core';
+import { configJsonSchema, DEFAULT_PRESET, presets } from '@hookline/core';
 import type { Command } from '../command.ts';
 import { loadRunnerSetup } from '../config/load-setup.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
@@ -8,8 +8,9 @@ const options = { ...configOption, ...helpOption } as const;
 const help = `Usage: hookline schema [--config FILE]...
 
 Prints the JSON Schema of hookline.toml for every installed first-party runner plus the plugins the
-config files list (found as usual, or given with --config; the config need not be valid). Point
-editors at it with a first line such as:  #:schema ./hookline.schema.json
+config files list (found as usual, or given with --config; the config need not be valid), in the
+dialect of the config's preset (arc when there is no config or it names none). Point editors at it
+with a first line such as:  #:schema ./hookline.schema.json
 
 Options:
   -c, --config FILE   config files whose plugins (and preset) to include
@@ -30,8 +31,9 @@ export const schemaCommand: Command = {
     }
     expectPositionals('schema', positionals, []);
     const setup = await loadRunnerSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, allRunners: true });
-    const named = setup.sources.map((source) => source.data['preset']).find((preset) => typeof preset === 'string' && presets[preset] !== undefined);
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(setup.runners, (named as string | undefined) ?? 'arc') };
+    // The config's preset shapes `hooks` (task's [hooks] lists, agent's [hooks.action]); arc without one.
+    const named = setup.sources.map((source) => source.data['preset']).find((preset): preset is string => typeof preset === 'string' && presets[preset] !== undefined);
+    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(setup.runners, named ?? DEFAULT_PRESET) };
     io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
     return 0;
   },

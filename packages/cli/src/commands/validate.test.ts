@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { installCliAlone, linkPackage } from '../../test-support/install-cli-alone.ts';
 import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
 
 let scratch: Scratch;
@@ -17,6 +18,8 @@ test('a valid config exits 0', async () => {
 });
 
 test('every problem of every file, one per line as file:line: message, exit 1', async () => {
+  // The CLI as `npm install @hookline/cli` leaves it: no optional runner package, so `http` is unknown.
+  const cli = installCliAlone(scratch.path);
   scratch.write('user.toml', '[[hooks]]\nevent = "run_start"\ncommand = "true"\ntimeout_ms = 0\n');
   scratch.write(
     'project.toml',
@@ -36,7 +39,8 @@ matcher = "(unclosed"
 command = "true"
 `,
   );
-  const result = await runCli(['validate', '--config', 'user.toml', '--config', 'project.toml'], { cwd: scratch.path });
+  const args = ['validate', '--config', 'user.toml', '--config', 'project.toml'];
+  const result = await runCli(args, { cwd: scratch.path, cli });
   expect(result.code).toBe(1);
   expect(result.stdout).toBe('');
   const lines = result.stderr.trimEnd().split('\n');
@@ -46,6 +50,13 @@ command = "true"
   // A first-party type whose package is not installed names the package to install.
   expect(lines[2]).toMatch(/^project\.toml:8: .*unknown hook type "http" — install @hookline\/runner-http/);
   expect(lines[3]).toMatch(/^project\.toml:13: .*matcher/);
+
+  // Doing what it says — installing the runner in the project — makes that hook valid.
+  linkPackage(scratch.path, '@hookline/runner-http');
+  const installed = await runCli(args, { cwd: scratch.path, cli });
+  expect(installed.code).toBe(1);
+  expect(installed.stderr).not.toContain('runner-http');
+  expect(installed.stderr.trimEnd().split('\n')).toHaveLength(3);
 });
 
 test('bad TOML is reported with its line', async () => {
@@ -65,19 +76,23 @@ test('no config file at all is an error: there is nothing to validate', async ()
 });
 
 test('a sandbox provider that is not installed fails validation with what to do', async () => {
+  const cli = installCliAlone(scratch.path);
   scratch.write('hookline.toml', '[sandbox]\nprovider = "docker"\n\n[[hooks]]\nevent = "run_start"\ncommand = "true"\n');
-  const result = await runCli(['validate'], { cwd: scratch.path });
+  const result = await runCli(['validate'], { cwd: scratch.path, cli });
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain('the config selects sandbox provider "docker", but @hookline/sandbox-docker is not installed');
+  expect(result.stderr).toContain('the config selects sandbox provider "docker", but @hookline/sandbox-docker is not installed; install it (npm install @hookline/sandbox-docker)');
 });
 
 test('a broken runner package fails only the configs that use its types', async () => {
+  // Installed in the project next to the CLI, the way `npm install @hookline/runner-script` puts it,
+  // but unable to load (its native isolated-vm was built for another Node).
+  const cli = installCliAlone(scratch.path);
   scratch.write('node_modules/@hookline/runner-script/package.json', JSON.stringify({ name: '@hookline/runner-script', type: 'module', exports: './index.js' }));
   scratch.write('node_modules/@hookline/runner-script/index.js', "throw new Error('isolated-vm was built for another Node');\n");
   scratch.write('hookline.toml', '[[hooks]]\nevent = "run_start"\ncommand = "true"\n');
-  expect((await runCli(['validate'], { cwd: scratch.path })).code).toBe(0);
+  expect((await runCli(['validate'], { cwd: scratch.path, cli })).code).toBe(0);
   scratch.write('hookline.toml', '[[hooks]]\nevent = "run_start"\ntype = "script"\nscript = "return true"\n');
-  const result = await runCli(['validate'], { cwd: scratch.path });
+  const result = await runCli(['validate'], { cwd: scratch.path, cli });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('@hookline/runner-script is installed but failed to load: isolated-vm was built for another Node. Reinstall it.');
 });

@@ -2,6 +2,7 @@ import { createHookEngine, formatConfigIssue, HooklineError, type ConfigError, t
 import { CliError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
 import { loadSetup } from '../config/load-setup.ts';
+import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { createStyle } from '../output/style.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { printWarnings } from '../print-warnings.ts';
@@ -39,8 +40,9 @@ export const validateCommand: Command = {
         throw new CliError('HOOKLINE_CLI_CONFIG_NOT_FOUND', `no config file to validate: looked for ${setup.searched.join(' and ')}; pass --config FILE, or run \`hookline init\`.`);
       }
       // The same wiring checks emit makes: the sandbox provider is installed and fits the hooks.
-      const sandbox = await loadSandbox(setup.config, setup.runners, setup.pluginSandboxes, setup.folders);
-      await createHookEngine({ config: setup.config, runners: setup.runners, ...(sandbox === undefined ? {} : { sandbox }) }).close();
+      // Durable hooks need a journal, but validating must not open (or create) the journal file.
+      const sandbox = await loadSandbox(setup.config, setup.runners, setup.pluginSandboxes, setup.folders, setup.sources);
+      await createHookEngine({ config: setup.config, runners: setup.runners, journal: dryRunJournal('validate'), ...(sandbox === undefined ? {} : { sandbox }) }).close();
       result = { files: setup.files.map((file) => file.file.label), hooks: setup.config.hooks.length, warnings: setup.config.warnings };
     } catch (error) {
       // By code, not instanceof: a plugin may bring its own copy of @hookline/core.

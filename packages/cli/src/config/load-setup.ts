@@ -1,8 +1,7 @@
 import { dirname } from 'node:path';
-import { ConfigError, loadConfig, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
+import { ConfigError, configHookTypes, loadConfig, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
 import { NodeFlagsRequired, missingNodeFlags } from '../node-flags.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
-import { hookTypesIn } from '../plugins/hook-types.ts';
 import { loadFirstPartyRunners } from '../plugins/load-runners.ts';
 import type { LoadedPlugins } from '../plugins/load-plugins.ts';
 import { findConfigFiles } from './find-config-files.ts';
@@ -61,7 +60,8 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
     throw new ConfigError([...sources.flatMap((source) => (source.parseIssue === undefined ? [] : [source.parseIssue])), ...plugins.issues]);
   }
   const pluginTypes = new Set(plugins.runners.flatMap((runner) => Object.keys(runner.types)));
-  const used = hookTypesIn(sources);
+  // Through the preset's dialect: an `agent` shell action is a `command` hook, an http action `http`.
+  const used = configHookTypes(sources);
   if (options.runsHooks === true) {
     const missing = missingNodeFlags([...used].flatMap((type) => (Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? (FIRST_PARTY_RUNNERS[type]?.nodeFlags ?? []) : [])));
     if (missing.length > 0) throw new NodeFlagsRequired(missing);

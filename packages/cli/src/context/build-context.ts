@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { nearestWord, type Preset } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
-import { defaultRunId } from './default-run-id.ts';
+import { PRESET_CONTEXT_DEFAULTS } from './preset-context-defaults.ts';
 
 /** Where an event's context comes from on the command line. */
 export interface ContextInput {
@@ -19,24 +19,25 @@ export interface BuiltContext {
   readonly warnings: readonly string[];
 }
 
-// Defaults for the fields the arc preset requires, so `hookline emit stage_start` works bare.
-// `cwd` is not filled: without it hooks run in the CLI's working directory anyway (host and local
-// sandboxes), and a host path would be wrong inside a docker sandbox.
-const REQUIRED_DEFAULTS: Readonly<Record<string, () => string>> = {
-  run_id: () => defaultRunId(),
-  workflow_name: () => 'cli',
-};
-
 /**
  * Builds the context of a command-line emit: the `--context` JSON object, then each `--set`, then
- * defaults for required fields still missing (`run_id` = `cli-<time>-<hex>`, `workflow_name` = "cli").
+ * the preset's defaults for required fields still missing (see {@link PRESET_CONTEXT_DEFAULTS}); a
+ * required field with no default is an error naming the `--set` to add.
  */
 export async function buildContext(input: ContextInput, preset: Preset, io: CliIo): Promise<BuiltContext> {
   const context = input.file === undefined ? {} : await readContextFile(input.file, io);
   const warnings = input.sets === undefined || input.sets.length === 0 ? [] : await applySets(context, input.sets, preset);
+  const defaults = PRESET_CONTEXT_DEFAULTS[preset.name] ?? {};
   for (const field of preset.requiredContextFields) {
-    const fill = REQUIRED_DEFAULTS[field];
-    if ((context[field] === undefined || context[field] === null) && fill !== undefined) context[field] = fill();
+    if (context[field] !== undefined && context[field] !== null) continue;
+    const fill = Object.hasOwn(defaults, field) ? defaults[field] : undefined;
+    if (fill === undefined) {
+      throw new CliError(
+        'HOOKLINE_CLI_CONTEXT_INVALID',
+        `preset "${preset.name}" needs the context field "${field}", and the CLI does not make one up; add --set ${field}=… or put it in the --context object.`,
+      );
+    }
+    context[field] = fill();
   }
   return { context, warnings };
 }

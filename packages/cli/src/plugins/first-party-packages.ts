@@ -24,10 +24,11 @@ const llm: FirstPartyPackage = {
 
 /**
  * The hook types the CLI knows how to load, by type. Adding a runner is one line here (and the
- * package as a dependency of @hookline/cli). A package that is not installed is skipped, and core's
- * "unknown hook type … install @hookline/runner-http" error tells the user what to do. Packages are
- * imported only when a config uses one of their types, so a command-only config never loads undici,
- * the Anthropic SDK, dockerode or isolated-vm.
+ * package as an optional peer dependency of @hookline/cli). A package that is not installed is
+ * skipped, and core's "unknown hook type … install @hookline/runner-http" error tells the user what
+ * to do. Packages are imported only when a config uses one of their types (core's
+ * `configHookTypes`), so a command-only config never loads undici, the Anthropic SDK, dockerode or
+ * isolated-vm.
  */
 export const FIRST_PARTY_RUNNERS: Readonly<Record<string, FirstPartyPackage>> = {
   command: { package: '@hookline/runner-command', factory: 'commandRunner' },

@@ -1,4 +1,5 @@
-import type { HookConfig, Runner, SandboxProvider } from '@hookline/core';
+import { dirname } from 'node:path';
+import { ConfigError, HooklineError, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import { FIRST_PARTY_SANDBOXES } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
@@ -7,9 +8,17 @@ import { loadFirstPartyFactory } from './load-first-party.ts';
  * The sandbox provider `[sandbox] provider` names, loaded only when some enabled hook will run
  * sandboxed (so a config of `sandbox = false` hooks never imports a provider). A plugin's provider
  * wins over a first-party one of the same name. The provider's factory gets the
- * `[sandbox.<provider>]` table as its settings, when there is one.
+ * `[sandbox.<provider>]` table as its settings, when there is one, with `baseDir` set to the folder
+ * of the file that wrote it (relative mount paths mean "next to the config"). Settings the provider
+ * rejects are reported as config problems at that table's line.
  */
-export async function loadSandbox(config: HookConfig, runners: readonly Runner[], plugins: readonly SandboxProvider[], folders: readonly string[]): Promise<SandboxProvider | undefined> {
+export async function loadSandbox(
+  config: HookConfig,
+  runners: readonly Runner[],
+  plugins: readonly SandboxProvider[],
+  folders: readonly string[],
+  sources: readonly ConfigSource[],
+): Promise<SandboxProvider | undefined> {
   const needed = config.hooks.some((hook) => hook.enabled && hook.sandbox && runners.some((runner) => runner.types[hook.type]?.usesSandbox === true));
   if (!needed) return undefined;
   const name = config.sandbox.provider;
@@ -31,6 +40,18 @@ export async function loadSandbox(config: HookConfig, runners: readonly Runner[]
     );
   }
   const settings = config.sandbox.settings[name];
-  const isTable = typeof settings === 'object' && settings !== null && !Array.isArray(settings);
-  return (isTable ? factory(settings) : factory()) as SandboxProvider;
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return factory() as SandboxProvider;
+  const source = sources.findLast((candidate) => tableOf(tableOf(candidate.data['sandbox'])?.[name]) !== undefined);
+  try {
+    return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings }) as SandboxProvider;
+  } catch (error) {
+    if (source === undefined || !HooklineError.isInstance(error) || !Array.isArray((error as { issues?: unknown }).issues)) throw error;
+    const line = source.lines.topLevel('sandbox') ?? 1;
+    const issues = (error as unknown as { issues: ReadonlyArray<{ key: string; message: string }> }).issues;
+    throw new ConfigError(issues.map((issue) => ({ file: source.file, line, message: `[sandbox.${name}]${issue.key === '' ? '' : ` ${issue.key}`}: ${issue.message}` })));
+  }
+}
+
+function tableOf(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

@@ -2,7 +2,7 @@ import type { EmitOutcome, HookEngine } from '@hookline/core';
 
 /** The line to write for one input line, and — for an emitted event — what to track. */
 export type Answer =
-  | { readonly output: EmitOutcome; readonly settled: Promise<EmitOutcome>; readonly runId: string; readonly event: string }
+  | { readonly output: EmitOutcome; readonly settled: Promise<EmitOutcome>; readonly sessionKey: string; readonly event: string }
   | { readonly output: Record<string, unknown>; readonly settled?: undefined };
 
 /**
@@ -28,7 +28,8 @@ export async function answerLine(line: string, lineNumber: number, engine: HookE
   try {
     const pending = await engine.emit(event, context);
     const output = waitForAll ? await pending.settled : pending;
-    return { output, settled: pending.settled, runId: String(context['run_id']), event };
+    // The preset's session key (`run_id`, `task`, `session_id`): emit has checked it is there.
+    return { output, settled: pending.settled, sessionKey: String(context[engine.preset.sessionField]), event };
   } catch (error) {
     const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'HOOKLINE_CLI_EMIT_FAILED';
     return rejection(lineNumber, event, code, error instanceof Error ? error.message : String(error));

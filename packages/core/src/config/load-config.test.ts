@@ -229,5 +229,5 @@ describe('scale', () => {
     const config = load(text);
     expect(config.hooks).toHaveLength(10_000);
     expect(config.hooks[9_999]?.source.line).toBe(9_999 * 5 + 1);
-  });
+  }, 30_000);
 });

@@ -378,7 +378,7 @@ describe('scale', () => {
     expect(settled.hooks).toHaveLength(1_000);
     expect(settled.hooks.every((report) => report.status === 'ok')).toBe(true);
     expect(runner.calls).toHaveLength(1_000);
-  });
+  }, 30_000);
 
   test('1 000 concurrent emits across 50 run_ids each get their own correct outcome', async () => {
     const runner = scriptedRunner({ usesSandbox: true });

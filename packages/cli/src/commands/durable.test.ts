@@ -1,0 +1,146 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sqliteJournal } from '@hookline/journal-sqlite';
+import type { JournalEntry } from '@hookline/core';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { killGroup, waitFor } from '../../test-support/processes.ts';
+import { finished, makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
+
+// Durable hooks through the CLI: journaled in .hookline/journal.db (or --journal / HOOKLINE_JOURNAL),
+// resumed by the next `hookline emit` or `hookline run` after a process was killed mid-hook.
+
+let scratch: Scratch;
+const leftovers: number[] = [];
+beforeEach(() => {
+  scratch = makeScratch();
+});
+afterEach(() => {
+  // A hook of a CLI killed with SIGKILL outlives it; end it before its folder goes.
+  for (const pid of leftovers.splice(0)) killGroup(pid);
+  scratch.cleanup();
+});
+
+// The slow durable hook: notes each start in side.txt, then waits for `release` (bounded, in case a
+// test fails before writing it). A run that is resumed after `release` exists ends at once.
+const SLOW = 'echo $$ > hook.pid; echo started >> side.txt; i=0; while [ ! -f release ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done';
+
+const path = (name: string): string => join(scratch.path, name);
+const starts = (): number => (existsSync(path('side.txt')) ? readFileSync(path('side.txt'), 'utf8').split('\n').filter(Boolean).length : 0);
+
+async function pending(file = path('.hookline/journal.db')): Promise<readonly JournalEntry[]> {
+  const journal = sqliteJournal({ path: file });
+  try {
+    return await journal.list();
+  } finally {
+    await journal.doClose?.();
+  }
+}
+
+/** Starts `hookline run`, feeds it one event, and SIGKILLs it while the event's durable hook runs. */
+async function killRunMidHook(event: Record<string, unknown>): Promise<void> {
+  const child = startCli(['run'], { cwd: scratch.path });
+  const done = finished(child);
+  child.stdin!.write(`${JSON.stringify(event)}\n`);
+  await waitFor('the durable hook to start', () => starts() === 1 && readFileSync(path('hook.pid'), 'utf8').trim() !== '');
+  leftovers.push(Number(readFileSync(path('hook.pid'), 'utf8').trim()));
+  child.kill('SIGKILL');
+  const result = await done;
+  expect(result.signal).toBe('SIGKILL');
+  // The line was answered before the hook ran: the entry was journaled before emit returned.
+  expect(JSON.parse(result.stdout)).toMatchObject({ event: event['event'], decision: 'proceed', hooks: [{ status: 'pending' }] });
+  expect(await pending()).toMatchObject([{ event: event['event'], attempts: 1 }]);
+}
+
+test('a task point left by a killed `hookline run` runs again at the next `hookline emit`, and the journal empties', async () => {
+  scratch.write('hookline.toml', `preset = "task"\n\n[hooks]\nafter_merge = ['${SLOW}']\nafter_fail = ["echo failed >> failed.txt"]\n`);
+  await killRunMidHook({ event: 'after_merge', task: 't-1' });
+  writeFileSync(path('release'), '');
+
+  const result = await runCli(['emit', 'after_fail', '--set', 'task=t-2', '--json'], { cwd: scratch.path });
+  expect(result.code).toBe(0);
+  // stdout is the emit's own outcome only; the resumed entry is reported on stderr.
+  expect(JSON.parse(result.stdout)).toMatchObject({ event: 'after_fail', hooks: [{ name: 'after_fail-01', status: 'ok' }] });
+  expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
+  expect(result.stderr).toBe('hookline: resumed after_merge for task "t-1" (journal entry 1, attempt 2): after_merge-01 ok\n');
+  expect(starts()).toBe(2);
+  expect(readFileSync(path('failed.txt'), 'utf8')).toBe('failed\n');
+  expect(await pending()).toEqual([]);
+  // Cleared means cleared: a later start runs nothing again.
+  expect((await runCli(['emit', 'after_fail', '--set', 'task=t-3'], { cwd: scratch.path })).stderr).not.toContain('resumed');
+  expect(starts()).toBe(2);
+}, 60_000);
+
+test('a `durable = true` arc hook left by a killed `hookline run` runs again at `hookline run` with empty input', async () => {
+  scratch.write('hookline.toml', `[[hooks]]\nname = "notify"\nevent = "run_complete"\ndurable = true\nsandbox = false\ncommand = '${SLOW}'\n`);
+  await killRunMidHook({ event: 'run_complete', run_id: 'r1', workflow_name: 'ship' });
+  writeFileSync(path('release'), '');
+
+  const result = await runCli(['run'], { cwd: scratch.path, input: '' });
+  expect(result.code).toBe(0);
+  // One line per input line: none.
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toContain('hookline: resumed run_complete for run_id "r1" (journal entry 1, attempt 2): notify ok');
+  expect(starts()).toBe(2);
+  expect(await pending()).toEqual([]);
+}, 60_000);
+
+test('SIGTERM while a durable hook runs releases its entry with the reason; the next start runs it', async () => {
+  scratch.write('hookline.toml', `preset = "task"\n\n[hooks]\nafter_merge = ['${SLOW}']\n`);
+  const child = startCli(['emit', 'after_merge', '--set', 'task=t-1'], { cwd: scratch.path });
+  child.stdin!.end();
+  const done = finished(child);
+  await waitFor('the durable hook to start', () => starts() === 1);
+  child.kill('SIGTERM');
+  expect((await done).code).toBe(143);
+  const [entry, ...more] = await pending();
+  expect(more).toEqual([]);
+  // Released, not merely abandoned: nobody holds it, and it says why it is still there.
+  expect(entry).toMatchObject({ event: 'after_merge', attempts: 1, lastError: 'the engine closed before the durable hooks ended' });
+  expect(entry?.owner).toBeUndefined();
+
+  writeFileSync(path('release'), '');
+  const result = await runCli(['run'], { cwd: scratch.path, input: '' });
+  expect(result.code).toBe(0);
+  expect(result.stderr).toContain('resumed after_merge for task "t-1" (journal entry 1, attempt 2): after_merge-01 ok');
+  expect(starts()).toBe(2);
+  expect(await pending()).toEqual([]);
+}, 60_000);
+
+test('a corrupt journal: a warning naming the file and what to do; the file is left alone and the hooks still run', async () => {
+  scratch.write('hookline.toml', 'preset = "task"\n\n[hooks]\nafter_merge = ["echo $ARC_TASK >> merged.txt"]\n');
+  const junk = 'this is not an SQLite database\n';
+  const file = scratch.write('.hookline/journal.db', junk);
+
+  const result = await runCli(['emit', 'after_merge', '--set', 'task=t-1', '--json'], { cwd: scratch.path });
+  // As core does: resume() fails with the JournalError, each emit runs its hooks unjournaled, with a warning.
+  expect(result.code).toBe(0);
+  expect(result.stderr).toContain(`hookline: warning: durable hooks left by earlier runs were not resumed: The hook journal ${file} is corrupted or not a journal`);
+  expect(result.stderr).toContain(`move it aside (e.g. mv "${file}" "${file}.corrupt")`);
+  const outcome = JSON.parse(result.stdout) as { hooks: Array<{ status: string }>; warnings: string[] };
+  expect(outcome.hooks).toMatchObject([{ status: 'ok' }]);
+  expect(outcome.warnings).toEqual([expect.stringMatching(/^could not journal the durable hooks "after_merge-01": The hook journal .* — they run now, but a crash before they end would lose them$/)]);
+  expect(readFileSync(path('merged.txt'), 'utf8')).toBe('t-1\n');
+  expect(readFileSync(file, 'utf8')).toBe(junk);
+
+  // `run` goes on too: each line is answered, the warning is on stderr.
+  const streamed = await runCli(['run'], { cwd: scratch.path, input: '{"event":"after_merge","task":"t-2"}\n' });
+  expect(streamed.code).toBe(0);
+  expect(streamed.stdout.trimEnd().split('\n')).toHaveLength(1);
+  expect(streamed.stderr).toContain(`The hook journal ${file} is corrupted or not a journal`);
+  expect(readFileSync(path('merged.txt'), 'utf8')).toBe('t-1\nt-2\n');
+  expect(readFileSync(file, 'utf8')).toBe(junk);
+});
+
+test('--journal FILE, else HOOKLINE_JOURNAL, else .hookline/journal.db; no durable hook, no journal', async () => {
+  scratch.write('hookline.toml', 'preset = "task"\n\n[hooks]\nafter_merge = ["true"]\n');
+  expect((await runCli(['emit', 'after_merge', '--set', 'task=t-1', '--journal', 'state/hooks.db'], { cwd: scratch.path, env: { HOOKLINE_JOURNAL: 'env.db' } })).code).toBe(0);
+  expect(existsSync(path('state/hooks.db'))).toBe(true);
+  expect(existsSync(path('env.db'))).toBe(false);
+  expect((await runCli(['run'], { cwd: scratch.path, input: '', env: { HOOKLINE_JOURNAL: 'env.db' } })).code).toBe(0);
+  expect(existsSync(path('env.db'))).toBe(true);
+  expect(existsSync(path('.hookline'))).toBe(false);
+
+  scratch.write('hookline.toml', '[[hooks]]\nevent = "run_complete"\ncommand = "true"\n');
+  expect((await runCli(['emit', 'run_complete'], { cwd: scratch.path })).code).toBe(0);
+  expect(existsSync(path('.hookline'))).toBe(false);
+});

@@ -1,0 +1,18 @@
+import { defineJournal, type Journal } from '@hookline/core';
+
+/**
+ * A journal for engines that run nothing (`explain`, `validate`): core refuses durable hooks without
+ * a journal, and these commands must neither need nor touch the journal file. It holds no entry.
+ */
+export function dryRunJournal(command: string): Journal {
+  const refuse = (): Promise<never> => Promise.reject(new Error(`hookline ${command} runs no hooks`));
+  return defineJournal({
+    name: `hookline ${command} (dry run)`,
+    doRecord: refuse,
+    doClaim: async () => undefined,
+    doRenew: async () => false,
+    doComplete: async () => false,
+    doRelease: async () => false,
+    list: async () => [],
+  });
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** Polls `ready` every 50 ms until it holds; fails naming `what` after `timeoutMs`. */
+export async function waitFor(what: string, ready: () => boolean, timeoutMs = 20_000): Promise<void> {
+  for (let waited = 0; !ready(); waited += 50) {
+    if (waited > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await delay(50);
+  }
+}
+
+/** Whether a process runs: it has a /proc entry that is not a zombie (a zombie has ended; only its reaping is left). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Ends a process group a test left behind (a hook of a CLI killed with SIGKILL); gone already is fine. */
+export function killGroup(pid: number): void {
+  for (const target of [-pid, pid]) {
+    try {
+      process.kill(target, 'SIGKILL');
+    } catch {
+      // Not running (or not a group leader): nothing to end.
+    }
+  }
+}
