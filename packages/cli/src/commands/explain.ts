@@ -60,7 +60,7 @@ export const explainCommand: Command = {
     try {
       const selections = engine.explain(event, built.context).map((selection) => {
         // Name the file and line that disabled the hook, not the earlier one that defined it.
-        const disabled = selection.hook.event === event ? disabledBy(selection.hook, setup.sources) : undefined;
+        const disabled = selection.hook.event === event ? disabledBy(selection.hook) : undefined;
         return disabled === undefined ? selection : { ...selection, reason: `disabled (enabled = false) at ${disabled.file}:${disabled.line}` };
       });
       if (values.json === true) {

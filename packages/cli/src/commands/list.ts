@@ -1,4 +1,4 @@
-import type { ConfigSource, HookDefinition } from '@hookline/core';
+import type { HookDefinition } from '@hookline/core';
 import type { Command } from '../command.ts';
 import { disabledBy } from '../config/disabled-by.ts';
 import { loadSetup } from '../config/load-setup.ts';
@@ -38,7 +38,7 @@ export const listCommand: Command = {
     printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings], io);
     const { hooks } = setup.config;
     if (values.json === true) {
-      io.stdout.write(`${JSON.stringify(hooks.map((hook) => toJson(hook, setup.sources)))}\n`);
+      io.stdout.write(`${JSON.stringify(hooks.map((hook) => toJson(hook)))}\n`);
       return 0;
     }
     const style = createStyle(io.stdout, io.env);
@@ -52,7 +52,7 @@ export const listCommand: Command = {
       ['hook', 'event', 'type', 'phase', 'durable', 'matcher', 'timeout', 'sandbox', 'source'],
       hooks.map((hook) => {
         const off = hook.enabled ? undefined : 'dim';
-        const disabled = disabledBy(hook, setup.sources);
+        const disabled = disabledBy(hook);
         return [
           { text: disabled === undefined ? hook.name : `${hook.name} (disabled at ${disabled.file}:${disabled.line})`, format: off },
           { text: hook.event, format: off },
@@ -72,8 +72,8 @@ export const listCommand: Command = {
   },
 };
 
-function toJson(hook: HookDefinition, sources: readonly ConfigSource[]): Record<string, unknown> {
-  const disabled = disabledBy(hook, sources);
+function toJson(hook: HookDefinition): Record<string, unknown> {
+  const disabled = disabledBy(hook);
   return {
     name: hook.name,
     event: hook.event,

@@ -25,6 +25,11 @@ export interface HookDefinition {
   readonly onError: OnErrorPolicy;
   readonly enabled: boolean;
   /**
+   * Where the hook was turned off, when a later source disabled it with `name` + `enabled = false`;
+   * `source` still names the definition in force.
+   */
+  readonly disabledAt?: SourceLocation;
+  /**
    * Journaled before `emit` returns and run again after a crash until it ran (non-blocking hooks
    * only): `durable = true`, or the event's default (every `task` point).
    */

@@ -1,3 +1,4 @@
+import type { SourceLocation } from './hook-definition.ts';
 import type { OnErrorPolicy } from '../decisions/decision.ts';
 
 /** A hook as written in one source, validated but not yet layered or defaulted. */
@@ -16,6 +17,8 @@ export interface HookEntry {
   readonly sandbox?: boolean;
   readonly onError?: OnErrorPolicy;
   readonly enabled?: boolean;
+  /** Where a later source's `name` + `enabled = false` turned this hook off. */
+  readonly disabledAt?: SourceLocation;
   readonly durable?: boolean;
   readonly options: Readonly<Record<string, unknown>>;
   /** Where a dialect wrote it, when `hooks[index]` would not find it. */

@@ -35,7 +35,7 @@ export function layerEntries(layers: readonly ConfigLayer[]): LayeredEntries {
         if (position === undefined) {
           warnings.push(`${entry.file}:${entry.line}: hooks[${entry.index}] disables "${entry.name}", but no earlier source defines a hook of that name`);
         } else {
-          hooks[position] = { ...hooks[position]!, enabled: false };
+          hooks[position] = { ...hooks[position]!, enabled: false, disabledAt: { file: entry.file, line: entry.line } };
         }
       } else if (position === undefined) {
         positions.set(entry.name, hooks.length);

@@ -194,6 +194,8 @@ describe('layering', () => {
 
   test('`name` + `enabled = false` alone disables an earlier hook', () => {
     const config = load(base, '[[hooks]]\nname = "second"\nenabled = false\n');
+    expect(config.hooks[1]?.disabledAt).toEqual({ file: 'layer1.toml', line: 1 });
+    expect(config.hooks[1]?.source.file).toBe('layer0.toml');
     expect(config.hooks.map((hook) => [hook.name, hook.enabled])).toEqual([
       ['first', true],
       ['second', false],

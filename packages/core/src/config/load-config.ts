@@ -82,6 +82,7 @@ function resolveDefaults(entry: HookEntry, preset: Preset, registry: RunnerRegis
     sandbox: entry.sandbox ?? preset.hookDefaults?.sandbox ?? true,
     onError: entry.onError ?? event.onError ?? type.defaultOnError,
     enabled: entry.enabled ?? true,
+    ...(entry.disabledAt === undefined ? {} : { disabledAt: entry.disabledAt }),
     // An event's durable default covers its non-blocking hooks; validation refuses durable blocking ones.
     durable: entry.durable ?? (!blocking && event.durable === true),
     options: entry.options,

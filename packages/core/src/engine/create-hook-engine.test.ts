@@ -87,7 +87,7 @@ describe('emit: selection, order and merge', () => {
     expect(outcome.hooks.map((report) => report.name)).toEqual(['on']);
     expect(engine.explain('stage_start', context).map(({ hook: explained, selected, reason }) => [explained.name, selected, reason])).toEqual([
       ['on', true, 'no matcher: runs on every "stage_start"'],
-      ['off', false, 'disabled (enabled = false) in a.toml'],
+      ['off', false, 'disabled (enabled = false) in b.toml:1'],
       ['other', false, 'listens to "run_start", not "stage_start"'],
       ['picky', false, 'matcher /^build$/ matched none of node_id="deploy", handler_type="agent"'],
     ]);

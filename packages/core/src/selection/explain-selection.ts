@@ -15,7 +15,10 @@ export interface HookSelection {
  */
 export function explainHook(hook: HookDefinition, context: EventContext, matcherFields: readonly string[]): HookSelection {
   if (hook.event !== context.event) return { hook, selected: false, reason: `listens to "${hook.event}", not "${context.event}"` };
-  if (!hook.enabled) return { hook, selected: false, reason: `disabled (enabled = false) in ${hook.source.file}` };
+  if (!hook.enabled) {
+    const where = hook.disabledAt ?? hook.source;
+    return { hook, selected: false, reason: `disabled (enabled = false) in ${where.file}:${where.line}` };
+  }
   const pattern = hook.matcherPattern;
   if (pattern === undefined) return { hook, selected: true, reason: `no matcher: runs on every "${hook.event}"` };
   const present = matcherFields.filter((field) => isMatchable(context[field]));
