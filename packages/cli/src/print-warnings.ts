@@ -1,4 +1,5 @@
 import type { CliIo } from './cli-io.ts';
+import type { Setup } from './config/load-setup.ts';
 import { createStyle } from './output/style.ts';
 
 /** Writes warnings to stderr, one `hookline: warning:` line each; stdout stays machine-clean. */
@@ -11,4 +12,9 @@ export function printWarnings(warnings: readonly string[], io: CliIo): void {
 /** The warning for a command that found no config file to load. */
 export function noConfigWarning(searched: readonly string[]): string {
   return `no config file found (looked for ${searched.join(' and ')}); nothing is configured — \`hookline init\` writes a starter hookline.toml`;
+}
+
+/** The warnings of a loaded setup (no config found, the loader's own), then `extra`, to stderr. */
+export function printSetupWarnings(setup: Setup, io: CliIo, extra: readonly string[] = []): void {
+  printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings, ...extra], io);
 }

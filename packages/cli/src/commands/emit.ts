@@ -10,7 +10,7 @@ import type { LiveStatus } from '../output/live-status.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { createStyle } from '../output/style.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
-import { noConfigWarning, printWarnings } from '../print-warnings.ts';
+import { printSetupWarnings, printWarnings } from '../print-warnings.ts';
 
 const options = {
   ...configOption,
@@ -67,7 +67,7 @@ export const emitCommand: Command = {
     const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, runsHooks: true });
     const preset = presets[setup.config.preset]!;
     const built = await buildContext({ file: values.context, sets: values.set }, preset, io);
-    printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings, ...built.warnings], io);
+    printSetupWarnings(setup, io, built.warnings);
 
     const json = values.json === true;
     // The human output's modules load only for human output: --json is the scripted, hot path.

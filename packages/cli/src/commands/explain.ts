@@ -7,7 +7,7 @@ import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { formatExplanation } from '../output/format-explanation.ts';
 import { createStyle } from '../output/style.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
-import { noConfigWarning, printWarnings } from '../print-warnings.ts';
+import { printSetupWarnings } from '../print-warnings.ts';
 
 const options = {
   ...configOption,
@@ -48,7 +48,7 @@ export const explainCommand: Command = {
     const event = positionals[0]!;
     const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
     const built = await buildContext({ file: values.context, sets: values.set }, presets[setup.config.preset]!, io);
-    printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings, ...built.warnings], io);
+    printSetupWarnings(setup, io, built.warnings);
     // The engine gives the exact selection logic emit uses. Nothing runs, so the sandbox and journal it
     // wants are stand-ins: explaining a docker config does not load docker, nor a task config the journal.
     const engine = createHookEngine({

@@ -6,7 +6,7 @@ import { formatSource } from '../output/format-source.ts';
 import { formatTable } from '../output/format-table.ts';
 import { createStyle } from '../output/style.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
-import { noConfigWarning, printWarnings } from '../print-warnings.ts';
+import { printSetupWarnings } from '../print-warnings.ts';
 
 const options = { ...configOption, ...helpOption, json: { type: 'boolean' } } as const;
 
@@ -35,7 +35,7 @@ export const listCommand: Command = {
     }
     expectPositionals('list', positionals, []);
     const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
-    printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings], io);
+    printSetupWarnings(setup, io);
     const { hooks } = setup.config;
     if (values.json === true) {
       io.stdout.write(`${JSON.stringify(hooks.map((hook) => toJson(hook)))}\n`);

@@ -9,7 +9,7 @@ import { journalPath } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
-import { noConfigWarning, printWarnings } from '../print-warnings.ts';
+import { printSetupWarnings, printWarnings } from '../print-warnings.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
 import { SESSION_END_EVENTS } from '../stream/session-end-events.ts';
 
@@ -57,7 +57,7 @@ export const runCommand: Command = {
     }
     expectPositionals('run', positionals, []);
     const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, runsHooks: true });
-    printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings], io);
+    printSetupWarnings(setup, io);
     const { engine, resumed } = await createCliEngine(setup, {
       io,
       journalPath: journalPath(values.journal, io),
