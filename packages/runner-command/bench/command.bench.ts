@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { createHookEngine, loadConfig, type HookEngine } from '@hookline/core';
 import { commandRunner, localSandbox } from '../src/index.ts';
-import { measureInterleaved, quantile, type Contender, type Samples } from './measure.ts';
+import { measureInterleaved, quantile, type Contender, type Samples } from '../../../scripts/bench-stats.ts';
 
 const SINGLE_ROUNDS = 300;
 const FAN_OUT_ROUNDS = 30;
@@ -68,8 +68,8 @@ const fanOut: Contender[] = [
   { name: `${FAN_OUT} hooks, local sandbox`, run: () => emitChecked(localFanOutEngine) },
 ];
 
-const singleSamples = await measureInterleaved(single, SINGLE_ROUNDS, 30);
-const fanOutSamples = await measureInterleaved(fanOut, FAN_OUT_ROUNDS, 3);
+const singleSamples = await measureInterleaved(single, { rounds: SINGLE_ROUNDS, warmup: 30 });
+const fanOutSamples = await measureInterleaved(fanOut, { rounds: FAN_OUT_ROUNDS, warmup: 3 });
 await Promise.all([hostEngine, localEngine, hostFanOutEngine, localFanOutEngine].map((engine) => engine.close()));
 
 // The load average goes into the header: on a busy machine the ratios drift, and the reader should know.

@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import { createHookEngine, loadConfig } from '@hookline/core';
 import { Agent } from 'undici';
 import { httpRunner } from '../src/index.ts';
+import { formatMicros, summarize, type Summary } from '../../../scripts/bench-stats.ts';
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 5_000);
 const WARMUP = 500;
@@ -77,25 +78,6 @@ console.log(`Node ${process.versions.node}, ${process.platform}/${process.arch};
 console.log('');
 console.log('| contender | median | p90 | p99 | mean | samples |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const row of rows) console.log(`| ${row.name} | ${us(row.median)} | ${us(row.p90)} | ${us(row.p99)} | ${us(row.mean)} | ${row.samples} |`);
+for (const row of rows) console.log(`| ${row.name} | ${formatMicros(row.median)} | ${formatMicros(row.p90)} | ${formatMicros(row.p99)} | ${formatMicros(row.mean)} | ${row.samples} |`);
 console.log('');
-console.log(`hook ÷ raw (medians): ${ratio.toFixed(3)}× (+${us(hookRow.median - rawRow.median)} per hook) — target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'NOT met'}`);
-
-interface Summary {
-  readonly name: string;
-  readonly median: number;
-  readonly p90: number;
-  readonly p99: number;
-  readonly mean: number;
-  readonly samples: number;
-}
-
-function summarize(name: string, times: readonly number[]): Summary {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (fraction: number): number => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-  return { name, median: at(0.5), p90: at(0.9), p99: at(0.99), mean: sorted.reduce((sum, time) => sum + time, 0) / sorted.length, samples: sorted.length };
-}
-
-function us(milliseconds: number): string {
-  return `${(milliseconds * 1_000).toFixed(1)} µs`;
-}
+console.log(`hook ÷ raw (medians): ${ratio.toFixed(3)}× (+${formatMicros(hookRow.median - rawRow.median)} per hook) — target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'NOT met'}`);

@@ -14,6 +14,7 @@ import { createHookEngine, loadConfig } from '@hookline/core';
 import { DECISION_TOOL, DECISION_TOOL_NAME, hookUserMessage, PROMPT_SYSTEM } from '../src/hook-instructions.ts';
 import { llmRunner } from '../src/index.ts';
 import { PROMPT_MAX_TOKENS } from '../src/run-prompt-hook.ts';
+import { formatMicros, summarize, type Summary } from '../../../scripts/bench-stats.ts';
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 2_000);
 const WARMUP = 300;
@@ -91,26 +92,7 @@ console.log(
 console.log('');
 console.log('| contender | median | p90 | p99 | mean | CPU per call (mean) | samples |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-rows.forEach((row, index) => console.log(`| ${row.name} | ${us(row.median)} | ${us(row.p90)} | ${us(row.p99)} | ${us(row.mean)} | ${us(index === 0 ? bareCpu : hookCpu)} | ${row.samples} |`));
+rows.forEach((row, index) => console.log(`| ${row.name} | ${formatMicros(row.median)} | ${formatMicros(row.p90)} | ${formatMicros(row.p99)} | ${formatMicros(row.mean)} | ${formatMicros(index === 0 ? bareCpu : hookCpu)} | ${row.samples} |`));
 console.log('');
-console.log(`hook ÷ bare (medians): ${ratio.toFixed(3)}× (+${us(hookRow.median - bareRow.median)} per hook) — target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'NOT met'}`);
-console.log(`hook ÷ bare (CPU time in this process): ${(hookCpu / bareCpu).toFixed(3)}× (+${us(hookCpu - bareCpu)} per hook)`);
-
-interface Summary {
-  readonly name: string;
-  readonly median: number;
-  readonly p90: number;
-  readonly p99: number;
-  readonly mean: number;
-  readonly samples: number;
-}
-
-function summarize(name: string, times: readonly number[]): Summary {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (fraction: number): number => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
-  return { name, median: at(0.5), p90: at(0.9), p99: at(0.99), mean: sorted.reduce((sum, time) => sum + time, 0) / sorted.length, samples: sorted.length };
-}
-
-function us(milliseconds: number): string {
-  return `${(milliseconds * 1_000).toFixed(1)} µs`;
-}
+console.log(`hook ÷ bare (medians): ${ratio.toFixed(3)}× (+${formatMicros(hookRow.median - bareRow.median)} per hook) — target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'NOT met'}`);
+console.log(`hook ÷ bare (CPU time in this process): ${(hookCpu / bareCpu).toFixed(3)}× (+${formatMicros(hookCpu - bareCpu)} per hook)`);

@@ -10,7 +10,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { createHookEngine, loadConfig, type HookEngine } from '@hookline/core';
 import ivm from 'isolated-vm';
 import { scriptRunner } from '../src/index.ts';
-import { measureInterleaved, quantile, type Contender } from './measure.ts';
+import { measureInterleaved, quantile, type Contender } from '../../../scripts/bench-stats.ts';
 
 const ROUNDS = 100;
 const BATCH = 20;
@@ -71,7 +71,8 @@ for (const scenario of scenarios) {
       },
     },
   ];
-  const samples = await measureInterleaved(contenders, ROUNDS, BATCH, 5);
+  // Per-hook figures in µs: the shared helper measures milliseconds.
+  const samples = new Map([...(await measureInterleaved(contenders, { rounds: ROUNDS, warmup: 5, batch: BATCH }))].map(([name, values]) => [name, values.map((value) => value * 1_000)]));
   const baseline = quantile(samples.get(contenders[0]!.name)!, 0.5);
   for (const [index, contender] of contenders.entries()) {
     const values = samples.get(contender.name)!;

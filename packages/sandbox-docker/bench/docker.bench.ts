@@ -14,7 +14,7 @@ import Docker from 'dockerode';
 import { createHookEngine, loadConfig, type HookEngine } from '@hookline/core';
 import { commandRunner } from '@hookline/runner-command';
 import { dockerSandbox } from '../src/index.ts';
-import { measureInterleaved, quantile, type Contender } from './measure.ts';
+import { measureInterleaved, quantile, type Contender } from '../../../scripts/bench-stats.ts';
 
 const IMAGE = process.env['HOOKLINE_TEST_IMAGE'] ?? 'hookline-test/busybox';
 const WARM_ROUNDS = 60;
@@ -88,7 +88,7 @@ const warm: Contender[] = [
   { name: 'bare dockerode exec `sh -c true`', run: bareExec },
   { name: '`docker run --rm` per hook (same hardening)', run: dockerRun },
 ];
-const samples = await measureInterleaved(warm, WARM_ROUNDS, 5);
+const samples = await measureInterleaved(warm, { rounds: WARM_ROUNDS, warmup: 5 });
 for (let round = 0; round < COLD_ROUNDS; round++) await coldHook();
 await Promise.all([engine.close(), coldEngine.close()]);
 
