@@ -1,28 +1,18 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../config/load-config.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
 import { InvalidContextError } from '../errors/invalid-context-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { UnknownEventError } from '../errors/unknown-event-error.ts';
 import { defineSandboxProvider, type SandboxSession } from '../plugins/sandbox-provider.ts';
-import { scriptedRunner, type ScriptedRunner } from '../testing/scripted-runner.ts';
-import { createHookEngine, type HookEngine, type HookEngineOptions } from './create-hook-engine.ts';
+import { scriptedRunner } from '../testing/scripted-runner.ts';
+import { createHookEngine } from './create-hook-engine.ts';
+import { scriptedEngines, scriptedHook } from '../../test-support/scripted-engines.ts';
 
 const context = { run_id: 'run-1', workflow_name: 'ci', node_id: 'deploy', handler_type: 'agent' };
-const engines: HookEngine[] = [];
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((engine) => engine.close()));
-});
+const { engineFor, closeAfterTest } = scriptedEngines();
 
-function engineFor(toml: string, options: Partial<HookEngineOptions> & { runner?: ScriptedRunner } = {}) {
-  const runner = options.runner ?? scriptedRunner();
-  const config = loadConfig([{ text: toml, source: 'test.toml' }], { runners: [runner] });
-  const engine = createHookEngine({ config, runners: [runner], ...options });
-  engines.push(engine);
-  return { engine, runner };
-}
-
-const hook = (name: string, body: string, event = 'stage_start') => `[[hooks]]\nname = "${name}"\nevent = "${event}"\ntype = "scripted"\n${body}\n`;
+const hook = (name: string, body: string, event = 'stage_start') => scriptedHook(name, body, event);
 
 describe('emit: selection, order and merge', () => {
   test('blocking hooks run in order; the first block stops the rest, blocking or not, which are skipped', async () => {
@@ -82,7 +72,7 @@ describe('emit: selection, order and merge', () => {
       { runners: [runner] },
     );
     const engine = createHookEngine({ config, runners: [runner] });
-    engines.push(engine);
+    closeAfterTest(engine);
     const outcome = await engine.emit('stage_start', context);
     expect(outcome.hooks.map((report) => report.name)).toEqual(['on']);
     expect(engine.explain('stage_start', context).map(({ hook: explained, selected, reason }) => [explained.name, selected, reason])).toEqual([

@@ -1,28 +1,18 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../config/load-config.ts';
 import { JournalError } from '../errors/journal-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { defineJournal, type Journal } from '../plugins/journal.ts';
 import { journalConformanceCases } from '../testing/journal-conformance.ts';
 import { memoryJournal, type MemoryJournal } from '../testing/memory-journal.ts';
-import { scriptedRunner, type ScriptedRunner } from '../testing/scripted-runner.ts';
-import { createHookEngine, type HookEngine, type HookEngineOptions } from './create-hook-engine.ts';
+import { scriptedRunner } from '../testing/scripted-runner.ts';
+import { createHookEngine } from './create-hook-engine.ts';
+import { scriptedEngines, scriptedHook } from '../../test-support/scripted-engines.ts';
 
 const context = { run_id: 'run-1', workflow_name: 'ci', node_id: 'deploy' };
-const engines: HookEngine[] = [];
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((engine) => engine.close()));
-});
+const { engineFor, closeAfterTest } = scriptedEngines();
 
-function engineFor(toml: string, options: Partial<HookEngineOptions> & { runner?: ScriptedRunner } = {}) {
-  const runner = options.runner ?? scriptedRunner();
-  const config = loadConfig([{ text: toml, source: 'test.toml' }], { runners: [runner] });
-  const engine = createHookEngine({ config, runners: [runner], ...options });
-  engines.push(engine);
-  return { engine, runner };
-}
-
-const hook = (name: string, body: string, event = 'stage_complete') => `[[hooks]]\nname = "${name}"\nevent = "${event}"\ntype = "scripted"\n${body}\n`;
+const hook = (name: string, body: string, event = 'stage_complete') => scriptedHook(name, body, event);
 
 describe('memory journal', () => {
   for (const check of journalConformanceCases({ create: () => memoryJournal() })) test(check.name, check.run);
@@ -143,7 +133,7 @@ describe('durable hooks', () => {
     const config = loadConfig([{ text: 'preset = "task"\n[[hooks]]\nname = "cleanup"\nevent = "after_merge"\ntype = "command"\ndelay_ms = 20\n', source: 'task.toml' }], { runners: [runner] });
     expect(() => createHookEngine({ config, runners: [runner] })).toThrow('is durable');
     const engine = createHookEngine({ config, runners: [runner], journal });
-    engines.push(engine);
+    closeAfterTest(engine);
     const outcome = await engine.emit('after_merge', { task: 't-1' });
     expect(journal.entries.map((entry) => [entry.event, entry.hooks])).toEqual([['after_merge', ['cleanup']]]);
     await outcome.settled;
