@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { GenericSchema } from 'valibot';
 import { MAX_MEMORY_LIMIT_MB, MIN_MEMORY_LIMIT_MB } from './defaults.ts';
 
 /** The keys of a `type = "script"` hook, as the config file spells them, after validation. */
@@ -12,44 +13,9 @@ export interface ScriptHookOptions {
 }
 
 const memoryMessage = `must be an integer from ${MIN_MEMORY_LIMIT_MB} to ${MAX_MEMORY_LIMIT_MB} (MiB)`;
-type MemoryMessage = typeof memoryMessage;
 
-// Spelled out so the exported type does not depend on inference (JSR's fast check needs explicit types).
 /** valibot schemas of a script hook's own keys; the core merges them with the common hook keys. */
-export const scriptKeys: {
-  readonly script: v.OptionalSchema<
-    v.SchemaWithPipe<
-      readonly [
-        v.StringSchema<'must be a string holding JavaScript'>,
-        v.RegexAction<string, 'must not be empty or only whitespace'>,
-        v.DescriptionAction<string, string>,
-      ]
-    >,
-    undefined
-  >;
-  readonly file: v.OptionalSchema<
-    v.SchemaWithPipe<
-      readonly [
-        v.StringSchema<'must be a string holding a path to a JavaScript file'>,
-        v.RegexAction<string, 'must not be empty or only whitespace'>,
-        v.DescriptionAction<string, string>,
-      ]
-    >,
-    undefined
-  >;
-  readonly memory_limit_mb: v.OptionalSchema<
-    v.SchemaWithPipe<
-      readonly [
-        v.NumberSchema<MemoryMessage>,
-        v.IntegerAction<number, MemoryMessage>,
-        v.MinValueAction<number, typeof MIN_MEMORY_LIMIT_MB, MemoryMessage>,
-        v.MaxValueAction<number, typeof MAX_MEMORY_LIMIT_MB, MemoryMessage>,
-        v.DescriptionAction<number, string>,
-      ]
-    >,
-    undefined
-  >;
-} = {
+export const scriptKeys: Readonly<Record<keyof ScriptHookOptions, GenericSchema>> = {
   script: v.optional(
     v.pipe(
       v.string('must be a string holding JavaScript'),
