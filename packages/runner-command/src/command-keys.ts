@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { GenericSchema } from 'valibot';
 
 /** SPEC §7: stdout and stderr are each captured up to 1 MiB unless configured otherwise. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1_048_576;
@@ -10,7 +11,6 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 1_048_576;
 export const MAX_OUTPUT_BYTES_LIMIT = 67_108_864;
 
 const outputLimitMessage = `must be an integer from 1 to ${MAX_OUTPUT_BYTES_LIMIT} (bytes per stream)`;
-type OutputLimitMessage = typeof outputLimitMessage;
 
 /** The keys of a `type = "command"` hook, as the config file spells them. */
 export interface CommandHookOptions {
@@ -20,27 +20,9 @@ export interface CommandHookOptions {
   readonly max_output_bytes?: number;
 }
 
-// Spelled out because JSR's fast check needs explicit types on exports; it is exactly the inferred type.
+// Typed explicitly because JSR's fast check needs explicit types on exports.
 /** valibot schemas of a command hook's own keys; the core merges them with the common hook keys. */
-export const commandKeys: {
-  readonly command: v.SchemaWithPipe<
-    readonly [
-      v.StringSchema<'must be a string holding a shell command'>,
-      v.RegexAction<string, 'must not be empty or only whitespace'>,
-    ]
-  >;
-  readonly max_output_bytes: v.OptionalSchema<
-    v.SchemaWithPipe<
-      readonly [
-        v.NumberSchema<OutputLimitMessage>,
-        v.IntegerAction<number, OutputLimitMessage>,
-        v.MinValueAction<number, 1, OutputLimitMessage>,
-        v.MaxValueAction<number, typeof MAX_OUTPUT_BYTES_LIMIT, OutputLimitMessage>,
-      ]
-    >,
-    undefined
-  >;
-} = {
+export const commandKeys: Readonly<Record<keyof CommandHookOptions, GenericSchema>> = {
   command: v.pipe(v.string('must be a string holding a shell command'), v.regex(/\S/, 'must not be empty or only whitespace')),
   max_output_bytes: v.optional(
     v.pipe(
