@@ -95,8 +95,10 @@ test('two processes resuming one journal never run an entry at the same time, an
   const path = join(scratch(), 'journal.db');
   const count = 24;
   // Each run logs its start and end with the engine's pid and a timestamp in nanoseconds. Leases of
-  // 300 ms against runs of 400 ms: only renewal keeps the other process from taking an entry.
-  const config = `preset = "task"\n[hooks]\nafter_merge = ['echo "start $ARC_TASK $PPID $(date +%s%N)" >> runs.log; sleep 0.4; echo "end $ARC_TASK $PPID $(date +%s%N)" >> runs.log']\n`;
+  // 1 200 ms against runs of 1 600 ms: only renewal keeps the other process from taking an entry. The
+  // lease leaves room for a loaded machine: renewal every 400 ms still holds through a stalled event
+  // loop of up to 800 ms (300 ms leases were taken over on a 2-core machine at load 15).
+  const config = `preset = "task"\n[hooks]\nafter_merge = ['echo "start $ARC_TASK $PPID $(date +%s%N)" >> runs.log; sleep 1.6; echo "end $ARC_TASK $PPID $(date +%s%N)" >> runs.log']\n`;
   const seed = sqliteJournal({ path });
   for (let index = 0; index < count; index++) {
     const id = await seed.doRecord({ preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: `t-${index}`, cwd: scratch() }, hooks: ['after_merge-01'] }, 'seed', 60_000);
@@ -104,7 +106,7 @@ test('two processes resuming one journal never run an entry at the same time, an
   }
   await seed.doClose?.();
 
-  const children = [0, 1].map(() => startChild({ mode: 'resume', journal: path, config, cwd: scratch(), concurrency: 4, leaseMs: 300 }));
+  const children = [0, 1].map(() => startChild({ mode: 'resume', journal: path, config, cwd: scratch(), concurrency: 4, leaseMs: 1_200 }));
   const exits = await Promise.all(children.map((child) => child.exited));
   expect(exits.map((exit) => exit.code), children.map((child) => child.output()).join('\n')).toEqual([0, 0]);
 
