@@ -1,8 +1,7 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import * as v from 'valibot';
 import type { AgentTool } from './agent-tool.ts';
 import { confinePath } from './confine-path.ts';
+import { openRegularFile } from './open-regular-file.ts';
 
 const inputSchema = v.object({ path: v.string() });
 
@@ -22,12 +21,10 @@ export const readFileTool: AgentTool = {
     if (!parsed.success) return { text: 'read_file needs {"path": "<file path>"}', isError: true };
     const target = await confinePath(scope.root, parsed.output.path);
     if (!target.ok) return { text: target.error, isError: true };
-    // O_NOFOLLOW: the path is already resolved, so a link appearing now is not followed out.
-    const file = await open(target.path, constants.O_RDONLY | constants.O_NOFOLLOW).catch((error: unknown) => error as Error);
-    if (file instanceof Error) return { text: `cannot open ${JSON.stringify(target.shown)}: ${file.message}`, isError: true };
+    const opened = await openRegularFile(target.path, target.shown, 'read');
+    if (!opened.ok) return { text: opened.error, isError: true };
+    const { file, stats } = opened;
     try {
-      const stats = await file.stat();
-      if (!stats.isFile()) return { text: `${JSON.stringify(target.shown)} is not a regular file${stats.isDirectory() ? ' (it is a directory: use glob to list it)' : ''}`, isError: true };
       const buffer = Buffer.alloc(Math.min(stats.size, scope.outputBytes));
       const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
       const text = new TextDecoder().decode(buffer.subarray(0, bytesRead));

@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
 import { matchesGlob } from 'node:path';
+import { openRegularFile } from './open-regular-file.ts';
 import { SEARCH_LIMITS, type SearchJob, type SearchResult } from './search-job.ts';
 import { walkFiles } from './walk-files.ts';
 
@@ -19,11 +19,11 @@ export async function searchFiles(job: SearchJob): Promise<SearchResult> {
       if (matchesGlob(file.relative, job.pattern)) lines.push(file.relative);
     } else {
       if (job.include !== undefined && !matchesGlob(file.relative, job.include)) continue;
-      if ((await stat(file.path)).size > SEARCH_LIMITS.maxFileBytes) {
+      const data = await readSmallFile(file.path);
+      if (data === 'large') {
         skippedLarge++;
         continue;
       }
-      const data = await readFile(file.path).catch(() => undefined);
       // A NUL byte early on: a binary file, whose "lines" mean nothing.
       if (data === undefined || data.subarray(0, 8_192).includes(0)) continue;
       const text = data.toString('utf8').split(/\r?\n/);
@@ -34,6 +34,25 @@ export async function searchFiles(job: SearchJob): Promise<SearchResult> {
     if (lines.length > limit) break;
   }
   return { lines: lines.slice(0, limit), moreLines: lines.length > limit, stoppedEarly: state.truncated, skippedLarge };
+}
+
+/**
+ * A walked file's bytes; `'large'` over the size limit; undefined when it cannot be read or is no
+ * longer a regular file (the walk saw a regular file, but it may have been replaced by a FIFO since:
+ * opened without blocking, it is skipped).
+ */
+async function readSmallFile(path: string): Promise<Buffer | 'large' | undefined> {
+  const opened = await openRegularFile(path, path, 'read');
+  if (!opened.ok) return undefined;
+  const { file, stats } = opened;
+  try {
+    if (stats.size > SEARCH_LIMITS.maxFileBytes) return 'large';
+    return await file.readFile();
+  } catch {
+    return undefined;
+  } finally {
+    await file.close();
+  }
 }
 
 function cut(line: string): string {

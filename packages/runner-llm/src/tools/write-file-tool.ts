@@ -1,9 +1,9 @@
-import { constants } from 'node:fs';
-import { mkdir, open, realpath } from 'node:fs/promises';
+import { mkdir, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
 import type { AgentTool } from './agent-tool.ts';
 import { confinePath, isInside } from './confine-path.ts';
+import { openRegularFile } from './open-regular-file.ts';
 
 const inputSchema = v.object({ path: v.string(), content: v.string() });
 
@@ -32,7 +32,9 @@ export const writeFileTool: AgentTool = {
       if (!isInside(scope.root, await realpath(dirname(target.path)))) {
         return { text: `refused: ${JSON.stringify(parsed.output.path)} is outside the working directory ${scope.root}`, isError: true };
       }
-      const file = await open(target.path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
+      const opened = await openRegularFile(target.path, target.shown, 'write');
+      if (!opened.ok) return { text: opened.error, isError: true };
+      const { file } = opened;
       try {
         await file.writeFile(parsed.output.content, 'utf8');
       } finally {

@@ -1,0 +1,60 @@
+import { constants, type Stats } from 'node:fs';
+import { lstat, open, type FileHandle } from 'node:fs/promises';
+import { errorCode, errorMessage } from './error-text.ts';
+
+/** An open regular file and its status, or why it was not opened (text for the model). */
+export type OpenedFile = { readonly ok: true; readonly file: FileHandle; readonly stats: Stats } | { readonly ok: false; readonly error: string; readonly missing?: boolean };
+
+/**
+ * Opens `path` (an already confined, resolved path) for reading or writing, but only a regular file
+ * — and never in a way that can block. `open()` on a FIFO waits for the other end, and it waits on
+ * one of libuv's four threadpool threads: four such opens freeze every file and DNS operation of the
+ * process, and nothing can cancel them. So the type is checked with `lstat` first (FIFOs, sockets and
+ * devices are refused without being opened), and the open itself carries `O_NONBLOCK` (a FIFO that
+ * appeared in between opens at once, or fails with ENXIO) and `O_NOFOLLOW`; `fstat` on the descriptor
+ * then decides. Writing opens without `O_TRUNC` and truncates only once the file is known to be regular.
+ *
+ * `shown` is the path as the model gave it, for the refusal text.
+ */
+export async function openRegularFile(path: string, shown: string, mode: 'read' | 'write'): Promise<OpenedFile> {
+  try {
+    const before = await lstat(path);
+    if (!before.isFile()) return notRegular(shown, before);
+  } catch (error) {
+    if (mode === 'read' || errorCode(error) !== 'ENOENT') return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${errorMessage(error)}` };
+  }
+  const flags = (mode === 'read' ? constants.O_RDONLY : constants.O_WRONLY | constants.O_CREAT) | constants.O_NONBLOCK | constants.O_NOFOLLOW;
+  let file: FileHandle;
+  try {
+    file = await open(path, flags, 0o644);
+  } catch (error) {
+    return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${errorMessage(error)}` };
+  }
+  try {
+    const stats = await file.stat();
+    if (!stats.isFile()) {
+      await file.close();
+      return notRegular(shown, stats);
+    }
+    if (mode === 'write') await file.truncate(0);
+    return { ok: true, file, stats };
+  } catch (error) {
+    await file.close().catch(() => undefined);
+    return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${errorMessage(error)}` };
+  }
+}
+
+/** What kind of non-regular file `stats` describes, in words. */
+export function fileKind(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory (use glob to list it)';
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  return 'not a regular file';
+}
+
+function notRegular(shown: string, stats: Stats): OpenedFile {
+  return { ok: false, error: `refused: ${JSON.stringify(shown)} is ${fileKind(stats)}; file tools only read and write regular files` };
+}
