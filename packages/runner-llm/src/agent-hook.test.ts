@@ -138,7 +138,16 @@ describe('the tool loop', () => {
   });
 });
 
-describe('file tools stay inside the working directory', () => {
+// The same confinement on both sides: the host's directory, and (sandbox = true) the local sandbox's
+// session, where every file tool is an exec of a shell program.
+const sides = [
+  { side: 'on the host', sandbox: undefined },
+  { side: 'through the local sandbox', sandbox: localSandbox },
+] as const;
+
+describe.each(sides)('file tools stay inside the working directory $side', ({ sandbox }) => {
+  const where = () => (sandbox === undefined ? {} : { sandbox: sandbox() });
+
   test('../../etc/passwd, an absolute path and a symlink out are refused as error results; nothing leaks', async () => {
     const outside = await scratchDirectory('outside');
     await writeFile(join(outside, 'secret.txt'), 'TOP-SECRET-CONTENT\n');
@@ -160,7 +169,7 @@ describe('file tools stay inside the working directory', () => {
       toolUse('glob', { pattern: '**/*' }),
     ];
     api.respond(scripted(message(attempts), finalText('{"ok": true}')));
-    const report = await emitHook(runner(), { type: 'agent', prompt: 'Try to escape.' }, { context: { cwd } });
+    const report = await emitHook(runner(), { type: 'agent', prompt: 'Try to escape.' }, { context: { cwd }, ...where() });
     expect(report.status).toBe('ok');
 
     const results = toolResults(api.requests[1]);
@@ -188,7 +197,7 @@ describe('file tools stay inside the working directory', () => {
     await symlink(join(cwd, 'real.txt'), join(cwd, 'alias.txt'));
     const read = toolUse('read_file', { path: 'alias.txt' });
     api.respond(scripted(message([read]), finalText('{"ok": true}')));
-    await emitHook(runner(), { type: 'agent', prompt: 'Read.' }, { context: { cwd } });
+    await emitHook(runner(), { type: 'agent', prompt: 'Read.' }, { context: { cwd }, ...where() });
     expect(toolResults(api.requests[1])).toEqual([{ type: 'tool_result', tool_use_id: read.id, content: 'inner content' }]);
   });
 });

@@ -4,6 +4,7 @@
 import { lookup } from 'node:dns/promises';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { localSandbox } from '@hookline/runner-command';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { emitHook } from '../test-support/hooks.ts';
 import { clientFor, finalText, message, scripted, startMessagesApi, toolResults, toolUse, type MessagesApi } from '../test-support/messages-api.ts';
@@ -36,7 +37,7 @@ test('five agent hooks reading, writing and searching a FIFO get refusals at onc
     ];
     api.respond(scripted(message(calls), finalText('{"ok": true}')));
     // Before the fix each hook hung in read_file until this deadline, leaving a thread pinned.
-    const report = await emitHook(llmRunner({ client: clientFor(api) }), { type: 'agent', prompt: 'Read the pipe.', timeout_ms: 5_000 }, { context: { cwd } });
+    const report = await emitHook(llmRunner({ client: clientFor(api) }), { type: 'agent', prompt: 'Read the pipe.', timeout_ms: 15_000 }, { context: { cwd } });
     expect(report.status, JSON.stringify(report)).toBe('ok');
     const [shell, read, write, readLink, grepPipe, grepAll, glob] = toolResults(api.requests[1]);
     expect(shell?.is_error, shell?.content).toBeUndefined();
@@ -51,4 +52,28 @@ test('five agent hooks reading, writing and searching a FIFO get refusals at onc
   // Nothing is left waiting on the threadpool: file and DNS work of the host still completes.
   expect(await readFile(join(cwd, 'plain.txt'), 'utf8')).toBe('plain text\n');
   expect((await lookup('localhost')).address).toMatch(/^(127\.0\.0\.1|::1)$/);
+}, 120_000);
+
+test('through the local sandbox, the file tools refuse a FIFO the same way, and write and read regular files', async () => {
+  const cwd = await scratchDirectory('fifo-local');
+  const calls = [
+    toolUse('shell', { command: 'mkfifo pipe' }),
+    toolUse('read_file', { path: 'pipe' }),
+    toolUse('write_file', { path: 'pipe', content: 'x' }),
+    toolUse('write_file', { path: 'notes/a.txt', content: 'first line\nsecond line\n' }),
+    toolUse('read_file', { path: 'notes/a.txt' }),
+    toolUse('grep', { pattern: 'second' }),
+    toolUse('glob', { pattern: '**' }),
+  ];
+  api.respond(scripted(message(calls), finalText('{"ok": true}')));
+  const report = await emitHook(llmRunner({ client: clientFor(api) }), { type: 'agent', prompt: 'Read the pipe.', timeout_ms: 15_000 }, { context: { cwd }, sandbox: localSandbox() });
+  expect(report.status, JSON.stringify(report)).toBe('ok');
+  const [, read, write, written, readBack, grep, glob] = toolResults(api.requests[1]);
+  expect(read).toMatchObject({ is_error: true, content: 'refused: "pipe" is a FIFO (named pipe); file tools only read and write regular files' });
+  expect(write).toMatchObject({ is_error: true, content: 'refused: "pipe" is a FIFO (named pipe); file tools only read and write regular files' });
+  expect(written?.content).toBe('wrote 23 bytes to notes/a.txt');
+  expect(await readFile(join(cwd, 'notes', 'a.txt'), 'utf8')).toBe('first line\nsecond line\n');
+  expect(readBack?.content).toBe('first line\nsecond line\n');
+  expect(grep?.content).toBe('notes/a.txt:2: second line');
+  expect(glob?.content).toBe('notes/a.txt');
 }, 60_000);

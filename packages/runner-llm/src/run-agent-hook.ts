@@ -5,7 +5,10 @@ import { DEFAULT_MAX_TOOL_ROUNDS, type AgentHookOptions } from './llm-keys.ts';
 import { isRunResult, startLlmRun, type LlmRunScope } from './llm-run.ts';
 import { readTextAnswer } from './read-answer.ts';
 import { agentToolbox } from './tools/agent-toolbox.ts';
-import { workingDirectory } from './working-directory.ts';
+import type { FileAccess } from './tools/file-access.ts';
+import { hostFileAccess } from './tools/host-file-access.ts';
+import { sandboxFileAccess, sandboxWorkingDirectory } from './tools/sandbox-file-access.ts';
+import { contextCwd, workingDirectory } from './working-directory.ts';
 
 /** Room for reasoning between tool calls and for the final JSON answer. */
 export const AGENT_MAX_TOKENS = 4_096;
@@ -18,13 +21,13 @@ export const AGENT_MAX_TOKENS = 4_096;
  */
 export async function runAgentHook(options: AgentHookOptions, call: RunCall, scope: LlmRunScope): Promise<RunResult> {
   // Checked before the first request: a hook that cannot run its tools should not spend tokens.
-  const directory = await workingDirectory(call.context);
-  if (!directory.ok) return { status: 'failed', error: directory.error };
+  const files = await fileAccess(call);
+  if (!files.ok) return { status: 'failed', error: files.error };
   const run = await startLlmRun(options, call, scope);
   if (isRunResult(run)) return run;
   const maxToolRounds = options.max_tool_rounds ?? DEFAULT_MAX_TOOL_ROUNDS;
-  const toolbox = agentToolbox(directory.path, call, scope.toolOutputBytes);
-  const system = agentSystem(directory.path, maxToolRounds);
+  const toolbox = agentToolbox(files.access, call, scope.toolOutputBytes);
+  const system = agentSystem(files.access.root, maxToolRounds);
   const messages: Anthropic.MessageParam[] = [{ role: 'user', content: hookUserMessage(options.prompt, call.contextJson) }];
   let toolCalls = 0;
   const extra = (): Record<string, unknown> => ({ tool_calls: toolCalls });
@@ -54,6 +57,23 @@ export async function runAgentHook(options: AgentHookOptions, call: RunCall, sco
   } finally {
     await toolbox.close();
   }
+}
+
+/**
+ * Where the file tools act. A sandboxed hook's tools all go through its sandbox session, like its
+ * shell: the working directory is the one the sandbox sees for the context's `cwd`, and reads and
+ * writes obey the sandbox's mounts. Otherwise, the host's directory.
+ */
+async function fileAccess(call: RunCall): Promise<{ readonly ok: true; readonly access: FileAccess } | { readonly ok: false; readonly error: string }> {
+  if (call.sandbox === undefined) {
+    const directory = await workingDirectory(call.context);
+    return directory.ok ? { ok: true, access: hostFileAccess(directory.path) } : directory;
+  }
+  const directory = contextCwd(call.context);
+  if (!directory.ok) return directory;
+  const scope = { session: call.sandbox, cwd: directory.cwd, signal: call.signal };
+  const root = await sandboxWorkingDirectory(scope);
+  return root.ok ? { ok: true, access: sandboxFileAccess(scope, root.path) } : root;
 }
 
 function abortText(signal: AbortSignal): string {

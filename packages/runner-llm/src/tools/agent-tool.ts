@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RunCall, SandboxSession } from '@hookline/core';
+import type { FileAccess } from './file-access.ts';
 
 /** A tool's answer to the model; `isError` marks it as a failed call (`is_error` in the tool_result). */
 export interface ToolOutput {
@@ -7,10 +8,10 @@ export interface ToolOutput {
   readonly isError?: boolean;
 }
 
-/** What a tool call may use: the confined directory, the hook's call, and the shell's session. */
+/** What a tool call may use: the confined file access, the hook's call, and the shell's session. */
 export interface ToolScope {
-  /** The working directory as a real path; file tools never leave it. */
-  readonly root: string;
+  /** The file tools' side (the host, or the hook's sandbox), confined to the working directory. */
+  readonly files: FileAccess;
   readonly call: RunCall;
   /** Largest tool result sent back to the model, in bytes (UTF-8). */
   readonly outputBytes: number;

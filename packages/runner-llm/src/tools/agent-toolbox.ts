@@ -3,6 +3,7 @@ import type { RunCall, SandboxSession } from '@hookline/core';
 import { createHostSession } from '@hookline/runner-command';
 import type { ToolCall } from '../model-reply.ts';
 import type { AgentTool, ToolScope } from './agent-tool.ts';
+import type { FileAccess } from './file-access.ts';
 import { globTool } from './glob-tool.ts';
 import { grepTool } from './grep-tool.ts';
 import { readFileTool } from './read-file-tool.ts';
@@ -24,12 +25,13 @@ export interface AgentToolbox {
 /**
  * Makes the tools for one run. The shell goes through `call.sandbox` when the engine handed one (the
  * hook is sandboxed), else through a host session from `@hookline/runner-command`, opened on the
- * first shell call and disposed with the run, so it never outlives the hook.
+ * first shell call and disposed with the run, so it never outlives the hook. The file tools act
+ * through `files`, which the caller chose the same way.
  */
-export function agentToolbox(root: string, call: RunCall, outputBytes: number): AgentToolbox {
+export function agentToolbox(files: FileAccess, call: RunCall, outputBytes: number): AgentToolbox {
   let host: SandboxSession | undefined;
   const scope: ToolScope = {
-    root,
+    files,
     call,
     outputBytes,
     shellSession() {

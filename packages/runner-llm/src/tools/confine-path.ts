@@ -59,7 +59,8 @@ export async function confinePath(root: string, requested: unknown, forWriting =
   }
 }
 
-function missing(requested: string): ConfinedPath {
+/** The answer for a path inside that does not exist. */
+export function missing(requested: string): { readonly ok: false; readonly error: string } {
   return { ok: false, error: `no such file or directory: ${JSON.stringify(requested)}` };
 }
 
@@ -73,7 +74,8 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-function refusal(requested: string, root: string, throughLink = false): ConfinedPath {
+/** The answer for a path outside the working directory `root`. */
+export function refusal(requested: string, root: string, throughLink = false): { readonly ok: false; readonly error: string } {
   return {
     ok: false,
     error: `refused: ${JSON.stringify(requested)} is outside the working directory ${root}${throughLink ? ' (through a symbolic link)' : ''}; file tools only reach files inside it`,

@@ -2,7 +2,6 @@ import { isAbsolute } from 'node:path';
 import * as v from 'valibot';
 import type { AgentTool } from './agent-tool.ts';
 import { limitText } from './limit-text.ts';
-import { runSearch } from './run-search.ts';
 import { SEARCH_LIMITS } from './search-job.ts';
 import { SKIPPED_DIRECTORIES } from './walk-files.ts';
 
@@ -29,14 +28,15 @@ export const globTool: AgentTool = {
     if (!parsed.success) return { text: `glob needs {"pattern": "<glob of 1 to ${SEARCH_LIMITS.maxPatternCharacters} characters>"}`, isError: true };
     const { pattern } = parsed.output;
     if (isAbsolute(pattern) || pattern.split(/[\\/]/).includes('..')) {
-      return { text: `refused: the pattern ${JSON.stringify(pattern)} reaches outside the working directory ${scope.root}; use a pattern relative to it, without ".."`, isError: true };
+      return { text: `refused: the pattern ${JSON.stringify(pattern)} reaches outside the working directory ${scope.files.root}; use a pattern relative to it, without ".."`, isError: true };
     }
-    const search = await runSearch({ kind: 'glob', root: scope.root, start: scope.root, pattern }, scope.call.signal);
+    const search = await scope.files.search({ kind: 'glob', pattern }, scope.call.signal);
     if (!search.ok) return { text: search.error, isError: true };
     const { result } = search;
     const notes = [
       result.moreLines ? `[more than ${SEARCH_LIMITS.globPaths} paths; narrow the pattern]` : undefined,
       result.stoppedEarly ? `[listing stopped after ${SEARCH_LIMITS.maxEntries} entries]` : undefined,
+      result.stoppedAtBytes === undefined ? undefined : `[listing stopped after ${result.stoppedAtBytes} bytes of names]`,
     ].filter((note) => note !== undefined);
     const body = result.lines.length === 0 ? 'no files match' : result.lines.join('\n');
     return { text: limitText([body, ...notes].join('\n'), scope.outputBytes).text };

@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import type { AgentTool } from './agent-tool.ts';
-import { confinePath } from './confine-path.ts';
 import { limitText } from './limit-text.ts';
-import { runSearch } from './run-search.ts';
 import { SEARCH_LIMITS } from './search-job.ts';
 import { SKIPPED_DIRECTORIES } from './walk-files.ts';
 
@@ -44,10 +42,8 @@ export const grepTool: AgentTool = {
     } catch (error) {
       return { text: `invalid regular expression: ${error instanceof Error ? error.message : String(error)}`, isError: true };
     }
-    const start = await confinePath(scope.root, parsed.output.path ?? '.');
-    if (!start.ok) return { text: start.error, isError: true };
-    const search = await runSearch(
-      { kind: 'grep', root: scope.root, start: start.path, pattern, ...(include === undefined ? {} : { include }), ...(ignoreCase === undefined ? {} : { ignoreCase }) },
+    const search = await scope.files.search(
+      { kind: 'grep', pattern, ...(parsed.output.path === undefined ? {} : { path: parsed.output.path }), ...(include === undefined ? {} : { include }), ...(ignoreCase === undefined ? {} : { ignoreCase }) },
       scope.call.signal,
     );
     if (!search.ok) return { text: search.error, isError: true };
@@ -56,6 +52,7 @@ export const grepTool: AgentTool = {
       result.moreLines ? `[more than ${SEARCH_LIMITS.grepMatches} matches; narrow the pattern or the path]` : undefined,
       result.stoppedEarly ? `[search stopped after ${SEARCH_LIMITS.maxEntries} entries]` : undefined,
       result.skippedLarge > 0 ? `[${result.skippedLarge} file(s) over ${SEARCH_LIMITS.maxFileBytes} bytes not searched]` : undefined,
+      result.stoppedAtBytes === undefined ? undefined : `[search stopped after ${result.stoppedAtBytes} bytes of file contents; narrow the path or include]`,
     ].filter((note) => note !== undefined);
     const body = result.lines.length === 0 ? 'no matches' : result.lines.join('\n');
     return { text: limitText([body, ...notes].join('\n'), scope.outputBytes).text };

@@ -19,7 +19,7 @@ export type OpenedFile = { readonly ok: true; readonly file: FileHandle; readonl
 export async function openRegularFile(path: string, shown: string, mode: 'read' | 'write'): Promise<OpenedFile> {
   try {
     const before = await lstat(path);
-    if (!before.isFile()) return notRegular(shown, before);
+    if (!before.isFile()) return notRegular(shown, fileKind(before));
   } catch (error) {
     if (mode === 'read' || errorCode(error) !== 'ENOENT') return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${errorMessage(error)}` };
   }
@@ -34,7 +34,7 @@ export async function openRegularFile(path: string, shown: string, mode: 'read' 
     const stats = await file.stat();
     if (!stats.isFile()) {
       await file.close();
-      return notRegular(shown, stats);
+      return notRegular(shown, fileKind(stats));
     }
     if (mode === 'write') await file.truncate(0);
     return { ok: true, file, stats };
@@ -44,17 +44,31 @@ export async function openRegularFile(path: string, shown: string, mode: 'read' 
   }
 }
 
-/** What kind of non-regular file `stats` describes, in words. */
-export function fileKind(stats: Stats): string {
-  if (stats.isDirectory()) return 'a directory (use glob to list it)';
-  if (stats.isFIFO()) return 'a FIFO (named pipe)';
-  if (stats.isSocket()) return 'a socket';
-  if (stats.isCharacterDevice()) return 'a character device';
-  if (stats.isBlockDevice()) return 'a block device';
-  if (stats.isSymbolicLink()) return 'a symbolic link';
-  return 'not a regular file';
+/** The kinds of file the tools refuse, as both the host's `fstat` and the sandbox's `test` tell them. */
+export type FileKind = 'directory' | 'fifo' | 'socket' | 'character-device' | 'block-device' | 'symbolic-link' | 'other';
+
+const KIND_TEXTS: Readonly<Record<FileKind, string>> = {
+  directory: 'a directory (use glob to list it)',
+  fifo: 'a FIFO (named pipe)',
+  socket: 'a socket',
+  'character-device': 'a character device',
+  'block-device': 'a block device',
+  'symbolic-link': 'a symbolic link',
+  other: 'not a regular file',
+};
+
+/** The refusal for a path that is not a regular file. */
+export function notRegular(shown: string, kind: string): { readonly ok: false; readonly error: string } {
+  const text = KIND_TEXTS[kind as FileKind] ?? KIND_TEXTS.other;
+  return { ok: false, error: `refused: ${JSON.stringify(shown)} is ${text}; file tools only read and write regular files` };
 }
 
-function notRegular(shown: string, stats: Stats): OpenedFile {
-  return { ok: false, error: `refused: ${JSON.stringify(shown)} is ${fileKind(stats)}; file tools only read and write regular files` };
+function fileKind(stats: Stats): FileKind {
+  if (stats.isDirectory()) return 'directory';
+  if (stats.isFIFO()) return 'fifo';
+  if (stats.isSocket()) return 'socket';
+  if (stats.isCharacterDevice()) return 'character-device';
+  if (stats.isBlockDevice()) return 'block-device';
+  if (stats.isSymbolicLink()) return 'symbolic-link';
+  return 'other';
 }

@@ -1,11 +1,9 @@
 import * as v from 'valibot';
 import type { AgentTool } from './agent-tool.ts';
-import { confinePath } from './confine-path.ts';
-import { openRegularFile } from './open-regular-file.ts';
 
 const inputSchema = v.object({ path: v.string() });
 
-/** `read_file`: a text file inside the working directory, up to the tool output limit. */
+/** `read_file`: a regular text file inside the working directory, up to the tool output limit. */
 export const readFileTool: AgentTool = {
   definition: {
     name: 'read_file',
@@ -19,18 +17,8 @@ export const readFileTool: AgentTool = {
   async run(input, scope) {
     const parsed = v.safeParse(inputSchema, input);
     if (!parsed.success) return { text: 'read_file needs {"path": "<file path>"}', isError: true };
-    const target = await confinePath(scope.root, parsed.output.path);
-    if (!target.ok) return { text: target.error, isError: true };
-    const opened = await openRegularFile(target.path, target.shown, 'read');
-    if (!opened.ok) return { text: opened.error, isError: true };
-    const { file, stats } = opened;
-    try {
-      const buffer = Buffer.alloc(Math.min(stats.size, scope.outputBytes));
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
-      const text = new TextDecoder().decode(buffer.subarray(0, bytesRead));
-      return { text: stats.size > bytesRead ? `${text}\n[file cut at ${bytesRead} of ${stats.size} bytes]` : text };
-    } finally {
-      await file.close();
-    }
+    const read = await scope.files.read(parsed.output.path, scope.outputBytes);
+    if (!read.ok) return { text: read.error, isError: true };
+    return { text: read.size > read.bytesRead ? `${read.text}\n[file cut at ${read.bytesRead} of ${read.size} bytes]` : read.text };
   },
 };

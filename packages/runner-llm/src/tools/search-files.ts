@@ -1,12 +1,13 @@
 import { matchesGlob } from 'node:path';
 import { openRegularFile } from './open-regular-file.ts';
-import { SEARCH_LIMITS, type SearchJob, type SearchResult } from './search-job.ts';
-import { walkFiles } from './walk-files.ts';
+import { SEARCH_LIMITS, type ListedFile, type SearchJob, type SearchResult } from './search-job.ts';
+import { walkFiles, type WalkedFile } from './walk-files.ts';
 
 /**
- * Runs a search job: walks the files under `start` and collects matching lines (grep) or paths
- * (glob). Pure CPU and file reads, meant for a worker thread: a pathological regular expression or
- * brace pattern from the model can run for a very long time, and only a worker can be stopped then.
+ * Runs a search job: walks the files under `start` (or goes through the files a sandbox listed) and
+ * collects matching lines (grep) or paths (glob). Pure CPU and file reads, meant for a worker
+ * thread: a pathological regular expression or brace pattern from the model can run for a very long
+ * time, and only a worker can be stopped then.
  */
 export async function searchFiles(job: SearchJob): Promise<SearchResult> {
   const state = { maxEntries: SEARCH_LIMITS.maxEntries, truncated: false };
@@ -14,12 +15,13 @@ export async function searchFiles(job: SearchJob): Promise<SearchResult> {
   const expression = job.kind === 'grep' ? new RegExp(job.pattern, job.ignoreCase === true ? 'i' : '') : undefined;
   const lines: string[] = [];
   let skippedLarge = 0;
-  for await (const file of walkFiles(job.root, job.start, state)) {
+  const files: AsyncIterable<ListedFile | WalkedFile> | Iterable<ListedFile> = 'files' in job ? job.files : walkFiles(job.root, job.start, state);
+  for await (const file of files) {
     if (expression === undefined) {
       if (matchesGlob(file.relative, job.pattern)) lines.push(file.relative);
     } else {
       if (job.include !== undefined && !matchesGlob(file.relative, job.include)) continue;
-      const data = await readSmallFile(file.path);
+      const data = 'path' in file ? await readSmallFile(file.path) : listedContent(file);
       if (data === 'large') {
         skippedLarge++;
         continue;
@@ -53,6 +55,12 @@ async function readSmallFile(path: string): Promise<Buffer | 'large' | undefined
   } finally {
     await file.close();
   }
+}
+
+/** A listed file's content as a sandbox sent it: up to one byte over the limit, to tell a file that is too large. */
+function listedContent(file: ListedFile): Buffer | 'large' | undefined {
+  if (file.data === undefined) return undefined;
+  return file.data.length > SEARCH_LIMITS.maxFileBytes ? 'large' : Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength);
 }
 
 function cut(line: string): string {

@@ -1,16 +1,29 @@
+/** A file a sandbox listed, with its content for `grep` (at most `maxFileBytes + 1` bytes: more means too large). */
+export interface ListedFile {
+  /** Its path relative to the working directory, with `/` separators. */
+  readonly relative: string;
+  readonly data?: Uint8Array;
+}
+
+/** Where a search's files come from: a walk of the host's directory, or a list a sandbox sent. */
+export type SearchSource =
+  | {
+      /** The working directory (a real path). */
+      readonly root: string;
+      /** Where the walk starts: a real path inside `root` (a file, for grep on one file). */
+      readonly start: string;
+    }
+  | { readonly files: readonly ListedFile[] };
+
 /** A `grep` or `glob` over the working directory, as data that can cross into a worker thread. */
-export interface SearchJob {
+export type SearchJob = SearchSource & {
   readonly kind: 'grep' | 'glob';
-  /** The working directory (a real path). */
-  readonly root: string;
-  /** Where the walk starts: a real path inside `root` (a file, for grep on one file). */
-  readonly start: string;
   /** grep: a JavaScript regular expression; glob: a glob matched against paths relative to `root`. */
   readonly pattern: string;
   /** grep only: a glob the relative path of a searched file must match. */
   readonly include?: string;
   readonly ignoreCase?: boolean;
-}
+};
 
 /** What a search found: result lines (`path:line: text` or paths) and what cut it short. */
 export interface SearchResult {
@@ -21,6 +34,8 @@ export interface SearchResult {
   readonly stoppedEarly: boolean;
   /** grep: files not searched because they are too large. */
   readonly skippedLarge: number;
+  /** The sandbox's output reached this many bytes, and the files beyond were not searched. */
+  readonly stoppedAtBytes?: number;
 }
 
 /** At most this many result lines are listed. */
