@@ -4,20 +4,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localSandbox } from '@hookline/runner-command';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { emitHook } from '../test-support/hooks.ts';
-import { clientFor, finalText, message, scripted, startMessagesApi, text, toolResults, toolUse, type MessagesApi } from '../test-support/messages-api.ts';
+import { clientFor, finalText, message, scripted, text, toolResults, toolUse } from '../test-support/messages-api.ts';
+import { useMessagesApi } from '../test-support/use-messages-api.ts';
 import { scratchDirectory } from '../test-support/scratch.ts';
 import { llmRunner } from './llm-runner.ts';
 
-let api: MessagesApi;
-beforeAll(async () => {
-  api = await startMessagesApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-});
+const api = useMessagesApi();
 
 const runner = () => llmRunner({ client: clientFor(api) });
 

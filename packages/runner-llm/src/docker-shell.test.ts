@@ -7,11 +7,12 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxProvider } from '@hookline/core';
-import { afterAll, beforeAll, beforeEach, expect, test, type TestContext } from 'vitest';
+import { expect, test, type TestContext } from 'vitest';
 import { dockerEngine, localImage } from '../test-support/docker-engine.ts';
 import { emitHook } from '../test-support/hooks.ts';
 import { scratchDirectory } from '../test-support/scratch.ts';
-import { clientFor, finalText, message, scripted, startMessagesApi, toolResults, toolUse, type MessagesApi } from '../test-support/messages-api.ts';
+import { clientFor, finalText, message, scripted, toolResults, toolUse } from '../test-support/messages-api.ts';
+import { useMessagesApi } from '../test-support/use-messages-api.ts';
 import { llmRunner } from './llm-runner.ts';
 
 const packageDirectory = fileURLToPath(new URL('../../sandbox-docker/', import.meta.url));
@@ -19,14 +20,7 @@ const required = process.env['CI'] === 'true' || process.env['HOOKLINE_REQUIRE_D
 // Images the docker sandbox's own tests use or default to; the sandbox never pulls.
 const imageCandidates = [process.env['HOOKLINE_DOCKER_TEST_IMAGE'], 'hookline-test/busybox:latest', 'busybox:stable'].filter((image) => image !== undefined && image !== '') as string[];
 
-let api: MessagesApi;
-beforeAll(async () => {
-  api = await startMessagesApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-});
+const api = useMessagesApi();
 
 /** The docker sandbox's factory and a local image, or undefined after skipping the test with the reason (failing under CI). */
 async function dockerOrSkip(context: TestContext): Promise<{ readonly dockerSandbox: (settings?: Record<string, unknown>) => SandboxProvider; readonly image: string } | undefined> {

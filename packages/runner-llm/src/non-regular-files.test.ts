@@ -5,20 +5,14 @@ import { lookup } from 'node:dns/promises';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localSandbox } from '@hookline/runner-command';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { emitHook } from '../test-support/hooks.ts';
-import { clientFor, finalText, message, scripted, startMessagesApi, toolResults, toolUse, type MessagesApi } from '../test-support/messages-api.ts';
+import { clientFor, finalText, message, scripted, toolResults, toolUse } from '../test-support/messages-api.ts';
+import { useMessagesApi } from '../test-support/use-messages-api.ts';
 import { scratchDirectory } from '../test-support/scratch.ts';
 import { llmRunner } from './llm-runner.ts';
 
-let api: MessagesApi;
-beforeAll(async () => {
-  api = await startMessagesApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-});
+const api = useMessagesApi();
 
 test('five agent hooks reading, writing and searching a FIFO get refusals at once; the host’s file and DNS operations still run', async () => {
   const cwd = await scratchDirectory('fifo');

@@ -1,18 +1,12 @@
 // Prompt hooks against the real SDK and a local Messages API: answers, failures, retries, deadlines.
 import { tmpdir } from 'node:os';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { emitHook } from '../test-support/hooks.ts';
-import { apiError, clientFor, decision, finalText, firstUserText, message, scripted, startMessagesApi, text, type MessagesApi } from '../test-support/messages-api.ts';
+import { apiError, clientFor, decision, finalText, firstUserText, message, scripted, startMessagesApi, text } from '../test-support/messages-api.ts';
+import { useMessagesApi } from '../test-support/use-messages-api.ts';
 import { llmRunner } from './llm-runner.ts';
 
-let api: MessagesApi;
-beforeAll(async () => {
-  api = await startMessagesApi();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-});
+const api = useMessagesApi();
 
 const runner = () => llmRunner({ client: clientFor(api) });
 

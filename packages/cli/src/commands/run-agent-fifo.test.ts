@@ -2,15 +2,12 @@
 // the Messages API (runner-llm's test server; the real SDK inside the real CLI talks to it through
 // ANTHROPIC_BASE_URL). open() on a FIFO would wait on one of libuv's four threadpool threads for
 // good: the CLI's file and DNS work would freeze after four such hooks, and it would never exit.
-import { afterAll, beforeAll, afterEach, beforeEach, expect, onTestFinished, test } from 'vitest';
-import { finalText, message, startMessagesApi, toolUse, type MessagesApi } from '../../../runner-llm/test-support/messages-api.ts';
+import { afterEach, beforeEach, expect, onTestFinished, test } from 'vitest';
+import { finalText, message, toolUse } from '../../../runner-llm/test-support/messages-api.ts';
+import { useMessagesApi } from '../../../runner-llm/test-support/use-messages-api.ts';
 import { finished, makeScratch, startCli, type Scratch } from '../../test-support/run-cli.ts';
 
-let api: MessagesApi;
-beforeAll(async () => {
-  api = await startMessagesApi();
-});
-afterAll(() => api.close());
+const api = useMessagesApi();
 
 let scratch: Scratch;
 beforeEach(() => {
