@@ -3,7 +3,7 @@
 // present. Without it, or without a Docker engine, the test is skipped with the reason — except under
 // CI=true or HOOKLINE_REQUIRE_DOCKER=1, where a present package and a missing engine is a failure.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxProvider } from '@hookline/core';
@@ -56,7 +56,7 @@ test('agent shell runs inside the run’s docker container when the hook is sand
   expect(result?.content).toMatch(/^exit code 0 \(ran in the docker session\)\nstdout:\ninside uid=(?!0\n)\d+\n/);
 }, 120_000);
 
-test('a sandboxed agent’s file tools act in the container: a write into the read-only workspace is refused, reads see the container’s files', async (context) => {
+test('a sandboxed agent’s file tools act in the container: a write into the read-only workspace is refused, one into a writable mount lands, reads see the container’s files', async (context) => {
   const docker = await dockerOrSkip(context);
   if (docker === undefined) return;
   // The workspace is mounted read-only (the default); a second folder is mounted over its "sub"
@@ -67,8 +67,12 @@ test('a sandboxed agent’s file tools act in the container: a write into the re
   await mkdir(join(cwd, 'sub'));
   await writeFile(join(cwd, 'sub', 'host-only.txt'), 'hidden in the container\n');
   await writeFile(join(overlay, 'x.txt'), 'seen in the container\n');
+  // …and a writable folder (":rw") at out/, where writes go through.
+  const writable = await scratchDirectory('docker-writable');
+  await mkdir(join(cwd, 'out'));
+  await chmod(writable, 0o777);
   // The container runs as 65534: the scratch folders (0700, root's) must be readable to it.
-  for (const path of [cwd, overlay, join(cwd, 'sub')]) await chmod(path, 0o755);
+  for (const path of [cwd, overlay, join(cwd, 'sub'), join(cwd, 'out')]) await chmod(path, 0o755);
   for (const path of [join(cwd, 'data.txt'), join(cwd, 'sub', 'host-only.txt'), join(overlay, 'x.txt')]) await chmod(path, 0o644);
 
   const calls = [
@@ -80,12 +84,13 @@ test('a sandboxed agent’s file tools act in the container: a write into the re
     toolUse('grep', { pattern: 'container' }),
     toolUse('glob', { pattern: '**/*.txt' }),
     toolUse('read_file', { path: '../etc/passwd' }),
+    toolUse('write_file', { path: 'out/result.txt', content: 'written in the container\n' }),
   ];
   api.respond(scripted(message(calls), finalText('{"ok": true}')));
-  const sandbox = docker.dockerSandbox({ image: docker.image, network: 'none', mounts: [`${cwd}:/workspace`, `${overlay}:/workspace/sub`] });
+  const sandbox = docker.dockerSandbox({ image: docker.image, network: 'none', mounts: [`${cwd}:/workspace`, `${overlay}:/workspace/sub`, `${writable}:/workspace/out:rw`] });
   const report = await emitHook(llmRunner({ client: clientFor(api) }), { type: 'agent', prompt: 'Look and write.' }, { sandbox, context: { cwd } });
   expect(report.status, JSON.stringify(report)).toBe('ok');
-  const [planted, deeper, overlaid, hidden, data, grep, glob, outside] = toolResults(api.requests[1]);
+  const [planted, deeper, overlaid, hidden, data, grep, glob, outside, result] = toolResults(api.requests[1]);
 
   for (const refused of [planted, deeper]) {
     expect(refused?.is_error).toBe(true);
@@ -101,6 +106,8 @@ test('a sandboxed agent’s file tools act in the container: a write into the re
   expect(glob?.content).toBe('data.txt\nsub/x.txt');
   // The working directory is the container's path for the context's cwd: the confinement names it.
   expect(outside).toMatchObject({ is_error: true, content: expect.stringContaining('is outside the working directory /workspace;') });
+  expect(result).toMatchObject({ content: 'wrote 25 bytes to out/result.txt' });
+  expect(await readFile(join(writable, 'result.txt'), 'utf8')).toBe('written in the container\n');
   // The model was told the directory the sandbox sees.
   expect(api.requests[0]?.body.system).toContain('the working directory /workspace with the tools');
 }, 120_000);

@@ -22,6 +22,8 @@
  */
 // A plain template literal: the shell's own `${…}` and backslashes are escaped.
 export const SANDBOX_FILE_SCRIPT = `
+# No pathname expansion: unquoted words (the fields of ls) must stay as they are.
+set -f
 mode=$1 root=$2 path=$3
 fail() { printf '%s\\n' "$1" >&2; exit 3; }
 inside() { [ "$root" = / ] && return 0; case $1 in "$root"|"$root"/*) return 0;; esac; return 1; }
