@@ -20,7 +20,9 @@ test('after five agent hooks read and write FIFOs and one times out, later event
   scratch.write(
     'hookline.toml',
     [
-      '[[hooks]]\nname = "pipe-agent"\nevent = "stage_start"\nmatcher = "^(pipe|hang)"\ntype = "agent"\nprompt = "Read the pipe."\nsandbox = false\ntimeout_ms = 4000\n',
+      // A generous deadline for the pipe agents: they must answer, not time out, even on a loaded machine.
+      '[[hooks]]\nname = "pipe-agent"\nevent = "stage_start"\nmatcher = "^pipe"\ntype = "agent"\nprompt = "Read the pipe."\nsandbox = false\ntimeout_ms = 30000\n',
+      '[[hooks]]\nname = "hang-agent"\nevent = "stage_start"\nmatcher = "^hang$"\ntype = "agent"\nprompt = "Wait."\nsandbox = false\ntimeout_ms = 2000\n',
       '[[hooks]]\nname = "later"\nevent = "stage_start"\nmatcher = "^after$"\ncommand = \'\'\'cat data.txt >/dev/null && printf \'{"decision":"block","reason":"still answering"}\'\'\'\'\n',
     ].join('\n'),
   );
@@ -60,4 +62,4 @@ test('after five agent hooks read and write FIFOs and one times out, later event
   const refusals = api.requests.filter((request) => request.body.messages.length > 1).map((request) => JSON.stringify(request.body.messages.at(-1)));
   expect(refusals).toHaveLength(5);
   for (const sent of refusals) expect(sent).toMatch(/is a FIFO \(named pipe\).*is a FIFO \(named pipe\).*data\.txt:1: regular/);
-});
+}, 120_000);
