@@ -1,6 +1,6 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, resolve, sep } from 'node:path';
 import { CliError } from '../cli-error.ts';
 
 /** One config file the CLI will load, in layering order. */
@@ -9,7 +9,15 @@ export interface ConfigFile {
   readonly path: string;
   /** How messages and issues name it: as the user typed it, or as discovered. */
   readonly label: string;
+  /**
+   * The preset the file is read in when it names none: `agent` for a coding agent's
+   * `.agent/settings.toml`, which is written without a preset line.
+   */
+  readonly preset?: string;
 }
+
+/** Where a coding agent keeps its hooks (source 002), relative to the project: preset `agent`. */
+const AGENT_SETTINGS = join('.agent', 'settings.toml');
 
 /** The files to load, and — when none was found — where the CLI looked. */
 export interface FoundConfigFiles {
@@ -20,7 +28,8 @@ export interface FoundConfigFiles {
 /**
  * SPEC §13: the `--config` files in the order given (each must exist), or by default the user layer
  * `$XDG_CONFIG_HOME/hookline/hookline.toml` (`~/.config` when unset) and then `./hookline.toml`,
- * each only if present.
+ * each only if present. When neither exists, a coding agent's `./.agent/settings.toml` is the config
+ * (preset `agent`); it is never layered under a Hookline file, whose preset it would contradict.
  */
 export function findConfigFiles(explicit: readonly string[] | undefined, cwd: string, env: Readonly<Record<string, string | undefined>>): FoundConfigFiles {
   if (explicit !== undefined && explicit.length > 0) {
@@ -30,7 +39,7 @@ export function findConfigFiles(explicit: readonly string[] | undefined, cwd: st
         const hint = existsSync(path) ? 'it is not a file' : 'check the path, or run `hookline init` to write a starter config';
         throw new CliError('HOOKLINE_CLI_CONFIG_NOT_FOUND', `config file ${label} not found (${hint}).`);
       }
-      return { path, label };
+      return { path, label, ...impliedPreset(path) };
     });
     return { files, searched: [] };
   }
@@ -48,7 +57,13 @@ export function findConfigFiles(explicit: readonly string[] | undefined, cwd: st
     seen.add(real);
     files.push({ path: candidate.path, label: candidate.label || candidate.path });
   }
-  return { files, searched: candidates.map((candidate) => candidate.path) };
+  const agentSettings = join(cwd, AGENT_SETTINGS);
+  if (files.length === 0 && isFile(agentSettings)) files.push({ path: agentSettings, label: AGENT_SETTINGS, preset: 'agent' });
+  return { files, searched: [...candidates.map((candidate) => candidate.path), agentSettings] };
+}
+
+function impliedPreset(path: string): { preset?: string } {
+  return path.endsWith(`${sep}${AGENT_SETTINGS}`) ? { preset: 'agent' } : {};
 }
 
 // The XDG Base Directory spec says a relative $XDG_CONFIG_HOME is invalid and must be ignored.

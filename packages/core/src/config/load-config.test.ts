@@ -128,7 +128,7 @@ describe('loadConfig validation', () => {
   });
 
   test('a [hooks] table in the arc preset points at the task dialect', () => {
-    expect(issuesOf('[hooks]\nafter_merge = ["git push"]\n')[0]).toContain('set preset = "task"');
+    expect(issuesOf('[hooks]\nafter_merge = ["git push"]\n')[0]).toContain('add preset = "task"');
   });
 
   test('an unknown preset and a bad plugins list are errors', () => {

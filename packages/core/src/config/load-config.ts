@@ -9,6 +9,7 @@ import type { HookConfig, HookDefinition } from './hook-definition.ts';
 import type { HookEntry } from './hook-entry.ts';
 import { layerEntries } from './layer-entries.ts';
 import { readConfigSource, type ConfigSource, type ConfigText } from './read-config-source.ts';
+import { suggestPreset, type ActivePreset } from './suggest-preset.ts';
 import { validateLayer } from './validate-layer.ts';
 
 /** What the loader validates hooks against. */
@@ -26,8 +27,15 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
   const parsed = sources.map((source) => ('text' in source ? readConfigSource(source) : source));
   const registry = createRunnerRegistry(options.runners);
   const issues: ConfigIssue[] = [];
-  const preset = choosePreset(parsed, issues);
-  const layers = parsed.map((source) => validateLayer(source, preset, registry));
+  const active = choosePreset(parsed, issues);
+  const { preset } = active;
+  const layers = parsed.map((source) => {
+    const layer = validateLayer(source, preset, registry);
+    if (layer.issues.length === 0) return layer;
+    // A file written for another preset gets one issue naming it instead of one per foreign key.
+    const suggestion = suggestPreset(source, active);
+    return suggestion === undefined ? layer : { ...layer, issues: [suggestion] };
+  });
   for (const layer of layers) issues.push(...layer.issues);
   if (issues.length > 0) throw new ConfigError(issues);
 
@@ -48,7 +56,7 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
 }
 
 // All layers must speak one preset: the catalog decides which events (and dialect) are valid.
-function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[]): Preset {
+function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[]): ActivePreset {
   let chosen: { name: string; file: string } | undefined;
   for (const source of sources) {
     const name = source.data['preset'];
@@ -63,7 +71,7 @@ function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[]): 
       });
     }
   }
-  return presets[chosen?.name ?? DEFAULT_PRESET]!;
+  return { preset: presets[chosen?.name ?? DEFAULT_PRESET]!, ...(chosen === undefined ? {} : { namedIn: chosen.file }) };
 }
 
 // A hook's own key beats its event's default and the preset's, which beat the hook type's default.

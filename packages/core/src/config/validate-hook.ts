@@ -3,6 +3,7 @@ import { FIRST_PARTY_TYPES } from '../plugins/first-party-types.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { RunnerType } from '../plugins/runner.ts';
 import { findEvent, type Preset } from '../presets/preset.ts';
+import { presetsWithEvent } from '../presets/presets-with-event.ts';
 import { compileMatcher } from '../selection/compile-matcher.ts';
 import { COMMON_HOOK_KEY_NAMES, commonHookKeys } from './common-hook-keys.ts';
 import type { ConfigIssue } from './config-issue.ts';
@@ -106,7 +107,9 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   if (event !== undefined && findEvent(scope.preset, event) === undefined) {
     const names = scope.preset.events.map((spec) => spec.name);
     const near = nearestWord(event, names);
-    report('event', `unknown event "${event}" for preset "${scope.preset.name}"`, `${near === undefined ? '' : `did you mean "${near}"? `}valid events: ${names.join(', ')}`);
+    const owner = presetsWithEvent(event, scope.preset)[0];
+    const hint = owner !== undefined ? `it is an event of preset "${owner}" (set preset = "${owner}"); ` : near !== undefined ? `did you mean "${near}"? ` : '';
+    report('event', `unknown event "${event}" for preset "${scope.preset.name}"`, `${hint}valid events: ${names.join(', ')}`);
   }
 
   const eventSpec = event === undefined ? undefined : findEvent(scope.preset, event);

@@ -11,6 +11,7 @@ import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
 import type { Preset } from '../presets/preset.ts';
 import { presets } from '../presets/presets.ts';
+import { presetsWithEvent } from '../presets/presets-with-event.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
 import { createLimiter } from './create-limiter.ts';
 import { createDurability, type Durability } from './durable-entries.ts';
@@ -144,7 +145,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     const route = routes.get(event);
     if (route === undefined) {
       const names = preset.events.map((known) => known.name);
-      throw new UnknownEventError(event, preset.name, names, nearestWord(event, names));
+      throw new UnknownEventError(event, preset.name, names, nearestWord(event, names), presetsWithEvent(event, preset)[0]);
     }
     return route;
   };

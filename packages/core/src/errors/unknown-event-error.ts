@@ -4,8 +4,14 @@ import { HooklineError } from './hookline-error.ts';
 export class UnknownEventError extends HooklineError {
   readonly event: string;
 
-  constructor(event: string, preset: string, known: readonly string[], suggestion: string | undefined) {
-    const hint = suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
+  /**
+   * `owner` is another preset whose catalog has the event: then the fix is to name that preset,
+   * not a spelling.
+   */
+  constructor(event: string, preset: string, known: readonly string[], suggestion: string | undefined, owner?: string) {
+    const hint = owner !== undefined
+      ? ` It is an event of preset "${owner}": add preset = "${owner}" to the config.`
+      : suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
     super(
       'HOOKLINE_UNKNOWN_EVENT',
       `Unknown event "${event}" for preset "${preset}".${hint} Known events: ${known.join(', ')}.`,
