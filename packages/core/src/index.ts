@@ -23,6 +23,7 @@ export { InvalidContextError } from './errors/invalid-context-error.ts';
 export { JournalError } from './errors/journal-error.ts';
 export { PluginError } from './errors/plugin-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
+export type { EmitObservation, EmitStart, EngineObserver, HookObservation } from './plugins/engine-observer.ts';
 export { FIRST_PARTY_TYPES } from './plugins/first-party-types.ts';
 export { createOutputCapture, type OutputCapture } from './plugins/output-capture.ts';
 export { defineJournal, type Journal, type JournalEntry, type JournalRecord } from './plugins/journal.ts';

@@ -55,6 +55,10 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
   const maxOutputBytes = options.max_output_bytes ?? scope.maxOutputBytes;
   // A copy: the preset may hand out a shared object, and the context file variable is added to it.
   const env = { ...preset.environment.variables(context, contextJson) };
+  // The trace context as environment variables, the carrier OpenTelemetry specifies for processes.
+  if (call.traceContext !== undefined) {
+    for (const [name, value] of Object.entries(call.traceContext)) env[name.toUpperCase().replaceAll('-', '_')] = value;
+  }
   const fileVariable = preset.environment.contextFileVariable;
   let contextFile: string | undefined;
   try {

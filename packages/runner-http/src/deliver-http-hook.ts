@@ -38,6 +38,11 @@ export async function deliverHttpHook(hook: HookDefinition, call: RunCall, scope
     secrets = [...interpolated.secrets];
   }
 
+  // The hook's trace context (`traceparent`), unless the config sets that header itself.
+  if (call.traceContext !== undefined) {
+    for (const [name, value] of Object.entries(call.traceContext)) headers[name] ??= value;
+  }
+
   const body = Buffer.from(call.contextJson, 'utf8');
   const details: Record<string, unknown> = {};
   if (plan.signingSecretEnv !== undefined) {

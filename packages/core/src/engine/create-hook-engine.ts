@@ -4,6 +4,7 @@ import { nearestWord } from '../config/nearest-word.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { UnknownEventError } from '../errors/unknown-event-error.ts';
+import type { EngineObserver } from '../plugins/engine-observer.ts';
 import type { Journal } from '../plugins/journal.ts';
 import type { Runner } from '../plugins/runner.ts';
 import { createRunnerRegistry } from '../plugins/runner-registry.ts';
@@ -52,6 +53,12 @@ export interface HookEngineOptions {
    * claimable when it expires — at once where the journal can tell that the holder's process is gone.
    */
   readonly journalLeaseMs?: number;
+  /**
+   * Told when each emit and each hook run starts and ends — `otelObserver()` from `@hookline/otel`
+   * makes OpenTelemetry spans of them and passes the trace context on to hooks. Without one, the
+   * engine does no telemetry work at all.
+   */
+  readonly observer?: EngineObserver;
 }
 
 /** Runs the configured hooks of emitted events and merges their decisions. */
@@ -123,7 +130,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   const liveOwnHooks = new Set<() => void>();
   hooksStop.signal.addEventListener('abort', stopAll(liveHooks));
   lifetime.signal.addEventListener('abort', stopAll(liveOwnHooks));
-  const ownScope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, live: liveOwnHooks, track, ...(durability === undefined ? {} : { durability }) };
+  const observer = options.observer === undefined ? {} : { observer: options.observer };
+  const ownScope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, live: liveOwnHooks, track, ...(durability === undefined ? {} : { durability }), ...observer };
   const lifecycle = sandboxLifecycle({ preset, routes, scope: ownScope, onOutcome: (outcome) => options.onInternalEmit?.(outcome) });
   const sessions: SandboxSessions | undefined =
     sandboxProvider === undefined ? undefined : createSandboxSessions(sandboxProvider, lifetime.signal, lifecycle);
@@ -137,6 +145,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     track,
     ...(sessions === undefined ? {} : { sessions }),
     ...(durability === undefined ? {} : { durability }),
+    ...observer,
   };
   let closing: Promise<void> | undefined;
   const settleWork = (): Promise<void> => waitAtMost(Promise.allSettled([...inFlight]), options.closeGraceMs ?? 10_000);

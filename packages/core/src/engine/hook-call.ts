@@ -27,17 +27,19 @@ export class HookCall implements RunCall {
   readonly timeoutMs: number;
   readonly preset: Preset;
   readonly sandbox: SandboxSession | undefined;
+  readonly traceContext: Readonly<Record<string, string>> | undefined;
   readonly #payload: EmitPayload;
   #controller: AbortController | undefined;
   #aborted = false;
   #reason: unknown;
 
-  constructor(payload: EmitPayload, timeoutMs: number, preset: Preset, sandbox: SandboxSession | undefined) {
+  constructor(payload: EmitPayload, timeoutMs: number, preset: Preset, sandbox: SandboxSession | undefined, traceContext: Readonly<Record<string, string>> | undefined) {
     this.#payload = payload;
     this.context = payload.context;
     this.timeoutMs = timeoutMs;
     this.preset = preset;
     this.sandbox = sandbox;
+    this.traceContext = traceContext;
   }
 
   get contextJson(): string {

@@ -2,6 +2,7 @@ import { normalizeContext } from '../context/normalize-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
 import type { HookDecision } from '../decisions/decision.ts';
 import { mergeDecisions } from '../decisions/merge-decisions.ts';
+import type { EmitObservation, EngineObserver } from '../plugins/engine-observer.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { EventSpec, Preset } from '../presets/preset.ts';
 import { selectHooks } from '../selection/explain-selection.ts';
@@ -25,6 +26,8 @@ export interface EmitScope {
   readonly sessions?: SessionSource;
   /** Where durable hooks are journaled; absent when the engine has no journal. */
   readonly durability?: Durability;
+  /** Told about every emit and hook run (tracing); absent, it costs nothing. */
+  readonly observer?: EngineObserver;
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);
@@ -53,18 +56,41 @@ export function eventRoute(spec: EventSpec, hooks: readonly HookDefinition[]): E
  * normalised yet.
  */
 export function runEmit(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope): Promise<PendingEmitOutcome> {
+  const observation = scope.observer === undefined ? undefined : observeEmit(scope.observer, route.spec.name, context, scope.preset, false);
+  if (observation !== undefined) return observedEmit(route, context, scope, observation);
   if (route.hooks.length === 0) return route.quiet;
   const selected = selectHooks(route.hooks, route.spec.name, context, scope.preset.matcherFields);
-  return selected.length === 0 ? route.quiet : runSelected(route.spec, selected, context, scope);
+  return selected.length === 0 ? route.quiet : runSelected(route.spec, selected, context, scope, undefined);
 }
 
-async function runSelected(event: EventSpec, selected: readonly HookDefinition[], context: Readonly<Record<string, unknown>>, scope: EmitScope): Promise<PendingEmitOutcome> {
+// Kept apart so the unobserved path above stays as short as it was.
+function observedEmit(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, observation: EmitObservation): Promise<PendingEmitOutcome> {
+  const selected = route.hooks.length === 0 ? NOTHING : selectHooks(route.hooks, route.spec.name, context, scope.preset.matcherFields);
+  if (selected.length === 0) {
+    quietly(() => observation.ended({ event: route.spec.name, decision: 'proceed', hooks: NOTHING, warnings: NOTHING }));
+    return route.quiet;
+  }
+  const pending = runSelected(route.spec, selected, context, scope, observation);
+  pending.then(
+    (outcome) => outcome.settled.catch((error: unknown) => quietly(() => observation.failed(error))),
+    (error: unknown) => quietly(() => observation.failed(error)),
+  );
+  return pending;
+}
+
+async function runSelected(
+  event: EventSpec,
+  selected: readonly HookDefinition[],
+  context: Readonly<Record<string, unknown>>,
+  scope: EmitScope,
+  observation: EmitObservation | undefined,
+): Promise<PendingEmitOutcome> {
   const payload = new EmitPayload(normalizeContext(event.name, context));
   const reports: HookReport[] = selected.map(pendingReport);
   const warnings: string[] = [];
   const effective: HookDecision[] = [];
   const deciders: string[] = [];
-  const run = hookRunner(payload, scope);
+  const run = hookRunner(payload, scope, observation);
 
   let blockedBy: string | undefined;
   for (let position = 0; position < selected.length; position++) {
@@ -112,13 +138,20 @@ async function runSelected(event: EventSpec, selected: readonly HookDefinition[]
     hooks,
     warnings: finalWarnings,
   });
-  if (later.length === 0) return new Outcome(fields(reports, warnings));
+  if (later.length === 0) {
+    const outcome = new Outcome(fields(reports, warnings));
+    if (observation !== undefined) quietly(() => observation.ended(outcome));
+    return outcome;
+  }
   const settled = done.then(async () => {
     const all = warnings.slice();
     for (const report of reports) if (!report.blocking) all.push(...laterWarnings(report));
     const note = await held?.finish(scope.engineSignal.aborted ? 'the engine closed before the durable hooks ended' : undefined);
     if (note !== undefined) all.push(note);
-    return new Outcome(fields(reports, all));
+    const outcome = new Outcome(fields(reports, all));
+    // Before `settled` resolves: a host that flushes its traces then finds the emit's span ended.
+    if (observation !== undefined) quietly(() => observation.ended(outcome));
+    return outcome;
   });
   // close() waits for the entry to be cleared or released, not only for the hooks.
   if (held !== undefined) scope.track(settled);
@@ -130,12 +163,27 @@ async function runSelected(event: EventSpec, selected: readonly HookDefinition[]
  * that the current config selects for the stored context — a config edited since runs as edited —
  * then clears the entry, or releases it when the engine closed meanwhile.
  */
-export async function runJournaled(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, held: HeldEntry): Promise<EmitOutcome> {
+export function runJournaled(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, held: HeldEntry): Promise<EmitOutcome> {
+  const observation = scope.observer === undefined ? undefined : observeEmit(scope.observer, route.spec.name, context, scope.preset, true);
+  if (observation === undefined) return rerunJournaled(route, context, scope, held, undefined);
+  return rerunJournaled(route, context, scope, held, observation).then(
+    (outcome) => {
+      quietly(() => observation.ended(outcome));
+      return outcome;
+    },
+    (error: unknown) => {
+      quietly(() => observation.failed(error));
+      throw error;
+    },
+  );
+}
+
+async function rerunJournaled(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, held: HeldEntry, observation: EmitObservation | undefined): Promise<EmitOutcome> {
   const event = route.spec;
   const selected = selectHooks(route.hooks, event.name, context, scope.preset.matcherFields).filter((hook) => hook.durable && !hook.blocking);
   const reports: HookReport[] = selected.map(pendingReport);
   const warnings: string[] = [];
-  const run = hookRunner(new EmitPayload(normalizeContext(event.name, context)), scope);
+  const run = hookRunner(new EmitPayload(normalizeContext(event.name, context)), scope, observation);
   await runLater(event, selected, selected.map((_, position) => position), reports, run, scope);
   for (const report of reports) warnings.push(...laterWarnings(report));
   if (selected.length === 0) warnings.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
@@ -144,14 +192,35 @@ export async function runJournaled(route: EventRoute, context: Readonly<Record<s
   return { event: event.name, decision: 'proceed', hooks: reports, warnings };
 }
 
-function hookRunner(payload: EmitPayload, scope: EmitScope): (hook: HookDefinition) => Promise<HookReport> {
+function hookRunner(payload: EmitPayload, scope: EmitScope, observation: EmitObservation | undefined): (hook: HookDefinition) => Promise<HookReport> {
   return (hook) => {
     const installed = scope.registry.find(hook.type)!;
     const sessions = scope.sessions;
     const sandboxed = hook.sandbox && installed.type.usesSandbox && sessions !== undefined;
     const open = sandboxed ? () => sessions.get(String(payload.context[scope.preset.sessionField]), runFacts(payload.context)) : undefined;
-    return runHook(hook, installed.runner, payload, scope, open);
+    if (observation === undefined) return runHook(hook, installed.runner, payload, scope, open);
+    const watched = quietly(() => observation.hookStarted(hook, payload.context));
+    const running = runHook(hook, installed.runner, payload, scope, open, watched?.traceContext);
+    // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
+    if (watched !== undefined) void running.then((report) => quietly(() => watched.ended(report)));
+    return running;
   };
+}
+
+function observeEmit(observer: EngineObserver, event: string, context: Readonly<Record<string, unknown>>, preset: Preset, resumed: boolean): EmitObservation | undefined {
+  const session = context[preset.sessionField];
+  return quietly(() =>
+    observer.emitStarted({ event, preset: preset.name, context, ...(typeof session === 'string' ? { session } : {}), ...(resumed ? { resumed } : {}) }),
+  );
+}
+
+// Telemetry must never change an outcome: what an observer throws is dropped.
+function quietly<T>(watch: () => T): T | undefined {
+  try {
+    return watch();
+  } catch {
+    return undefined;
+  }
 }
 
 // The non-blocking phase. A sequential event's hooks each take the limiter in turn, so they run in

@@ -34,12 +34,13 @@ export function runHook(
   payload: EmitPayload,
   scope: HookRunScope,
   openSandbox: (() => Promise<SandboxSession>) | undefined,
+  traceContext?: Readonly<Record<string, string>>,
 ): Promise<HookReport> {
   if (scope.engineSignal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
   const started = performance.now();
-  if (openSandbox === undefined) return startHook(hook, runner, payload, scope, undefined, started);
+  if (openSandbox === undefined) return startHook(hook, runner, payload, scope, undefined, started, traceContext);
   return openSandbox().then(
-    (session) => startHook(hook, runner, payload, scope, session, started),
+    (session) => startHook(hook, runner, payload, scope, session, started, traceContext),
     (error: unknown) => failedReport(hook, 'failed', `the run's sandbox is not available: ${messageOf(error)}`, started),
   );
 }
@@ -51,9 +52,10 @@ function startHook(
   scope: HookRunScope,
   sandbox: SandboxSession | undefined,
   started: number,
+  traceContext: Readonly<Record<string, string>> | undefined,
 ): Promise<HookReport> {
   if (scope.engineSignal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
-  const call = new HookCall(payload, hook.timeoutMs, scope.preset, sandbox);
+  const call = new HookCall(payload, hook.timeoutMs, scope.preset, sandbox, traceContext);
   return new Promise<HookReport>((resolve) => {
     let done = false;
     // The report is settled before the signal aborts, so nothing a runner does on abort can change it.

@@ -55,6 +55,13 @@ export interface RunCall {
   readonly preset: Preset;
   /** The run's sandbox session when the hook is sandboxed and its type uses one. */
   readonly sandbox?: SandboxSession;
+  /**
+   * W3C Trace Context of the hook's span, when the host traces (an `EngineObserver` such as
+   * `@hookline/otel`'s): fields by lower-case name, `traceparent` and perhaps `tracestate`. A runner
+   * that reaches another process passes them on — as headers of a request, as upper-case environment
+   * variables (`TRACEPARENT`) of a command — so the hook's own work joins the trace.
+   */
+  readonly traceContext?: Readonly<Record<string, string>>;
 }
 
 /**

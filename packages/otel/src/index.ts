@@ -1,0 +1,1 @@
+export { otelObserver, TRACER_NAME, type OtelObserverSettings } from './otel-observer.ts';
