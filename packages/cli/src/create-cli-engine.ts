@@ -4,6 +4,7 @@ import type { Setup } from './config/load-setup.ts';
 import { loadJournal } from './journal/load-journal.ts';
 import type { RunObserver } from './output/track-runners.ts';
 import { loadSandbox } from './plugins/load-sandbox.ts';
+import { tracingRequested } from './telemetry/tracing-requested.ts';
 
 /** What the CLI hooks into an engine. */
 export interface CliEngineOptions {
@@ -37,13 +38,18 @@ export async function createCliEngine(setup: Setup, options: CliEngineOptions): 
   const sandbox = await loadSandbox(setup.config, setup.runners, setup.pluginSandboxes, setup.folders, setup.sources);
   const journal = await loadJournal(setup.config, options.journalPath);
   const runners = observer === undefined ? setup.runners : (await import('./output/track-runners.ts')).trackRunners(setup.runners, observer);
-  const engine = createHookEngine({
+  // OpenTelemetry is loaded only when an OTLP endpoint is configured.
+  const tracing = tracingRequested(options.io.env) ? (await import('./telemetry/start-tracing.ts')).startTracing(options.io) : undefined;
+  const created = createHookEngine({
     config: setup.config,
     runners,
     ...(sandbox === undefined ? {} : { sandbox }),
     ...(journal === undefined ? {} : { journal }),
     ...(options.onInternalEmit === undefined ? {} : { onInternalEmit: options.onInternalEmit }),
+    ...(tracing === undefined ? {} : { observer: tracing.observer }),
   });
+  // Closing the engine also exports the spans still buffered, before the process exits.
+  const engine: HookEngine = tracing === undefined ? created : { ...created, close: () => created.close().then(() => tracing.shutdown()) };
   if (journal === undefined) return { engine, resumed: () => Promise.resolve() };
   const resuming = (await import('./journal/report-resume.ts')).startResume(engine, options.io);
   return {

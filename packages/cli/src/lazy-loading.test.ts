@@ -57,6 +57,8 @@ test('emit with one command hook loads the command runner and nothing heavy — 
   expect(heavyOnes.filter((name) => packages.has(name))).toEqual([]);
   expect(packages.has('@hookline/journal-sqlite')).toBe(false);
   expect(urls).not.toContain('node:sqlite');
+  // OpenTelemetry loads only when an OTLP endpoint is set (emit-tracing.test.ts exports with one).
+  expect([...packages].filter((name) => name.startsWith('@opentelemetry/') || name === '@hookline/otel')).toEqual([]);
 });
 
 test('a config without hooks loads no runner at all', async () => {

@@ -10,6 +10,11 @@ export interface OtelObserverSettings {
    * host registers an SDK (and is looked up at each span, so an SDK registered later is used).
    */
   readonly tracerProvider?: TracerProvider;
+  /**
+   * The context emit spans belong to when no span is active at `emit` — e.g. the trace of the
+   * process that started this one, read from its `TRACEPARENT` (the `hookline` CLI does that).
+   */
+  readonly parent?: Context;
 }
 
 /** The instrumentation scope of Hookline's spans. */
@@ -28,7 +33,8 @@ export function otelObserver(settings: OtelObserverSettings = {}): EngineObserve
   const tracer = (settings.tracerProvider ?? trace).getTracer(TRACER_NAME);
   return {
     emitStarted(start) {
-      const parent = contexts.active();
+      const active = contexts.active();
+      const parent = settings.parent !== undefined && trace.getSpan(active) === undefined ? settings.parent : active;
       const span = tracer.startSpan(`hookline.emit ${start.event}`, { kind: SpanKind.INTERNAL, attributes: emitStartAttributes(start) }, parent);
       return emitObservation(span, trace.setSpan(parent, span), start.preset);
     },
