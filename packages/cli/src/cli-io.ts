@@ -14,6 +14,8 @@ export interface CliIo {
   readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
   readonly stdout: CliOutput;
   readonly stderr: CliOutput;
+  /** `--quiet`: print no human summary and no warnings; errors and asked-for output only. */
+  readonly quiet?: boolean;
 }
 
 /** The real process's streams, environment and working directory. */

@@ -18,5 +18,6 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   list: { summary: 'the effective hooks after layering, with file:line', load: async () => (await import('./commands/list.ts')).listCommand },
   schema: { summary: 'print the config JSON Schema (installed runners and plugins included)', load: async () => (await import('./commands/schema.ts')).schemaCommand },
   init: { summary: 'write a commented starter hookline.toml', load: async () => (await import('./commands/init.ts')).initCommand },
+  completion: { summary: 'print a shell completion script: bash, zsh or fish', load: async () => (await import('./commands/completion.ts')).completionCommand },
   sandbox: { summary: 'sandbox prune: remove what crashed runs left in sandboxes', load: async () => (await import('./commands/sandbox.ts')).sandboxCommand },
 };

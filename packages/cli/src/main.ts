@@ -9,6 +9,11 @@ import { NodeFlagsRequired } from './node-flags.ts';
  * 1 for errors (printed to stderr with what to do). Never throws.
  */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const quiet = argv.includes('-q') || argv.includes('--quiet') ? (await import('./quiet-io.ts')) : undefined;
+  if (quiet !== undefined) {
+    const taken = quiet.takeQuiet(argv);
+    if (taken.quiet) return main(taken.argv, quiet.quietIo(io));
+  }
   try {
     const [first, ...rest] = argv;
     if (first === undefined || first === '--help' || first === '-h') {
@@ -65,6 +70,7 @@ ${commands}
 Options:
   -h, --help      show help (also: hookline <command> --help, hookline help <command>)
   -v, --version   print the version
+  -q, --quiet     no summary and no warnings: errors (and --json, run, list, schema output) only
 
 Config: --config FILE (repeatable), else $XDG_CONFIG_HOME/hookline/hookline.toml then ./hookline.toml.
 Exit codes: 0 ok, 2 the emitted event was blocked, 1 error (the message says what to do).

@@ -72,7 +72,7 @@ export const emitCommand: Command = {
     const json = values.json === true;
     // The human output's modules load only for human output: --json is the scripted, hot path.
     const live: LiveStatus | undefined =
-      !json && io.stderr.isTTY === true ? (await import('../output/live-status.ts')).createLiveStatus(io.stderr, createStyle(io.stderr, io.env)) : undefined;
+      !json && io.quiet !== true && io.stderr.isTTY === true ? (await import('../output/live-status.ts')).createLiveStatus(io.stderr, createStyle(io.stderr, io.env)) : undefined;
     const { engine, resumed } = await createCliEngine(setup, {
       io,
       journalPath: journalPath(values.journal, io),
@@ -95,7 +95,7 @@ export const emitCommand: Command = {
       live?.stop();
       if (json) {
         io.stdout.write(`${JSON.stringify(outcome)}\n`);
-      } else {
+      } else if (io.quiet !== true) {
         const { formatOutcome } = await import('../output/format-outcome.ts');
         io.stdout.write(`${formatOutcome(outcome, createStyle(io.stdout, io.env))}\n`);
         printWarnings(outcome.warnings, io);

@@ -4,19 +4,30 @@ import { DEFAULT_PRESET, presets } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
 import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { agentStarter } from '../agent-starter.ts';
 import { starterConfig } from '../starter-config.ts';
+import { taskStarter } from '../task-starter.ts';
 
-const options = { ...helpOption, force: { type: 'boolean', short: 'f' } } as const;
+const options = { ...helpOption, force: { type: 'boolean', short: 'f' }, preset: { type: 'string', short: 'p' }, remote: { type: 'string' } } as const;
 
-const help = `Usage: hookline init [FILE] [--force]
+const help = `Usage: hookline init [FILE] [--preset arc|task|agent] [--remote NAME] [--force]
 
-Writes a commented starter config to FILE (default ./hookline.toml): one harmless run_start hook and
-commented examples. Refuses to replace an existing file unless --force is given.
+Writes a commented starter config to FILE (default ./hookline.toml) for a preset:
+  arc     (default) one harmless run_start hook and commented examples
+  task    after_merge lines that delete the task's remote branch, worktree and local branch (each
+          safe to run twice), and commented after_awaiting_human notifications
+  agent   format-after-write and lint-after-edit hooks, a commented notification and guard
+Refuses to replace an existing file unless --force is given.
 
 Options:
-  -f, --force   overwrite FILE if it exists
-  -h, --help    show this help
+  -p, --preset NAME   the preset to start from (default arc)
+      --remote NAME   task: the git remote the task branches are pushed to (default origin)
+  -f, --force         overwrite FILE if it exists
+  -h, --help          show this help
 `;
+
+// A remote's name goes into shell lines: only the characters git allows in practice, no quoting needed.
+const REMOTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /** `hookline init`: a starter hookline.toml (SPEC §13). */
 export const initCommand: Command = {
@@ -29,15 +40,32 @@ export const initCommand: Command = {
     }
     if (positionals.length > 1) throw new CliError('HOOKLINE_CLI_USAGE', `unexpected argument "${positionals[1]}"; see \`hookline init --help\`.`);
     const label = positionals[0] ?? 'hookline.toml';
+    const text = starterFor(values.preset ?? DEFAULT_PRESET, values.remote);
     try {
       // 'wx' fails if the file exists, atomically: no window between a check and the write.
-      writeFileSync(resolve(io.cwd, label), starterConfig(presets[DEFAULT_PRESET]!), { flag: values.force === true ? 'w' : 'wx' });
+      writeFileSync(resolve(io.cwd, label), text, { flag: values.force === true ? 'w' : 'wx' });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') throw new CliError('HOOKLINE_CLI_FILE_EXISTS', `${label} already exists; leaving it alone. Use --force to overwrite it.`);
       throw new CliError('HOOKLINE_CLI_WRITE_FAILED', `cannot write ${label} (${code ?? String(error)}).`, { cause: error });
     }
-    io.stdout.write(`wrote ${label} — check it with \`hookline validate\`, try it with \`hookline emit run_start\`\n`);
+    if (io.quiet !== true) io.stdout.write(`wrote ${label} — check it with \`hookline validate\`, try it with \`hookline emit ${TRY_EVENT[values.preset ?? DEFAULT_PRESET]}\`\n`);
     return 0;
   },
 };
+
+const TRY_EVENT: Readonly<Record<string, string>> = { arc: 'run_start', task: 'after_merge --set task=…', agent: 'post_tool_use --set tool_name=FileWrite' };
+
+function starterFor(preset: string, remote: string | undefined): string {
+  if (remote !== undefined && preset !== 'task') throw new CliError('HOOKLINE_CLI_USAGE', '--remote is for --preset task only.');
+  if (preset === 'task') {
+    const name = remote ?? 'origin';
+    if (!REMOTE_NAME.test(name)) throw new CliError('HOOKLINE_CLI_USAGE', `--remote ${JSON.stringify(name)} is not a git remote name; use letters, digits, ".", "_", "-" and "/".`);
+    return taskStarter(name);
+  }
+  if (preset === 'agent') return agentStarter();
+  if (preset === DEFAULT_PRESET) return starterConfig(presets[DEFAULT_PRESET]!);
+  const known = Object.keys(presets).filter((name) => Object.hasOwn(TRY_EVENT, name));
+  const note = Object.hasOwn(presets, preset) ? `preset "${preset}" has no starter yet` : `unknown preset "${preset}"`;
+  throw new CliError('HOOKLINE_CLI_USAGE', `${note}; --preset takes ${known.join(', ')}.`);
+}

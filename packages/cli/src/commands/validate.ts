@@ -62,7 +62,7 @@ export const validateCommand: Command = {
     } else {
       printWarnings(result.warnings, io);
       const style = createStyle(io.stdout, io.env);
-      io.stdout.write(`${style.paint('green', '✓')} valid: ${result.hooks} ${result.hooks === 1 ? 'hook' : 'hooks'} in ${result.files.join(', ')}\n`);
+      if (io.quiet !== true) io.stdout.write(`${style.paint('green', '✓')} valid: ${result.hooks} ${result.hooks === 1 ? 'hook' : 'hooks'} in ${result.files.join(', ')}\n`);
     }
     return 0;
   },
