@@ -11,7 +11,12 @@ export function printWarnings(warnings: readonly string[], io: CliIo): void {
 
 /** The warning for a command that found no config file to load. */
 export function noConfigWarning(searched: readonly string[]): string {
-  return `no config file found (looked for ${searched.join(' and ')}); nothing is configured — \`hookline init\` writes a starter hookline.toml`;
+  return `no config file found (looked for ${listOf(searched)}); nothing is configured — \`hookline init\` writes a starter hookline.toml`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+export function listOf(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }
 
 /** The warnings of a loaded setup (no config found, the loader's own), then `extra`, to stderr. */

@@ -184,7 +184,9 @@ command = "exit 7"
     const json = await emit(['stage_start', '--json']);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ event: 'stage_start', decision: 'proceed', hooks: [], warnings: [] });
-    expect(json.stderr).toContain(`no config file found (looked for ${join(scratch.path, '.xdg', 'hookline', 'hookline.toml')} and ${join(scratch.path, 'hookline.toml')})`);
+    expect(json.stderr).toContain(
+      `no config file found (looked for ${join(scratch.path, '.xdg', 'hookline', 'hookline.toml')}, ${join(scratch.path, 'hookline.toml')} and ${join(scratch.path, '.agent', 'settings.toml')})`,
+    );
   });
 
   test('discovery layers the user file, then ./hookline.toml: a project hook replaces a user hook in place', async () => {

@@ -5,7 +5,7 @@ import { loadSetup } from '../config/load-setup.ts';
 import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { createStyle } from '../output/style.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
-import { printWarnings } from '../print-warnings.ts';
+import { listOf, printWarnings } from '../print-warnings.ts';
 import { loadSandbox } from '../plugins/load-sandbox.ts';
 
 const options = { ...configOption, ...helpOption, json: { type: 'boolean' } } as const;
@@ -37,7 +37,7 @@ export const validateCommand: Command = {
     try {
       const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, allRunners: true });
       if (setup.files.length === 0) {
-        throw new CliError('HOOKLINE_CLI_CONFIG_NOT_FOUND', `no config file to validate: looked for ${setup.searched.join(' and ')}; pass --config FILE, or run \`hookline init\`.`);
+        throw new CliError('HOOKLINE_CLI_CONFIG_NOT_FOUND', `no config file to validate: looked for ${listOf(setup.searched)}; pass --config FILE, or run \`hookline init\`.`);
       }
       // The same wiring checks emit makes: the sandbox provider is installed and fits the hooks.
       // Durable hooks need a journal, but validating must not open (or create) the journal file.
