@@ -5,6 +5,7 @@ import { CliError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
 import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { starterConfig } from '../starter-config.ts';
+import { terminalText } from '../output/terminal-text.ts';
 
 const options = { ...helpOption, force: { type: 'boolean', short: 'f' } } as const;
 
@@ -37,7 +38,7 @@ export const initCommand: Command = {
       if (code === 'EEXIST') throw new CliError('HOOKLINE_CLI_FILE_EXISTS', `${label} already exists; leaving it alone. Use --force to overwrite it.`);
       throw new CliError('HOOKLINE_CLI_WRITE_FAILED', `cannot write ${label} (${code ?? String(error)}).`, { cause: error });
     }
-    io.stdout.write(`wrote ${label} — check it with \`hookline validate\`, try it with \`hookline emit run_start\`\n`);
+    io.stdout.write(`wrote ${terminalText(label)} — check it with \`hookline validate\`, try it with \`hookline emit run_start\`\n`);
     return 0;
   },
 };
