@@ -1,12 +1,13 @@
 import type { CliIo } from './cli-io.ts';
 import type { Setup } from './config/load-setup.ts';
 import { createStyle } from './output/style.ts';
+import { terminalText } from './output/terminal-text.ts';
 
 /** Writes warnings to stderr, one `hookline: warning:` line each; stdout stays machine-clean. */
 export function printWarnings(warnings: readonly string[], io: CliIo): void {
   if (warnings.length === 0) return;
   const style = createStyle(io.stderr, io.env);
-  for (const warning of warnings) io.stderr.write(`${style.paint('yellow', 'hookline: warning:')} ${warning}\n`);
+  for (const warning of warnings) io.stderr.write(`${style.paint('yellow', 'hookline: warning:')} ${terminalText(warning)}\n`);
 }
 
 /** The warning for a command that found no config file to load. */

@@ -1,5 +1,6 @@
 import type { CliIo } from './cli-io.ts';
 import { createStyle } from './output/style.ts';
+import { terminalText } from './output/terminal-text.ts';
 
 // Recognised by shape rather than instanceof: HooklineError's Symbol.for marker and `code` survive
 // duplicate installs of @hookline/core, and this file stays free of imports on the startup path.
@@ -25,16 +26,16 @@ export function reportError(error: unknown, io: CliIo): number {
   if (known && (error as { code?: unknown }).code === 'HOOKLINE_CONFIG_INVALID') {
     const issues = (error as { issues: readonly IssueLike[] }).issues;
     io.stderr.write(`${label} the configuration has ${issues.length === 1 ? '1 problem' : `${issues.length} problems`}; nothing was run:\n`);
-    for (const issue of issues) io.stderr.write(`  ${formatIssue(issue)}\n`);
+    for (const issue of issues) io.stderr.write(`  ${terminalText(formatIssue(issue))}\n`);
     io.stderr.write('Fix them and run again; `hookline validate` checks a config without running anything.\n');
     return 1;
   }
   if (known) {
-    io.stderr.write(`${label} ${(error as Error).message}\n`);
+    io.stderr.write(`${label} ${terminalText((error as Error).message)}\n`);
     return 1;
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  io.stderr.write(`${label} unexpected error — this is a bug in Hookline or a plugin, please report it:\n${detail}\n`);
+  io.stderr.write(`${label} unexpected error — this is a bug in Hookline or a plugin, please report it:\n${terminalText(detail, 'block')}\n`);
   return 1;
 }
 

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { cliManifest } from './cli-manifest.ts';
 
-/** This package's version, read from its package.json (one folder above both src/ and dist/). */
+/** This package's version, read from its package.json. */
 export function cliVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-  return manifest.version ?? 'unknown';
+  return cliManifest().version ?? 'unknown';
 }

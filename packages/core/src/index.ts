@@ -10,6 +10,7 @@ export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
 export { readConfigSource, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
 export type { SourceLines } from './config/source-lines.ts';
 export type { EventContext } from './context/event-context.ts';
+export { clipText, MAX_REASON_CHARACTERS } from './decisions/clip-text.ts';
 export { DECISION_KINDS, type DecisionKind, type HookDecision, type OnErrorPolicy } from './decisions/decision.ts';
 export { mergeDecisions, type MergedDecision } from './decisions/merge-decisions.ts';
 export { parseDecision, parseDecisionText } from './decisions/parse-decision.ts';

@@ -1,4 +1,4 @@
-import { parseDecisionText, type CommandProtocol, type ExecResult, type HookDecision, type RunResult } from '@hookline/core';
+import { clipText, parseDecisionText, type CommandProtocol, type ExecResult, type HookDecision, type RunResult } from '@hookline/core';
 import { decodeOutput, decodeTail } from './decode-output.ts';
 
 /** What reading an exec's result needs besides the result. */
@@ -16,12 +16,6 @@ export interface CommandResultScope {
   /** The event, named in the `agent` protocol's default veto reason. */
   readonly event?: string;
 }
-
-/**
- * The most of a process's text a veto reason carries: a reason is shown to a person or a model, and
- * a hook that dumps megabytes on stderr should not put them all into the outcome.
- */
-export const MAX_REASON_CHARACTERS = 4_096;
 
 /**
  * Applies the preset's command protocol to how the process ended.
@@ -66,14 +60,7 @@ function decideByExit(exec: ExecResult, event: string, warnings: string[]): Hook
   }
   const stderr = decodeOutput(exec.stderr).trim();
   const text = stderr !== '' ? stderr : stdout;
-  return { decision: 'block', reason: text === '' ? `blocked by ${event.replaceAll('_', '-')} hook` : clip(text) };
-}
-
-function clip(text: string): string {
-  if (text.length <= MAX_REASON_CHARACTERS) return text;
-  // Do not end on half a surrogate pair.
-  const end = (text.charCodeAt(MAX_REASON_CHARACTERS - 1) & 0xfc00) === 0xd800 ? MAX_REASON_CHARACTERS - 1 : MAX_REASON_CHARACTERS;
-  return `${text.slice(0, end)}… (cut at ${MAX_REASON_CHARACTERS} characters)`;
+  return { decision: 'block', reason: text === '' ? `blocked by ${event.replaceAll('_', '-')} hook` : clipText(text) };
 }
 
 function decide(exec: ExecResult, warnings: string[]): HookDecision {

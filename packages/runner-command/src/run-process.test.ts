@@ -113,12 +113,32 @@ describe('many hooks and process leftovers', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(report.status).toBe('ok');
     expect(report.decision).toEqual({ decision: 'skip' });
-    // Documented: after a normal exit, leftovers are not killed; end this one ourselves.
-    const groupId = readPid(pidFile);
+  });
+
+  test.each(['host', 'local'] as const)('what a hook leaves in its group ends when its main process exits; a setsid daemon lives on (%s)', async (placement) => {
+    const leader = join(scratch(), 'leader');
+    const leftover = join(scratch(), 'leftover');
+    const daemon = join(scratch(), 'daemon');
+    // A TERM-ignoring leftover, too: it gets SIGKILL after the grace, as on a timeout.
+    const command = [
+      `echo $$ > ${quote(leader)}`,
+      `sleep 300 & echo $! > ${quote(leftover)}`,
+      `(trap '' TERM; sleep 300) >/dev/null 2>&1 &`,
+      `setsid sh -c 'echo $$ > "$1"; exec sleep 300' sh ${quote(daemon)} </dev/null >/dev/null 2>&1 &`,
+      `while [ ! -s ${quote(daemon)} ]; do sleep 0.01; done`,
+      'exit 0',
+    ].join('\n');
+    const report = await runOne({ command }, { placement });
+    const daemonPid = readPid(daemon);
     try {
-      process.kill(-groupId, 'SIGKILL');
-    } catch {
-      // already gone
+      expect(report.status).toBe('ok');
+      expect(report.decision).toEqual({ decision: 'proceed' });
+      // The runner returns once the group is gone or was sent SIGKILL, which takes effect at once.
+      expect(await waitFor(() => runningGroupMembers(readPid(leader)).length === 0, 2_000)).toBe(true);
+      expect(isRunning(readPid(leftover))).toBe(false);
+      expect(isRunning(daemonPid)).toBe(true);
+    } finally {
+      if (isRunning(daemonPid)) process.kill(daemonPid, 'SIGKILL');
     }
   });
 

@@ -28,8 +28,8 @@ type Ending = { readonly code: number | null; readonly signal: NodeJS.Signals | 
  * Runs one process in its own process group — the single implementation behind host hooks and the
  * local sandbox. Output is captured up to the cap without slowing or killing the process; stdin gets
  * the request's data and is closed, and a process that never reads it is fine (EPIPE is ignored). An
- * abort ends the whole group: SIGTERM, then SIGKILL after the grace. It resolves once the main
- * process has exited and, after an abort, the group is gone or was sent SIGKILL. It rejects with a
+ * abort, and the main process's exit, end the whole group: SIGTERM, then SIGKILL after the grace. It
+ * resolves once the main process has exited and the group is gone or was sent SIGKILL. It rejects with a
  * {@link CommandStartError} when the process cannot be started.
  */
 export async function runProcess(request: ExecRequest, settings: ProcessSettings): Promise<ExecResult> {
@@ -74,8 +74,11 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   if (request.signal?.aborted) stop();
   try {
     const ending = await ended;
+    // The hook is over when its main process is (SPEC §7): whatever it left in its group goes too, the
+    // way a timeout ends it. A process meant to outlive the hook leaves the group with `setsid`.
+    const leftovers = termination ?? terminateGroup(groupId, settings.killGraceMs);
     await drain(child, closed);
-    if (termination !== undefined) await termination;
+    await leftovers;
     return result(ending, stdout, stderr, termination !== undefined);
   } finally {
     request.signal?.removeEventListener('abort', stop);

@@ -33,6 +33,12 @@ export class AgentGoneError extends Error {
  * instead of hanging the hook that made it.
  */
 const ANSWER_TIMEOUT_MS = 10_000;
+/**
+ * On top of that, time for the data queued before the answer: the shell's `read` takes a pipe one
+ * byte at a time, about 200 KB/s on a busy two-core machine, so a 2 MB context file alone can take
+ * ten seconds. Allowed: 50 KB/s.
+ */
+const ANSWER_MS_PER_BYTE = 0.02;
 
 const encoder = new TextEncoder();
 const BACKSLASH = 0x5c;
@@ -51,6 +57,8 @@ export async function attachAgent(container: Docker.Container): Promise<Containe
   stream.write(`${AGENT_SCRIPT}\n.\n`);
   const pending = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
   let nextId = 1;
+  /** Data bytes sent with requests not answered yet: the agent reads them before it answers a later request. */
+  let backlog = 0;
   let buffered = '';
   let stderr = '';
   const stdoutDecoder = new TextDecoder();
@@ -114,19 +122,24 @@ export async function attachAgent(container: Docker.Container): Promise<Containe
       if (isEnded) return Promise.reject(new AgentGoneError());
       if (/[\n\0]/.test(first) || /[\n\0]/.test(second)) return Promise.reject(new Error('an agent argument cannot hold a newline or NUL'));
       const id = nextId++;
+      const escaped = escapeData(data);
+      backlog += escaped.length;
+      const timeoutMs = Math.round(ANSWER_TIMEOUT_MS + backlog * ANSWER_MS_PER_BYTE);
       return new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          reject(new Error(`the container's agent did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`));
-        }, ANSWER_TIMEOUT_MS);
+          backlog -= escaped.length;
+          reject(new Error(`the container's agent did not answer within ${Math.round(timeoutMs / 1000)} s`));
+        }, timeoutMs);
         const settle =
           <T>(then: (value: T) => void) =>
           (value: T): void => {
             clearTimeout(timer);
+            backlog -= escaped.length;
             then(value);
           };
         pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
-        stream.write(Buffer.concat([encoder.encode(`${id}\n${operation}\n${first}\n${second}\n`), escapeData(data), encoder.encode('\n')]));
+        stream.write(Buffer.concat([encoder.encode(`${id}\n${operation}\n${first}\n${second}\n`), escaped, encoder.encode('\n')]));
       });
     },
     stderrTail: () => stderr,

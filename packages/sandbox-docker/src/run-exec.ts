@@ -83,9 +83,11 @@ export async function runExec(container: Docker.Container, spec: ExecSpec): Prom
     stream.once('end', resolve);
     stream.once('close', resolve);
     // A connection torn down under us ends the exec's output; the exit code still comes from inspect.
-    stream.once('error', () => resolve());
+    // `on`, not `once`: stdin that the process never read may fail again (EPIPE) after the first error.
+    stream.on('error', () => resolve());
   });
-  // SPEC §7: a process that never reads stdin must not break anything; Docker discards what it does not read.
+  // SPEC §7: a process that never reads stdin must not break anything. What it leaves unread stays
+  // queued on this connection, which would keep Node alive for minutes: see `waitForExit`.
   stream.end(spec.stdin ?? '');
 
   let exited = false;
@@ -103,17 +105,20 @@ export async function runExec(container: Docker.Container, spec: ExecSpec): Prom
   spec.signal?.addEventListener('abort', onAbort, { once: true });
   if (spec.signal?.aborted) onAbort();
   try {
-    const exitCode = await waitForExit(exec, stream, ended);
+    const exitCode = await waitForExit(exec, ended);
     exited = true;
     if (stopping !== undefined) await stopping;
     return result(exitCode, stopping !== undefined);
   } finally {
     exited = true;
+    // The process is gone: stdin it did not read never will be, and output after the drain is a
+    // leftover's. Closing the connection drops both; unsent stdin would keep Node alive for minutes.
+    stream.destroy();
     spec.signal?.removeEventListener('abort', onAbort);
   }
 }
 
-async function waitForExit(exec: Docker.Exec, stream: Duplex, ended: Promise<void>): Promise<number | null> {
+async function waitForExit(exec: Docker.Exec, ended: Promise<void>): Promise<number | null> {
   let done = false;
   void ended.then(() => (done = true));
   while (!done) {
@@ -122,9 +127,8 @@ async function waitForExit(exec: Docker.Exec, stream: Duplex, ended: Promise<voi
     if (tick === 'ended') break;
     const state = await exec.inspect().catch(() => undefined);
     if (state !== undefined && !state.Running) {
-      // The main process is gone; give its last output time to arrive, then stop listening to leftovers.
-      const late = await Promise.race([ended.then(() => false), sleep(OUTPUT_DRAIN_MS, true, { ref: false })]);
-      if (late) stream.destroy();
+      // The main process is gone; give its last output time to arrive (the caller then stops listening to leftovers).
+      await Promise.race([ended, sleep(OUTPUT_DRAIN_MS, undefined, { ref: false })]);
       return state.ExitCode;
     }
   }

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
+import { waitFor } from '../../test-support/processes.ts';
+import { makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
 
 // The docker sandbox wired into the CLI. A missing engine skips locally, and fails in CI.
 const IMAGE = process.env['HOOKLINE_DOCKER_TEST_IMAGE'] ?? 'hookline-test/busybox';
@@ -38,6 +39,33 @@ describe.skipIf(!available)('hookline with [sandbox] provider = "docker"', () =>
     const left = spawnSync('docker', ['ps', '-aq', '--filter', 'label=dev.hookline.run-id'], { encoding: 'utf8' });
     expect(left.stdout.trim()).toBe('');
   }, 60_000);
+
+  test('a hook that never reads a 2 MB context on stdin lets `emit` and `run` end as soon as they answered', async () => {
+    // Node used to keep the unsent stdin bytes on the exec's connection, which held the CLI for about two minutes.
+    scratch.write('hookline.toml', `[sandbox]\nprovider = "docker"\n[sandbox.docker]\nimage = "${IMAGE}"\n\n[[hooks]]\nname = "deaf"\nevent = "stage_start"\ncommand = "exit 0"\n`);
+    const context = { run_id: 'big', workflow_name: 'w', node_id: 'n', payload: 'x'.repeat(2_000_000) };
+    scratch.write('context.json', JSON.stringify(context));
+    for (const [args, input] of [
+      [['emit', 'stage_start', '--context', 'context.json', '--json'], ''],
+      [['run'], `${JSON.stringify({ event: 'stage_start', ...context })}\n`],
+    ] as const) {
+      const child = startCli(args, { cwd: scratch.path });
+      let stdout = '';
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      let exitCode: number | null | undefined;
+      child.on('exit', (code) => (exitCode = code));
+      child.stdin!.end(input);
+      try {
+        await waitFor(`the answer of \`hookline ${args[0]}\``, () => stdout.endsWith('\n'), 60_000);
+        expect(JSON.parse(stdout)).toMatchObject({ decision: 'proceed', hooks: [{ name: 'deaf', status: 'ok', exit_code: 0 }] });
+        // Generous, yet far below the two minutes the connection used to hold the process.
+        await waitFor(`\`hookline ${args[0]}\` to exit after answering`, () => exitCode !== undefined, 30_000);
+        expect(exitCode).toBe(0);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    }
+  }, 240_000);
 
   test('bad [sandbox.docker] settings are config errors with the file and line', async () => {
     scratch.write('hookline.toml', `[[hooks]]\nevent = "stage_start"\ncommand = "true"\n\n[sandbox]\nprovider = "docker"\n[sandbox.docker]\nmemory = "lots"\n`);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { killGroup, waitFor } from '../../test-support/processes.ts';
 import { finished, makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
 
 let scratch: Scratch;
@@ -218,6 +219,33 @@ test('SIGINT while a hook runs: the hook\'s process group is killed and the CLI 
   for (let waited = 0; isRunning(pid) && waited < 5_000; waited += 50) await delay(50);
   expect(isRunning(pid)).toBe(false);
 }, 60_000);
+
+test('what a local hook leaves running ends with it, and a setsid daemon lives on, after the CLI exits', async () => {
+  scratch.write(
+    'hookline.toml',
+    `[[hooks]]
+name = "leaky"
+event = "stage_start"
+command = '''
+sleep 300 & echo $! > leftover.pid
+setsid sh -c 'echo $$ > daemon.pid; exec sleep 300' </dev/null >/dev/null 2>&1 &
+while [ ! -s daemon.pid ]; do sleep 0.01; done
+exit 0
+'''
+`,
+  );
+  const result = await emit(['stage_start', '--json']);
+  const daemon = Number(readFileSync(join(scratch.path, 'daemon.pid'), 'utf8'));
+  try {
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ hooks: [{ name: 'leaky', status: 'ok', sandbox: 'local' }] });
+    // SIGTERM was sent before the CLI exited; the sleep may take a moment to be reaped.
+    await waitFor('the leftover sleep to end', () => !isRunning(Number(readFileSync(join(scratch.path, 'leftover.pid'), 'utf8'))), 5_000);
+    expect(isRunning(daemon)).toBe(true);
+  } finally {
+    killGroup(daemon);
+  }
+});
 
 function isRunning(pid: number): boolean {
   try {

@@ -7,6 +7,7 @@ import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { agentStarter } from '../agent-starter.ts';
 import { starterConfig } from '../starter-config.ts';
 import { taskStarter } from '../task-starter.ts';
+import { terminalText } from '../output/terminal-text.ts';
 
 const options = { ...helpOption, force: { type: 'boolean', short: 'f' }, preset: { type: 'string', short: 'p' }, remote: { type: 'string' } } as const;
 
@@ -49,7 +50,7 @@ export const initCommand: Command = {
       if (code === 'EEXIST') throw new CliError('HOOKLINE_CLI_FILE_EXISTS', `${label} already exists; leaving it alone. Use --force to overwrite it.`);
       throw new CliError('HOOKLINE_CLI_WRITE_FAILED', `cannot write ${label} (${code ?? String(error)}).`, { cause: error });
     }
-    if (io.quiet !== true) io.stdout.write(`wrote ${label} — check it with \`hookline validate\`, try it with \`hookline emit ${TRY_EVENT[values.preset ?? DEFAULT_PRESET]}\`\n`);
+    if (io.quiet !== true) io.stdout.write(`wrote ${terminalText(label)} — check it with \`hookline validate\`, try it with \`hookline emit ${TRY_EVENT[values.preset ?? DEFAULT_PRESET]}\`\n`);
     return 0;
   },
 };

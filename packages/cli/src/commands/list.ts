@@ -7,6 +7,7 @@ import { formatTable } from '../output/format-table.ts';
 import { createStyle } from '../output/style.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { printSetupWarnings } from '../print-warnings.ts';
+import { terminalText } from '../output/terminal-text.ts';
 
 const options = { ...configOption, ...helpOption, json: { type: 'boolean' } } as const;
 
@@ -46,7 +47,7 @@ export const listCommand: Command = {
       io.stdout.write('no hooks configured\n');
       return 0;
     }
-    const files = setup.files.map((file) => file.file.label).join(', ');
+    const files = terminalText(setup.files.map((file) => file.file.label).join(', '));
     io.stdout.write(`${hooks.length} ${hooks.length === 1 ? 'hook' : 'hooks'} from ${files}\n\n`);
     const table = formatTable(
       ['hook', 'event', 'type', 'phase', 'durable', 'matcher', 'timeout', 'sandbox', 'source'],

@@ -1,6 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { EmitOutcome, HookEngine } from '@hookline/core';
 import { answerLine } from '../stream/answer-line.ts';
+import { boundAnswerLine, DEFAULT_MAX_LINE_BYTES, MIN_MAX_LINE_BYTES } from '../stream/bound-answer-line.ts';
+import { CliError } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { Command } from '../command.ts';
 import { loadSetup } from '../config/load-setup.ts';
@@ -13,9 +15,9 @@ import { printSetupWarnings, printWarnings } from '../print-warnings.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
 import { SESSION_END_EVENTS } from '../stream/session-end-events.ts';
 
-const options = { ...configOption, ...helpOption, settled: { type: 'boolean' }, journal: { type: 'string' } } as const;
+const options = { ...configOption, ...helpOption, settled: { type: 'boolean' }, journal: { type: 'string' }, 'max-line-bytes': { type: 'string' } } as const;
 
-const help = `Usage: hookline run [--config FILE]... [--journal FILE] [--settled]
+const help = `Usage: hookline run [--config FILE]... [--journal FILE] [--settled] [--max-line-bytes N]
 
 Reads events as JSON lines on stdin — {"event": "stage_start", "run_id": "r1", "workflow_name": "ship", …}
 — and writes one outcome line (SPEC §6 JSON) per event to stdout, in order. Events are handled one
@@ -40,6 +42,8 @@ Options:
   -c, --config FILE   config file to load (repeatable, in layering order)
   --journal FILE      where durable hooks are journaled (default $HOOKLINE_JOURNAL, else
                       .hookline/journal.db); used only when the config has durable hooks
+  --max-line-bytes N  the longest outcome line (default ${DEFAULT_MAX_LINE_BYTES}); a longer one has its
+                      long texts cut and "truncated": true, and stays valid JSON
   -h, --help          show this help
 
 Example:
@@ -56,6 +60,7 @@ export const runCommand: Command = {
       return 0;
     }
     expectPositionals('run', positionals, []);
+    const maxLineBytes = parseMaxLineBytes(values['max-line-bytes']);
     const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, runsHooks: true });
     printSetupWarnings(setup, io);
     const { engine, resumed } = await createCliEngine(setup, {
@@ -73,7 +78,7 @@ export const runCommand: Command = {
       void engine.close();
     });
     try {
-      const rejected = await answerLines(lines, engine, io, values.settled === true, () => stoppedBy !== undefined);
+      const rejected = await answerLines(lines, engine, io, { waitForAll: values.settled === true, maxLineBytes }, () => stoppedBy !== undefined);
       if (stoppedBy !== undefined) {
         // close() released the entries of the resumed hooks it stopped; the report says which.
         await engine.close();
@@ -90,7 +95,13 @@ export const runCommand: Command = {
   },
 };
 
-async function answerLines(lines: AsyncIterable<string>, engine: HookEngine, io: CliIo, waitForAll: boolean, stopped: () => boolean): Promise<number> {
+async function answerLines(
+  lines: AsyncIterable<string>,
+  engine: HookEngine,
+  io: CliIo,
+  { waitForAll, maxLineBytes }: { readonly waitForAll: boolean; readonly maxLineBytes: number },
+  stopped: () => boolean,
+): Promise<number> {
   // Sessions are keyed by the preset's session field; endRun takes that key.
   const sessions = createRunSessions((key) => engine.endRun(key), SESSION_END_EVENTS[engine.preset.name] ?? []);
   // What is still running, for end of input; settled emits leave, so a long stream stays small.
@@ -102,7 +113,7 @@ async function answerLines(lines: AsyncIterable<string>, engine: HookEngine, io:
     if (line.trim() === '') continue;
     if (stopped()) break;
     const answer = await answerLine(line, lineNumber, engine, waitForAll);
-    io.stdout.write(`${JSON.stringify(answer.output)}\n`);
+    io.stdout.write(`${boundAnswerLine(answer.output, maxLineBytes)}\n`);
     if (answer.settled === undefined) {
       rejected += 1;
       continue;
@@ -129,4 +140,13 @@ function reportLateFailures(sent: EmitOutcome, final: EmitOutcome, lineNumber: n
     .filter((hook, index) => sent.hooks[index]?.status === 'pending' && (hook.status === 'failed' || hook.status === 'timed_out'))
     .map((hook) => `line ${lineNumber} (${final.event}): non-blocking hook "${hook.name}" ${hook.status === 'timed_out' ? 'timed out' : 'failed'}: ${hook.error ?? ''}`);
   printWarnings(warnings, io);
+}
+
+function parseMaxLineBytes(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_MAX_LINE_BYTES;
+  const bytes = Number(text);
+  if (!Number.isSafeInteger(bytes) || bytes < MIN_MAX_LINE_BYTES) {
+    throw new CliError('HOOKLINE_CLI_USAGE', `--max-line-bytes must be a whole number of bytes, at least ${MIN_MAX_LINE_BYTES}; got "${text}"`);
+  }
+  return bytes;
 }

@@ -3,6 +3,7 @@ import type { Command } from '../command.ts';
 import { FIRST_PARTY_SANDBOXES } from '../plugins/first-party-packages.ts';
 import { importFirstParty, loadedExport } from '../plugins/load-first-party.ts';
 import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { terminalText } from '../output/terminal-text.ts';
 
 const options = { ...helpOption, 'all-hosts': { type: 'boolean' } } as const;
 
@@ -50,7 +51,7 @@ export const sandboxCommand: Command = {
     const report = (await (prune as (settings: object, options: object) => Promise<unknown>)({}, { includeOtherHosts: values['all-hosts'] === true })) as PruneReport;
     const count = (list: readonly unknown[] | undefined, noun: string): string => `${list?.length ?? 0} ${noun}${list?.length === 1 ? '' : 's'}`;
     io.stdout.write(`removed ${count(report.removed, 'leftover container')}, kept ${count(report.kept, 'container')} of live runs\n`);
-    for (const failure of report.failed ?? []) io.stderr.write(`hookline: could not remove ${failure.id ?? 'a container'}: ${failure.error}\n`);
+    for (const failure of report.failed ?? []) io.stderr.write(`hookline: ${terminalText(`could not remove ${failure.id ?? 'a container'}: ${failure.error}`)}\n`);
     if ((report.failed?.length ?? 0) > 0) return 1;
     return 0;
   },

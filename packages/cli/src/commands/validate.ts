@@ -7,6 +7,7 @@ import { createStyle } from '../output/style.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { listOf, printWarnings } from '../print-warnings.ts';
 import { loadSandbox } from '../plugins/load-sandbox.ts';
+import { terminalText } from '../output/terminal-text.ts';
 
 const options = { ...configOption, ...helpOption, json: { type: 'boolean' } } as const;
 
@@ -53,7 +54,7 @@ export const validateCommand: Command = {
       if (json) {
         io.stdout.write(`${JSON.stringify({ valid: false, issues: result.issues })}\n`);
       } else {
-        for (const issue of result.issues) io.stderr.write(`${formatConfigIssue(issue)}\n`);
+        for (const issue of result.issues) io.stderr.write(`${terminalText(formatConfigIssue(issue))}\n`);
       }
       return 1;
     }
@@ -62,7 +63,7 @@ export const validateCommand: Command = {
     } else {
       printWarnings(result.warnings, io);
       const style = createStyle(io.stdout, io.env);
-      if (io.quiet !== true) io.stdout.write(`${style.paint('green', '✓')} valid: ${result.hooks} ${result.hooks === 1 ? 'hook' : 'hooks'} in ${result.files.join(', ')}\n`);
+      if (io.quiet !== true) io.stdout.write(`${style.paint('green', '✓')} valid: ${result.hooks} ${result.hooks === 1 ? 'hook' : 'hooks'} in ${terminalText(result.files.join(', '))}\n`);
     }
     return 0;
   },

@@ -2,6 +2,7 @@ import { HooklineError, type HookEngine, type JournalEntry, type ResumeReport } 
 import type { CliIo } from '../cli-io.ts';
 import { createStyle } from '../output/style.ts';
 import { printWarnings } from '../print-warnings.ts';
+import { terminalText } from '../output/terminal-text.ts';
 
 /**
  * Starts `engine.resume()` — the durable hooks a killed or interrupted process left in the journal —
@@ -32,7 +33,7 @@ function reportResume(report: ResumeReport, engine: HookEngine, io: CliIo): void
   const style = createStyle(io.stderr, io.env);
   for (const { entry, outcome } of report.ran) {
     const hooks = outcome.hooks.map((hook) => `${hook.name} ${hook.status}`).join(', ');
-    io.stderr.write(`${style.paint('dim', `hookline: resumed ${describe(entry, engine)}: ${hooks === '' ? 'no hook to run' : hooks}`)}\n`);
+    io.stderr.write(`${style.paint('dim', terminalText(`hookline: resumed ${describe(entry, engine)}: ${hooks === '' ? 'no hook to run' : hooks}`))}\n`);
     printWarnings(outcome.warnings.map((warning) => `resumed ${entry.event} (journal entry ${entry.id}): ${warning}`), io);
   }
   printWarnings(

@@ -2,6 +2,7 @@ import type { HookSelection } from '@hookline/core';
 import { formatSource } from './format-source.ts';
 import { formatTable } from './format-table.ts';
 import type { Style } from './style.ts';
+import { terminalText } from './terminal-text.ts';
 
 /**
  * The human form of `hookline explain`: how many hooks of the event would run, the context used,
@@ -11,11 +12,14 @@ import type { Style } from './style.ts';
 export function formatExplanation(event: string, context: Record<string, unknown>, selections: readonly HookSelection[], style: Style, sequential = false): string {
   const selected = selections.filter((selection) => selection.selected);
   const ofEvent = selections.filter((selection) => selection.hook.event === event).length;
-  const fields = Object.entries(context)
-    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
-    .join(' ');
+  // JSON escapes C0 in values, but neither keys nor DEL and C1: the whole line is escaped.
+  const fields = terminalText(
+    Object.entries(context)
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+      .join(' '),
+  );
   const lines = [
-    `${style.paint('bold', event)}: ${selected.length} of ${ofEvent} ${ofEvent === 1 ? 'hook' : 'hooks'} of this event would run (${selections.length} configured)`,
+    `${style.paint('bold', terminalText(event))}: ${selected.length} of ${ofEvent} ${ofEvent === 1 ? 'hook' : 'hooks'} of this event would run (${selections.length} configured)`,
     style.paint('dim', `context: ${fields}`),
   ];
   if (selections.length === 0) return [...lines, '', '  no hooks configured'].join('\n');
@@ -40,7 +44,7 @@ export function formatExplanation(event: string, context: Record<string, unknown
     // together — or in config order, each after the previous ended, for a sequential event.
     const order = [...selected.filter((selection) => selection.hook.blocking), ...selected.filter((selection) => !selection.hook.blocking)];
     const later = sequential ? 'non-blocking, in order' : 'non-blocking, concurrently';
-    lines.push('', `  order: ${order.map(({ hook }) => (hook.blocking ? hook.name : `${hook.name} (${later})`)).join(' → ')}`);
+    lines.push('', `  order: ${terminalText(order.map(({ hook }) => (hook.blocking ? hook.name : `${hook.name} (${later})`)).join(' → '))}`);
   }
   return lines.join('\n');
 }

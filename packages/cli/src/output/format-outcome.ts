@@ -3,6 +3,7 @@ import { DECISION_FORMAT, STATUS_FORMAT } from './decision-format.ts';
 import { formatDuration } from './format-duration.ts';
 import { formatTable } from './format-table.ts';
 import type { Style } from './style.ts';
+import { terminalText } from './terminal-text.ts';
 
 /**
  * The human form of an outcome: the decision line (what the host must do, and why), a summary
@@ -11,7 +12,7 @@ import type { Style } from './style.ts';
 export function formatOutcome(outcome: EmitOutcome, style: Style): string {
   const lines = [decisionLine(outcome, style)];
   if (outcome.hooks.length === 0) {
-    lines.push(style.paint('dim', `  no hook selected — \`hookline explain ${outcome.event}\` shows why`));
+    lines.push(style.paint('dim', `  no hook selected — \`hookline explain ${terminalText(outcome.event)}\` shows why`));
     return lines.join('\n');
   }
   lines.push('');
@@ -34,10 +35,10 @@ export function formatOutcome(outcome: EmitOutcome, style: Style): string {
 }
 
 function decisionLine(outcome: EmitOutcome, style: Style): string {
-  const decision = outcome.decision === 'override' ? `override → ${outcome.edge_to ?? '?'}` : outcome.decision;
-  const reason = outcome.reason === undefined ? '' : ` — ${outcome.reason}`;
-  const by = outcome.decided_by === undefined ? '' : style.paint('dim', ` (decided by ${outcome.decided_by})`);
-  return `${style.paint('bold', outcome.event)}: ${style.paint(DECISION_FORMAT[outcome.decision] ?? 'reset', decision)}${reason}${by}`;
+  const decision = terminalText(outcome.decision === 'override' ? `override → ${outcome.edge_to ?? '?'}` : outcome.decision);
+  const reason = outcome.reason === undefined ? '' : ` — ${terminalText(outcome.reason)}`;
+  const by = outcome.decided_by === undefined ? '' : style.paint('dim', ` (decided by ${terminalText(outcome.decided_by)})`);
+  return `${style.paint('bold', terminalText(outcome.event))}: ${style.paint(DECISION_FORMAT[outcome.decision] ?? 'reset', decision)}${reason}${by}`;
 }
 
 function hookDecision(hook: HookReport): string {
@@ -47,8 +48,8 @@ function hookDecision(hook: HookReport): string {
 
 function note(hook: HookReport, style: Style): string[] {
   if (hook.status === 'failed' || hook.status === 'timed_out') {
-    return [`  ${style.paint('red', '✗')} ${hook.name}: ${hook.error ?? hook.status}${hook.decision === undefined ? '' : ` (on_error: ${hook.decision.decision})`}`];
+    return [`  ${style.paint('red', '✗')} ${terminalText(`${hook.name}: ${hook.error ?? hook.status}${hook.decision === undefined ? '' : ` (on_error: ${hook.decision.decision})`}`)}`];
   }
-  if (hook.decision?.reason !== undefined && hook.decision.decision !== 'proceed') return [`  ${hook.name}: ${hook.decision.reason}`];
+  if (hook.decision?.reason !== undefined && hook.decision.decision !== 'proceed') return [`  ${terminalText(`${hook.name}: ${hook.decision.reason}`)}`];
   return [];
 }

@@ -1,4 +1,5 @@
 import type { Style, StyleFormat } from './style.ts';
+import { terminalText } from './terminal-text.ts';
 
 /** One table cell: its text, and how to paint it once padded (so colors never skew the widths). */
 export type Cell = string | { readonly text: string; readonly format?: StyleFormat | undefined };
@@ -18,6 +19,7 @@ export function formatTable(headers: readonly string[], rows: readonly (readonly
   return [line(headers, true), ...rows.map((row) => line(row, false))].join('\n');
 }
 
+// Cells show names, reasons and values from configs and hooks: escaped here, once for every table.
 function textOf(cell: Cell | undefined): string {
-  return cell === undefined ? '' : typeof cell === 'string' ? cell : cell.text;
+  return terminalText(cell === undefined ? '' : typeof cell === 'string' ? cell : cell.text);
 }

@@ -1,6 +1,7 @@
 import type { CliOutput } from '../cli-io.ts';
 import type { RunObserver } from './track-runners.ts';
 import type { Style } from './style.ts';
+import { terminalText } from './terminal-text.ts';
 
 /** A live line on a terminal: which hooks have been running for more than a second, ticking. */
 export interface LiveStatus extends RunObserver {
@@ -29,7 +30,7 @@ export function createLiveStatus(output: CliOutput, style: Style): LiveStatus {
       shown = false;
       return;
     }
-    const text = slow.map((hook) => `${hook.name} ${((now - hook.started) / 1_000).toFixed(1)}s`).join('  ');
+    const text = terminalText(slow.map((hook) => `${hook.name} ${((now - hook.started) / 1_000).toFixed(1)}s`).join('  '));
     output.write(`${CLEAR_LINE}⏳ ${style.paint('dim', text)}`);
     shown = true;
   };

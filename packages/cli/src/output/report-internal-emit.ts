@@ -2,6 +2,7 @@ import type { EmitOutcome } from '@hookline/core';
 import type { CliIo } from '../cli-io.ts';
 import { printWarnings } from '../print-warnings.ts';
 import { createStyle } from './style.ts';
+import { terminalText } from './terminal-text.ts';
 
 /**
  * Reports the events the engine emits by itself around a run's sandbox session (`sandbox_ready`,
@@ -17,6 +18,6 @@ export function reportInternalEmit(outcome: EmitOutcome, io: CliIo, human: boole
   printWarnings(problems, io);
   if (human && problems.length === 0) {
     const style = createStyle(io.stderr, io.env);
-    io.stderr.write(style.paint('dim', `hookline: ${outcome.event}: ${outcome.decision} (${outcome.hooks.map((hook) => `${hook.name} ${hook.status}`).join(', ')})\n`));
+    io.stderr.write(`${style.paint('dim', terminalText(`hookline: ${outcome.event}: ${outcome.decision} (${outcome.hooks.map((hook) => `${hook.name} ${hook.status}`).join(', ')})`))}\n`);
   }
 }

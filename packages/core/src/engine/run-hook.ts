@@ -1,4 +1,5 @@
 import type { HookDefinition } from '../config/hook-definition.ts';
+import { clipText, MAX_REASON_CHARACTERS } from '../decisions/clip-text.ts';
 import type { HookDecision } from '../decisions/decision.ts';
 import { parseDecision } from '../decisions/parse-decision.ts';
 import type { Runner, RunResult } from '../plugins/runner.ts';
@@ -96,11 +97,15 @@ function resultReport(hook: HookDefinition, result: RunResult, runnerName: strin
   if (decision === undefined) {
     return failedReport(hook, 'failed', `runner "${runnerName}" returned an invalid result: ${safeJson(result)}`, started);
   }
+  if (decision.reason !== undefined && decision.reason.length > MAX_REASON_CHARACTERS) {
+    return report(hook, 'ok', { ...decision, reason: clipText(decision.reason) }, started, result);
+  }
   return report(hook, 'ok', decision, started, result);
 }
 
 function failedReport(hook: HookDefinition, status: 'failed' | 'timed_out', error: string, started: number, result?: RunResult): HookReport {
-  return report(hook, status, { decision: hook.onError, reason: error }, started, result, error);
+  const clipped = clipText(error);
+  return report(hook, status, { decision: hook.onError, reason: clipped }, started, result, clipped);
 }
 
 /** The report of a selected hook that never ran, and why. */
@@ -124,7 +129,7 @@ function report(hook: HookDefinition, status: HookStatus, decision: HookDecision
     }
   }
   if (error !== undefined) core['error'] = error;
-  if (result?.warnings !== undefined && result.warnings.length > 0) core['warnings'] = [...result.warnings];
+  if (result?.warnings !== undefined && result.warnings.length > 0) core['warnings'] = result.warnings.map((warning) => clipText(String(warning)));
   return core as HookReport;
 }
 
