@@ -121,7 +121,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const matcher = typeof table['matcher'] === 'string' ? table['matcher'] : undefined;
   const compiled = matcher === undefined ? undefined : compileMatcher(matcher);
   if (compiled !== undefined && !compiled.ok) {
-    report('matcher', `invalid regular expression in \`matcher\`: ${compiled.error}`, 'fix the pattern (it is a JavaScript regex, unanchored)');
+    report('matcher', `invalid regular expression in \`matcher\`: ${compiled.error}`, compiled.fix);
   }
 
   if (installed !== undefined && parsed.success) {
