@@ -44,3 +44,4 @@ export { DEFAULT_PRESET, presets } from './presets/presets.ts';
 export { taskHookName } from './presets/task-dialect.ts';
 export { taskPreset } from './presets/task-preset.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';
+export type { Matcher } from './selection/compile-matcher.ts';

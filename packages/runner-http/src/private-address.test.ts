@@ -22,7 +22,7 @@ test.each([
   ['0.0.0.0', 'unspecified'],
   ['0.1.2.3', 'unspecified'],
   ['224.0.0.1', 'multicast'],
-  ['255.255.255.255', 'reserved'],
+  ['255.255.255.255', 'broadcast'],
   ['::1', 'loopback'],
   ['[::1]', 'loopback'],
   ['0:0:0:0:0:0:0:1', 'loopback'],

@@ -44,19 +44,21 @@ command = "true"
   expect(result.code).toBe(1);
   expect(result.stdout).toBe('');
   const lines = result.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(4);
+  expect(lines).toHaveLength(5);
   expect(lines[0]).toMatch(/^user\.toml:4: hooks\[0\] "run_start:true": .*timeout_ms/);
   expect(lines[1]).toMatch(/^project\.toml:4: .*unknown key `blockng`.*did you mean `blocking`/);
   // A first-party type whose package is not installed names the package to install.
   expect(lines[2]).toMatch(/^project\.toml:8: .*unknown hook type "http" — install @hookline\/runner-http/);
-  expect(lines[3]).toMatch(/^project\.toml:13: .*matcher/);
+  // hooks[0] and hooks[2] would collide once their other problems are fixed: said now, not then.
+  expect(lines[3]).toMatch(/^project\.toml:11: hooks\[2\] "stage_start:true": another hook in this file \(hooks\[0\], line 1\) has the same effective name/);
+  expect(lines[4]).toMatch(/^project\.toml:13: .*matcher/);
 
   // Doing what it says — installing the runner in the project — makes that hook valid.
   linkPackage(scratch.path, '@hookline/runner-http');
   const installed = await runCli(args, { cwd: scratch.path, cli });
   expect(installed.code).toBe(1);
   expect(installed.stderr).not.toContain('runner-http');
-  expect(installed.stderr.trimEnd().split('\n')).toHaveLength(3);
+  expect(installed.stderr.trimEnd().split('\n')).toHaveLength(4);
 });
 
 test('bad TOML is reported with its line', async () => {
@@ -95,4 +97,33 @@ test('a broken runner package fails only the configs that use its types', async 
   const result = await runCli(['validate'], { cwd: scratch.path, cli });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('@hookline/runner-script is installed but failed to load: isolated-vm was built for another Node. Reinstall it.');
+});
+
+test('all errors at once: a duplicate name is reported beside the duplicate\'s own error; an http hook without url is named, not "undefined"', async () => {
+  scratch.write(
+    'hookline.toml',
+    `[[hooks]]
+name = "gate"
+event = "run_start"
+command = "true"
+
+[[hooks]]
+name = "gate"
+event = "run_start"
+command = "true"
+timeout_ms = 0
+
+[[hooks]]
+event = "run_start"
+type = "http"
+`,
+  );
+  const result = await runCli(['validate'], { cwd: scratch.path });
+  expect(result.code).toBe(1);
+  expect(result.stderr).not.toContain('undefined');
+  expect(result.stderr.trimEnd().split('\n')).toEqual([
+    'hookline.toml:6: hooks[1] "gate": another hook in this file (hooks[0], line 1) has the same effective name "gate" — give the two hooks distinct `name`s',
+    expect.stringMatching(/^hookline\.toml:10: hooks\[1\] "gate": `timeout_ms` must be an integer/),
+    'hookline.toml:12: hooks[2] "run_start:http": missing required key `url` — add url = …',
+  ]);
 });

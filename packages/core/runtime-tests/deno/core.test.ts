@@ -255,6 +255,15 @@ Deno.test('agent preset: tool_name matches one tool exactly; the context variabl
   assertEquals(agentPreset.environment.variables({ event: 'stop' }, json(16_386))['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'], '1');
 });
 
+Deno.test('matchers are RE2 on Deno too: (a+)+$ is answered at once, a backreference is a load error', async () => {
+  const config = load('[[hooks]]\nname = "redos"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nmatcher = "(a+)+$"\n');
+  assertEquals((await emitOnce(config, 'stage_start', { node_id: `${'a'.repeat(39)}!` })).decision, 'proceed');
+  assertEquals((await emitOnce(config, 'stage_start', { node_id: 'aaaa' })).decision, 'block');
+  const error = assertThrows(() => load('[[hooks]]\nevent = "stage_start"\ntype = "scripted"\nmatcher = "(a)\\\\1"\n'));
+  assert(error instanceof ConfigError && error.issues[0]?.line === 4, `a located config error: ${String(error)}`);
+  assert(error.issues[0]!.message.includes('backreference'), error.message);
+});
+
 for (const check of journalConformanceCases({ create: () => memoryJournal() })) Deno.test(`memory ${check.name}`, check.run);
 
 // SPEC: the core imports no `node:` module, so it runs on Deno (and other runtimes) unchanged.

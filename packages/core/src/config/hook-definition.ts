@@ -1,4 +1,5 @@
 import type { OnErrorPolicy } from '../decisions/decision.ts';
+import type { Matcher } from '../selection/compile-matcher.ts';
 
 /** Where a piece of configuration came from. */
 export interface SourceLocation {
@@ -16,8 +17,8 @@ export interface HookDefinition {
   readonly type: string;
   /** The matcher's source text, when the hook has one. */
   readonly matcher?: string;
-  /** The compiled matcher (compiled once at load). */
-  readonly matcherPattern?: RegExp;
+  /** The compiled matcher (compiled once at load, RE2 semantics, linear-time). */
+  readonly matcherPattern?: Matcher;
   readonly blocking: boolean;
   readonly timeoutMs: number;
   /** Run inside the configured sandbox (default) or on the host. */

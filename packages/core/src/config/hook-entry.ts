@@ -1,5 +1,6 @@
 import type { SourceLocation } from './hook-definition.ts';
 import type { OnErrorPolicy } from '../decisions/decision.ts';
+import type { Matcher } from '../selection/compile-matcher.ts';
 
 /** A hook as written in one source, validated but not yet layered or defaulted. */
 export interface HookEntry {
@@ -11,7 +12,7 @@ export interface HookEntry {
   readonly event: string;
   readonly type: string;
   readonly matcher?: string;
-  readonly matcherPattern?: RegExp;
+  readonly matcherPattern?: Matcher;
   readonly blocking?: boolean;
   readonly timeoutMs?: number;
   readonly sandbox?: boolean;

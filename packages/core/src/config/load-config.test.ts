@@ -143,6 +143,29 @@ describe('loadConfig validation', () => {
     ]);
   });
 
+  test('a duplicate name is reported together with the other problems of the hooks that share it', () => {
+    const named = issuesOf('[[hooks]]\nname = "gate"\nevent = "run_start"\ntype = "scripted"\n[[hooks]]\nname = "gate"\nevent = "run_start"\ntype = "scripted"\ntimeout_ms = 0\n');
+    expect(named).toEqual([
+      'layer0.toml:5: hooks[1] "gate": another hook in this file (hooks[0], line 1) has the same effective name "gate" — give the two hooks distinct `name`s',
+      expect.stringMatching(/^layer0\.toml:9: hooks\[1\] "gate": `timeout_ms` must be/),
+    ]);
+    // Unnamed: the effective name comes from the type's identity, whatever else is wrong with the hook.
+    const unnamed = issuesOf('[[hooks]]\nevent = "run_start"\ntype = "webhook"\ntarget = "https://a.example"\nblockng = true\n[[hooks]]\nevent = "run_start"\ntype = "webhook"\ntarget = "https://a.example"\n');
+    expect(unnamed).toEqual([
+      expect.stringMatching(/^layer0\.toml:5: hooks\[0\] "run_start:https:\/\/a\.example": unknown key `blockng`/),
+      'layer0.toml:6: hooks[1] "run_start:https://a.example": another hook in this file (hooks[0], line 1) has the same effective name "run_start:https://a.example" — give the two hooks distinct `name`s',
+    ]);
+  });
+
+  test('a hook missing the key its name derives from is named by event and type, and the key is named', () => {
+    const issues = issuesOf('[[hooks]]\nevent = "run_start"\ntype = "webhook"\n[[hooks]]\nevent = "run_start"\ntype = "webhook"\n');
+    // Neither has an effective name, so they are not duplicates of each other either.
+    expect(issues).toEqual([
+      'layer0.toml:1: hooks[0] "run_start:webhook": missing required key `target` — add target = …',
+      'layer0.toml:4: hooks[1] "run_start:webhook": missing required key `target` — add target = …',
+    ]);
+  });
+
   test('every problem of every source is reported at once, sorted by line', () => {
     const issues = issuesOf(
       '[[hooks]]\nevent = "nope"\ntype = "scripted"\ntimeout_ms = 0\n[[hooks]]\nevent = "run_start"\ntype = "htp"\n',

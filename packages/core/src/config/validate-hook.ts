@@ -26,6 +26,11 @@ export interface HookValidationScope {
 export interface HookValidation {
   readonly entry?: LayerEntry;
   readonly issues: readonly ConfigIssue[];
+  /**
+   * The hook's effective name whenever it has one, even when the hook has issues, so that a
+   * duplicate name is reported with the hook's other problems rather than only after they are fixed.
+   */
+  readonly name?: string;
 }
 
 /**
@@ -44,7 +49,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const explicitName = typeof table['name'] === 'string' && table['name'] !== '' ? table['name'] : undefined;
 
   if (table['enabled'] === false && explicitName !== undefined && Object.keys(table).every((key) => key === 'name' || key === 'enabled')) {
-    return { entry: { kind: 'disable', file, line: hookLine, index, name: explicitName, ...path }, issues: [] };
+    return { entry: { kind: 'disable', file, line: hookLine, index, name: explicitName, ...path }, issues: [], name: explicitName };
   }
 
   const issues: ConfigIssue[] = [];
@@ -52,7 +57,17 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const typeName = resolveTypeName(table);
   const installed = typeName === undefined ? undefined : scope.runners.find(typeName);
   const typeKeys = installed?.type.keys ?? {};
-  const displayName = explicitName ?? guessName(event, source.nameQualifier, typeName, installed?.type, pickOptions(table, typeKeys));
+  const schema = v.object({ ...typeKeys, ...commonHookKeys });
+  const parsed = v.safeParse(schema, table);
+  // Without its type or a required key of it, a hook has no identity to derive a name from.
+  const missingTypeKey = !parsed.success && parsed.issues.some((problem) => problem.input === undefined && typeof problem.path?.[0]?.key === 'string' && problem.path[0].key in typeKeys);
+  const identity = installed === undefined || missingTypeKey ? undefined : typeIdentity(installed.type, typeName!, pickOptions(table, typeKeys));
+  const scopePrefix = source.nameQualifier === undefined ? '' : `${source.nameQualifier}:`;
+  const derivedName = event === undefined || identity === undefined ? undefined : effectiveName(undefined, event, `${scopePrefix}${identity}`);
+  // A stand-in (`run_start:http`) names such a hook in its issues, which also give its index; it is
+  // not an effective name, so neither layering nor the duplicate check sees it.
+  const displayName = explicitName ?? derivedName ?? `${event ?? '?'}:${scopePrefix}${typeName ?? '?'}`;
+  const name = explicitName ?? derivedName;
   const report = (key: string | undefined, message: string, fix?: string): void => {
     const line = key === undefined ? hookLine : source.keyLine(key) ?? hookLine;
     issues.push({ file, line, hook: { index, name: displayName, ...path }, message, ...(fix === undefined ? {} : { fix }) });
@@ -89,8 +104,6 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     }
   }
 
-  const schema = v.object({ ...typeKeys, ...commonHookKeys });
-  const parsed = v.safeParse(schema, table);
   if (!parsed.success) {
     for (const problem of parsed.issues) {
       const key = problem.path?.[0]?.key;
@@ -124,7 +137,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const matcher = typeof table['matcher'] === 'string' ? table['matcher'] : undefined;
   const compiled = matcher === undefined ? undefined : compileMatcher(matcher);
   if (compiled !== undefined && !compiled.ok) {
-    report('matcher', `invalid regular expression in \`matcher\`: ${compiled.error}`, 'fix the pattern (it is a JavaScript regex, unanchored)');
+    report('matcher', `invalid regular expression in \`matcher\`: ${compiled.error}`, compiled.fix);
   }
 
   if (installed !== undefined && parsed.success) {
@@ -133,10 +146,12 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     }
   }
 
-  if (issues.length > 0 || installed === undefined || event === undefined || typeName === undefined) return { issues };
+  const named = name === undefined ? {} : { name };
+  if (issues.length > 0 || installed === undefined || event === undefined || typeName === undefined) return { issues, ...named };
   const options = pickOptions(parsed.success ? (parsed.output as Record<string, unknown>) : table, typeKeys);
   return {
     issues,
+    ...named,
     entry: {
       kind: 'hook',
       file,
@@ -159,13 +174,13 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   };
 }
 
-function guessName(event: string | undefined, qualifier: string | undefined, typeName: string | undefined, type: RunnerType | undefined, options: Record<string, unknown>): string {
-  const scope = qualifier === undefined ? '' : `${qualifier}:`;
-  if (event === undefined || typeName === undefined) return `${event ?? '?'}:${scope}${typeName ?? '?'}`;
+// A third-party identity may throw, or return something else than a string, for options that failed validation.
+function typeIdentity(type: RunnerType, typeName: string, options: Record<string, unknown>): string {
   try {
-    return effectiveName(undefined, event, `${scope}${type?.identity?.(options) ?? typeName}`);
+    const identity: unknown = type.identity?.(options) ?? typeName;
+    return typeof identity === 'string' ? identity : typeName;
   } catch {
-    return `${event}:${scope}${typeName}`;
+    return typeName;
   }
 }
 

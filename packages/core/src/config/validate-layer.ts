@@ -47,6 +47,7 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
 
   const sandbox = readSandbox(data['sandbox'], file, at('sandbox'), issues);
   const entries: LayerEntry[] = [];
+  const named: NamedHook[] = [];
   // The preset's dialect rewrites its form into canonical hook tables; validation is the same for all.
   const read = (preset.dialect ?? canonicalDialect).readHooks({ file, data, lines }, preset);
   issues.push(...read.issues);
@@ -54,8 +55,9 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
     const result = validateHook(hook.table, { file, index, source: hook, preset, runners });
     issues.push(...result.issues);
     if (result.entry !== undefined) entries.push(result.entry);
+    if (result.name !== undefined) named.push({ name: result.name, index, line: hook.line, ...(hook.path === undefined ? {} : { path: hook.path }) });
   }
-  issues.push(...duplicateNames(entries));
+  issues.push(...duplicateNames(file, named));
   issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return {
     file,
@@ -82,18 +84,27 @@ function readSandbox(value: unknown, file: string, line: number, issues: ConfigI
   return { ...(provider === undefined ? {} : { provider }), settings };
 }
 
-// SPEC §2: two hooks with one effective name in one file are ambiguous for layering.
-function duplicateNames(entries: readonly LayerEntry[]): ConfigIssue[] {
-  const seen = new Map<string, LayerEntry>();
+/** A hook of the file that has an effective name, valid or not. */
+interface NamedHook {
+  readonly name: string;
+  readonly index: number;
+  readonly line: number;
+  readonly path?: string;
+}
+
+// SPEC §2: two hooks with one effective name in one file are ambiguous for layering. Hooks with other
+// problems take part too, so this is reported with them, not only once they are fixed.
+function duplicateNames(file: string, hooks: readonly NamedHook[]): ConfigIssue[] {
+  const seen = new Map<string, NamedHook>();
   const issues: ConfigIssue[] = [];
-  for (const entry of entries) {
+  for (const entry of hooks) {
     const first = seen.get(entry.name);
     if (first === undefined) {
       seen.set(entry.name, entry);
       continue;
     }
     issues.push({
-      file: entry.file,
+      file,
       line: entry.line,
       hook: { index: entry.index, name: entry.name, ...(entry.path === undefined ? {} : { path: entry.path }) },
       message: `another hook in this file (${first.path ?? `hooks[${first.index}]`}, line ${first.line}) has the same effective name "${entry.name}"`,

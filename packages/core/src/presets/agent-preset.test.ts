@@ -156,8 +156,8 @@ comand = "make"
       'layer0.toml:20: hooks[2] "post_tool_use:true": `timeout_ms` belongs to the [[hooks]] table, not to its action — move timeout_ms = … above [hooks.action]',
       'layer0.toml:22: hooks[3] "pre_tol_use:?": the hook has no action — add a [hooks.action] table: an action is type = "shell" with command = "…", or type = "http" with url = "…"',
       'layer0.toml:23: hooks[3] "pre_tol_use:?": unknown event "pre_tol_use" for preset "agent" — did you mean "pre_tool_use"? valid events: session_start, session_stop, user_prompt_submit, pre_turn, post_turn, pre_tool_use, post_tool_use, file_changed, pre_compact, post_compact, task_completed, stop, notification, permission_denied, cwd_changed, config_change, error',
-      'layer0.toml:27: hooks[4] "stop:": missing required key `command` — add command = …',
-      'layer0.toml:29: hooks[4] "stop:": unknown key `comand` for a command hook — did you mean `command`?',
+      'layer0.toml:27: hooks[4] "stop:command": missing required key `command` — add command = …',
+      'layer0.toml:29: hooks[4] "stop:command": unknown key `comand` for a command hook — did you mean `command`?',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { EventContext } from '../context/event-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
+import type { Matcher } from './compile-matcher.ts';
 
 /** Whether one hook would run for an event, and why (or why not) — what `hookline explain` prints. */
 export interface HookSelection {
@@ -42,7 +43,7 @@ export function selectHooks(hooks: readonly HookDefinition[], event: string, con
   return selected;
 }
 
-function matches(pattern: RegExp | undefined, context: Readonly<Record<string, unknown>>, matcherFields: readonly string[]): boolean {
+function matches(pattern: Matcher | undefined, context: Readonly<Record<string, unknown>>, matcherFields: readonly string[]): boolean {
   if (pattern === undefined) return true;
   for (const name of matcherFields) {
     const value = context[name];
