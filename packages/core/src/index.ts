@@ -7,7 +7,7 @@ export { firstCharacters } from './config/effective-name.ts';
 export { nearestWord } from './config/nearest-word.ts';
 export type { HookConfig, HookDefinition, SandboxSettings, SourceLocation } from './config/hook-definition.ts';
 export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
-export { readConfigSource, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
+export { readConfigSource, type ConfigFormat, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
 export type { SourceLines } from './config/source-lines.ts';
 export type { EventContext } from './context/event-context.ts';
 export { DECISION_KINDS, OUTCOME_EXTRAS, type DecisionKind, type HookDecision, type OnErrorPolicy, type OutcomeExtra } from './decisions/decision.ts';
@@ -48,7 +48,10 @@ export {
   type PresetEnvironment,
   type PresetHookDefaults,
 } from './presets/preset.ts';
-export { DEFAULT_PRESET, presets } from './presets/presets.ts';
+export { claudeMatcher } from './presets/claude-matcher.ts';
+export { claudePreset } from './presets/claude-preset.ts';
+export { readClaudeAnswer } from './presets/claude-answer.ts';
+export { DEFAULT_PRESET, presetFor, presets } from './presets/presets.ts';
 export { taskHookName } from './presets/task-dialect.ts';
 export { taskPreset } from './presets/task-preset.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';

@@ -48,6 +48,11 @@ export interface EventSpec {
    * no matcher: a matcher is dropped at load.
    */
   readonly matcherFields?: readonly string[];
+  /**
+   * A command's plain (non-JSON) stdout at exit 0 is `additional_context` for the host's model
+   * (`claude`: UserPromptSubmit, SessionStart); elsewhere it is only logged.
+   */
+  readonly stdoutIsContext?: boolean;
 }
 
 /** How a preset hands the context to a process: variable names and the context-file variable. */
