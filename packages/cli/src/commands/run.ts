@@ -8,7 +8,7 @@ import { createCliEngine } from '../create-cli-engine.ts';
 import { journalPath } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
-import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { printSetupWarnings, printWarnings } from '../print-warnings.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
 import { SESSION_END_EVENTS } from '../stream/session-end-events.ts';
@@ -38,6 +38,7 @@ Options:
   --settled           write each outcome once its non-blocking hooks are done too, instead of
                       as soon as the decision is known (their status is then "pending")
   -c, --config FILE   config file to load (repeatable, in layering order)
+${PRESET_HELP}
   --journal FILE      where durable hooks are journaled (default $HOOKLINE_JOURNAL, else
                       .hookline/journal.db); used only when the config has durable hooks
   -h, --help          show this help
@@ -56,7 +57,7 @@ export const runCommand: Command = {
       return 0;
     }
     expectPositionals('run', positionals, []);
-    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, runsHooks: true });
+    const setup = await loadSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env, runsHooks: true });
     printSetupWarnings(setup, io);
     const { engine, resumed } = await createCliEngine(setup, {
       io,
