@@ -1,4 +1,5 @@
 import type { ConfigIssue } from './config-issue.ts';
+import { lineOfOffset } from './source-lines.ts';
 
 /** A path into a JSON document: object keys and array indexes, from the top. */
 export type JsonPath = readonly (string | number)[];
@@ -25,16 +26,7 @@ export function parseJson(text: string, file: string): JsonParseResult {
   const lines = new Map<string, number>();
   const lineStarts = [0];
   for (let index = 0; index < text.length; index++) if (text[index] === '\n') lineStarts.push(index + 1);
-  const lineOf = (offset: number): number => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (lineStarts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
+  const lineOf = (offset: number): number => lineOfOffset(lineStarts, offset);
   let position = 0;
 
   const skipSpace = (): void => {

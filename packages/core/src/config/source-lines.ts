@@ -22,6 +22,18 @@ export interface SourceLines {
   at(path: readonly (string | number)[]): number | undefined;
 }
 
+/** The 1-based line holding `offset`, given the offset where each line starts (ascending, from 0). */
+export function lineOfOffset(lineStarts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (lineStarts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low + 1;
+}
+
 /** {@link SourceLines} of a JSON source, from the line of each value its parser recorded. */
 export function jsonSourceLines(lineAt: (path: readonly (string | number)[]) => number | undefined): SourceLines {
   const tablePath = (table: string): string[] => table.split('.');
@@ -108,16 +120,7 @@ export function locateSourceLines(text: string): SourceLines {
     }
   }
   const inlineHooksLine = hooks.length === 0 ? topLevel.get('hooks') : undefined;
-  const lineOf = (position: number): number => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (lineStarts[middle]! <= position) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
+  const lineOf = (position: number): number => lineOfOffset(lineStarts, position);
   const itemLines = new Map<KeyPlace, number[]>();
   return {
     topLevel: (key) => topLevel.get(key),

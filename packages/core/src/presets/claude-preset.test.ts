@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { formatConfigIssue } from '../config/config-issue.ts';
 import type { HookConfig } from '../config/hook-definition.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { configHookTypes } from '../config/config-hook-types.ts';
 import { readConfigSource } from '../config/read-config-source.ts';
 import { createHookEngine } from '../engine/create-hook-engine.ts';
-import { ConfigError } from '../errors/config-error.ts';
+import { configIssues } from '../../test-support/config-issues.ts';
 import { standInCommandRunner, standInHttpRunner } from '../../test-support/stand-in-runners.ts';
 import { claudeMatcher } from './claude-matcher.ts';
 
@@ -19,15 +18,7 @@ function load(...texts: string[]): HookConfig {
   return loadConfig(texts.map((text, index) => ({ text, source: `settings${index}.json` })), { runners });
 }
 
-function issuesOf(text: string): string[] {
-  try {
-    load(text);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).issues.map(formatConfigIssue);
-  }
-  throw new Error('expected a ConfigError');
-}
+const issuesOf = (text: string): string[] => configIssues(() => load(text));
 
 const command = (text: string, more: Record<string, unknown> = {}) => ({ type: 'command', command: text, ...more });
 
