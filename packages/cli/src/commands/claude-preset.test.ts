@@ -81,3 +81,22 @@ describe('preset claude in the CLI', () => {
     expect(result.stderr).toContain('unknown preset "claud" (did you mean "claude"?); known presets: arc, task, agent, claude.');
   });
 });
+
+test('hookline run takes Claude Code hook inputs as they are, the event named by hook_event_name', async () => {
+  const scratch = makeScratch();
+  try {
+    scratch.write('.claude/settings.json', settings({ PreToolUse: [{ matcher: 'Bash', hooks: [hook('echo no >&2; exit 2')] }], SessionEnd: [{ hooks: [hook('true')] }] }));
+    const lines = [
+      { session_id: 's1', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } },
+      { session_id: 's1', hook_event_name: 'SessionEnd', reason: 'exit' },
+      { session_id: 's1', tool_name: 'Bash' },
+    ].map((line) => JSON.stringify(line));
+    const result = await runCli(['run', '--preset', 'claude'], { cwd: scratch.path, input: `${lines.join('\n')}\n` });
+    const outputs = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(outputs.map((output) => [output['event'], output['decision']])).toEqual([['PreToolUse', 'block'], ['SessionEnd', 'proceed'], [undefined, undefined]]);
+    expect(outputs[2]).toMatchObject({ line: 3, error: { message: 'the object has no "event" (or "hook_event_name") string; add "event": "<name>"' } });
+    expect(result.code).toBe(1);
+  } finally {
+    scratch.cleanup();
+  }
+});

@@ -19,10 +19,12 @@ const help = `Usage: hookline run [--config FILE]... [--journal FILE] [--settled
 
 Reads events as JSON lines on stdin — {"event": "stage_start", "run_id": "r1", "workflow_name": "ship", …}
 — and writes one outcome line (SPEC §6 JSON) per event to stdout, in order. Events are handled one
-at a time, like a host that waits for each decision. Empty lines are ignored.
+at a time, like a host that waits for each decision. Empty lines are ignored. Under preset claude a
+line may name its event in "hook_event_name" instead: Claude Code's hook inputs work as they are.
 
-Each session key (run_id for preset arc, task for task, session_id for agent) gets one sandbox
-session, ended after the run's run_complete/run_failed (arc) or session_stop (agent) once its hooks
+Each session key (run_id for preset arc, task for task, session_id for agent and claude) gets one
+sandbox session, ended after the run's run_complete/run_failed (arc), session_stop (agent) or
+SessionEnd (claude) once its hooks
 are done; task sessions end at exit. A line that cannot be emitted (not JSON, no "event", unknown
 event, missing run_id…) gets an error line instead: {"line": 3, "event": "…", "error": {"code": "…",
 "message": "…"}}; the rest go on, and the exit code is then 1. Nothing is filled in: a host names its runs.

@@ -65,6 +65,7 @@ export const claudePreset: Preset = {
     'agent_transcript_path', 'trigger', 'custom_instructions', 'source', 'model', 'reason', 'permission_suggestions',
   ],
   matcherFields: TOOL,
+  eventField: 'hook_event_name',
   sessionField: 'session_id',
   environment: {
     variables: () => ({}),

@@ -105,6 +105,11 @@ export interface Preset {
   readonly requiredContextFields: readonly string[];
   /** Optional context fields the preset documents; hosts may add others. */
   readonly contextFields: readonly string[];
+  /**
+   * The input field in which the host's own payloads name the event, when it is not `event`
+   * (`claude`: `hook_event_name`): `hookline run` reads it from lines without an `event`.
+   */
+  readonly eventField?: string;
   /** Context fields a hook's `matcher` is tried against (SPEC §5.1). */
   readonly matcherFields: readonly string[];
   /**
