@@ -3,8 +3,16 @@ import { CliError } from './cli-error.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** `--config FILE`, repeatable: the options every config-reading command shares. */
-export const configOption = { config: { type: 'string', short: 'c', multiple: true } } as const satisfies Options;
+/**
+ * `--config FILE`, repeatable, and `--preset NAME` (read the files as that preset; with `claude` and
+ * no `--config`, Claude Code's settings files): the options every config-reading command shares.
+ */
+export const configOption = { config: { type: 'string', short: 'c', multiple: true }, preset: { type: 'string' } } as const satisfies Options;
+
+/** The help line of `--preset`, the same in every command. */
+export const PRESET_HELP = `  --preset NAME       read the config as preset NAME (arc, task, agent, claude) instead of
+                      its preset = … or what it looks like; with claude and no --config:
+                      ~/.claude/settings.json, .claude/settings.json, .claude/settings.local.json`;
 /** `--help`: every command takes it. */
 export const helpOption = { help: { type: 'boolean', short: 'h' } } as const satisfies Options;
 

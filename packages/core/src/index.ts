@@ -7,12 +7,13 @@ export { firstCharacters } from './config/effective-name.ts';
 export { nearestWord } from './config/nearest-word.ts';
 export type { HookConfig, HookDefinition, SandboxSettings, SourceLocation } from './config/hook-definition.ts';
 export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
-export { readConfigSource, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
+export { readConfigSource, type ConfigFormat, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
 export type { SourceLines } from './config/source-lines.ts';
 export type { EventContext } from './context/event-context.ts';
 export { clipText, MAX_REASON_CHARACTERS } from './decisions/clip-text.ts';
-export { DECISION_KINDS, type DecisionKind, type HookDecision, type OnErrorPolicy } from './decisions/decision.ts';
+export { DECISION_KINDS, OUTCOME_EXTRAS, type DecisionKind, type HookDecision, type OnErrorPolicy, type OutcomeExtra } from './decisions/decision.ts';
 export { mergeDecisions, type MergedDecision } from './decisions/merge-decisions.ts';
+export { mergeExtras, type MergedExtras } from './decisions/merge-extras.ts';
 export { parseDecision, parseDecisionText } from './decisions/parse-decision.ts';
 export { createHookEngine, type HookEngine, type HookEngineOptions } from './engine/create-hook-engine.ts';
 export type { EmitOutcome, HookReport, HookStatus, PendingEmitOutcome } from './engine/emit-outcome.ts';
@@ -39,8 +40,20 @@ export {
 } from './plugins/sandbox-provider.ts';
 export { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './presets/agent-preset.ts';
 export { arcPreset } from './presets/arc-preset.ts';
-export { findEvent, type CommandProtocol, type EventSpec, type Preset, type PresetEnvironment, type PresetHookDefaults } from './presets/preset.ts';
-export { DEFAULT_PRESET, presets } from './presets/presets.ts';
+export {
+  findEvent,
+  matcherFieldsOf,
+  type CommandProtocol,
+  type EventSpec,
+  type Preset,
+  type PresetAnswer,
+  type PresetEnvironment,
+  type PresetHookDefaults,
+} from './presets/preset.ts';
+export { claudeMatcher } from './presets/claude-matcher.ts';
+export { claudePreset } from './presets/claude-preset.ts';
+export { readClaudeAnswer } from './presets/claude-answer.ts';
+export { DEFAULT_PRESET, presetFor, presets } from './presets/presets.ts';
 export { taskHookName } from './presets/task-dialect.ts';
 export { taskPreset } from './presets/task-preset.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';

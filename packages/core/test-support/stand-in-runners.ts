@@ -21,7 +21,8 @@ export interface StandIn {
 
 /**
  * `command` hooks whose command says what to do: `ok` (proceed), `exit N` (block "hook exited with
- * code N"), `sleep N` (proceed after N ms), `fail` (status failed), `hang` (never answers).
+ * code N"), `sleep N` (proceed after N ms), `fail` (status failed), `hang` (never answers),
+ * `decide {…}` (that decision JSON, extras included).
  */
 export function standInCommandRunner(): StandIn {
   const calls: StandInCall[] = [];
@@ -44,6 +45,7 @@ export function standInCommandRunner(): StandIn {
       try {
         if (command === 'hang') return await new Promise<never>(() => {});
         if (command === 'fail') return { status: 'failed', error: 'could not start' };
+        if (command.startsWith('decide ')) return { status: 'ok', decision: JSON.parse(command.slice(7)) };
         const sleep = /^sleep (\d+)$/.exec(command);
         if (sleep !== null) await new Promise((resolve) => setTimeout(resolve, Number(sleep[1])));
         const exit = /^exit (\d+)$/.exec(command);

@@ -1,4 +1,4 @@
-import { clipText, parseDecisionText, type CommandProtocol, type ExecResult, type HookDecision, type RunResult } from '@hookline/core';
+import { clipText, findEvent, parseDecisionText, type CommandProtocol, type ExecResult, type HookDecision, type Preset, type RunResult } from '@hookline/core';
 import { decodeOutput, decodeTail } from './decode-output.ts';
 
 /** What reading an exec's result needs besides the result. */
@@ -15,6 +15,8 @@ export interface CommandResultScope {
   readonly protocol?: CommandProtocol;
   /** The event, named in the `agent` protocol's default veto reason. */
   readonly event?: string;
+  /** The active preset: the `claude` protocol reads its answers and the event's meaning through it. */
+  readonly preset?: Preset;
 }
 
 /**
@@ -45,8 +47,48 @@ export function commandResult(exec: ExecResult, scope: CommandResultScope): RunR
   }
   if (exec.aborted) return { status: 'failed', error: `the hook was stopped: ${scope.abortReason()}`, warnings, details };
 
+  if (scope.protocol === 'claude') return claudeResult(exec, scope, warnings, details);
   const decision = scope.protocol === 'agent' ? decideByExit(exec, scope.event ?? 'hook', warnings) : decide(exec, warnings);
   return { status: 'ok', decision, warnings, details };
+}
+
+/**
+ * Claude Code's protocol. Exit 0: stdout holding a JSON object is the preset's answer format
+ * (`preset.readAnswer`); other stdout is the model's added context where the event says so
+ * (`stdoutIsContext`), else ignored. Exit 2: a blocking error with stderr as the reason — `block`
+ * where the event honours it, else a message for the user. Any other exit, or a signal: the hook
+ * failed (a non-blocking error in Claude Code), with stderr in the error; `on_error` decides.
+ */
+function claudeResult(exec: ExecResult, scope: CommandResultScope, warnings: string[], details: Record<string, unknown>): RunResult {
+  const event = scope.event ?? 'hook';
+  const spec = scope.preset === undefined ? undefined : findEvent(scope.preset, event);
+  const stderr = decodeOutput(exec.stderr).trim();
+  if (exec.exitCode === null) return { status: 'failed', error: `hook killed by ${exec.signal ?? 'an unknown signal'}${stderr === '' ? '' : `: ${clipText(stderr)}`}`, warnings, details };
+  if (exec.exitCode === 2) {
+    const reason = stderr === '' ? 'hook exited with code 2' : clipText(stderr);
+    const decision: HookDecision = spec === undefined || spec.honours.includes('block') ? { decision: 'block', reason } : { decision: 'proceed', system_message: reason };
+    return { status: 'ok', decision, warnings, details };
+  }
+  if (exec.exitCode !== 0) return { status: 'failed', error: `hook exited with code ${exec.exitCode}${stderr === '' ? '' : `: ${clipText(stderr)}`}`, warnings, details };
+  if (exec.stdoutTruncated) return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
+  const stdout = decodeOutput(exec.stdout).trim();
+  if (stdout.startsWith('{') && scope.preset?.readAnswer !== undefined) {
+    let value: unknown;
+    let parsed = false;
+    try {
+      value = JSON.parse(stdout);
+      parsed = true;
+    } catch (error) {
+      warnings.push(`stdout starts with "{" but is not valid JSON (${error instanceof Error ? error.message : String(error)}), so it was read as plain text`);
+    }
+    const answer = parsed ? scope.preset.readAnswer(value, event) : undefined;
+    if (answer !== undefined) {
+      warnings.push(...answer.warnings);
+      return { status: 'ok', decision: answer.decision, warnings, details: { ...details, ...answer.details } };
+    }
+  }
+  if (stdout !== '' && spec?.stdoutIsContext === true) return { status: 'ok', decision: { decision: 'proceed', additional_context: stdout }, warnings, details };
+  return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
 }
 
 function decideByExit(exec: ExecResult, event: string, warnings: string[]): HookDecision {

@@ -1,3 +1,4 @@
+import process from 'node:process';
 import { randomUUID } from 'node:crypto';
 import type { ExecResult, RunCall, RunResult, SandboxSession } from '@hookline/core';
 import type { CommandHookOptions } from './command-keys.ts';
@@ -70,6 +71,13 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
       }
       env[fileVariable] = contextFile;
     }
+    // The directory the command runs in; the host's own when the context has no cwd (host and local
+    // sessions run there; another sandbox's default directory is its own business).
+    const directoryVariable = preset.environment.workingDirectoryVariable;
+    if (directoryVariable !== undefined) {
+      const directory = cwd ?? (session.provider === 'host' || session.provider === 'local' ? process.cwd() : undefined);
+      if (directory !== undefined) env[directoryVariable] = directory;
+    }
     let exec: ExecResult;
     try {
       exec = await session.exec({
@@ -92,6 +100,7 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
       abortReason: () => (call.signal.aborted ? messageOf(call.signal.reason) : `the ${session.provider} session ended`),
       protocol: preset.commandProtocol ?? 'arc',
       event: context.event,
+      preset,
     });
     return { result, exec };
   } finally {

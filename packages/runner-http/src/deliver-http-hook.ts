@@ -66,7 +66,7 @@ export async function deliverHttpHook(hook: HookDefinition, call: RunCall, scope
       // Only so undici's 300 s defaults cannot cut a longer timeout_ms short; the signal ends hooks.
       idleTimeoutMs: call.timeoutMs + 1_000,
     });
-    return interpretResponse(answer, { request: plan.request, maxResponseBytes: scope.settings.maxResponseBytes, secrets, details, warnings });
+    return interpretResponse(answer, { request: plan.request, maxResponseBytes: scope.settings.maxResponseBytes, secrets, details, warnings, preset: call.preset, event: call.context.event });
   } catch (error) {
     if (call.signal.aborted) {
       const reason: unknown = call.signal.reason;

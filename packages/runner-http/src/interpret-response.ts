@@ -1,4 +1,4 @@
-import { parseDecisionText, type RunResult } from '@hookline/core';
+import { parseDecisionText, type Preset, type RunResult } from '@hookline/core';
 import { bodyExcerpt } from './body-excerpt.ts';
 import { redactSecrets } from './redact-secrets.ts';
 import type { HttpExchange } from './send-request.ts';
@@ -11,6 +11,9 @@ export interface AnswerScope {
   readonly secrets: readonly string[];
   readonly details: Readonly<Record<string, unknown>>;
   readonly warnings: readonly string[];
+  /** The active preset: one with its own answer format (`claude`) reads JSON bodies through it. */
+  readonly preset?: Preset;
+  readonly event?: string;
 }
 
 /**
@@ -49,6 +52,17 @@ export function interpretResponse(answer: HttpExchange, scope: AnswerScope): Run
     return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
   }
   if (trimmed === '') return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
+  const readAnswer = scope.preset?.readAnswer;
+  if (readAnswer !== undefined && trimmed.startsWith('{')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      return { status: 'failed', error: `${scope.request} answered ${status} with a body that starts like JSON but is not: ${bodyExcerpt(trimmed, scope.secrets)}`, warnings, details };
+    }
+    const answer = readAnswer(value, scope.event ?? '');
+    if (answer !== undefined) return { status: 'ok', decision: answer.decision, warnings: [...warnings, ...answer.warnings], details: { ...details, ...answer.details } };
+  }
   const decision = parseDecisionText(trimmed);
   if (decision !== undefined) return { status: 'ok', decision, warnings, details };
   if (looksLikeDecision(trimmed)) {

@@ -3,6 +3,9 @@ import type Anthropic from '@anthropic-ai/sdk';
 /** The tool a prompt hook's model must call (forced through `tool_choice`) to answer. */
 export const DECISION_TOOL_NAME = 'hook_decision';
 
+/** Where a prompt wants the event context JSON, as Claude Code's prompt hooks write it. */
+export const ARGUMENTS = '$ARGUMENTS';
+
 /** SPEC §9: the model is a hook evaluator for a workflow engine. */
 export const PROMPT_SYSTEM = [
   'You are a hook evaluator for a workflow engine.',
@@ -26,8 +29,12 @@ export function agentSystem(workingDirectory: string, maxToolRounds: number): st
   ].join(' ');
 }
 
-/** SPEC §9: `Hook prompt: {prompt}` followed by the event context JSON. */
+/**
+ * SPEC §9: `Hook prompt: {prompt}` followed by the event context JSON. A prompt that says where the
+ * context goes with `$ARGUMENTS` (Claude Code's placeholder for the hook input) gets it there instead.
+ */
 export function hookUserMessage(prompt: string, contextJson: string): string {
+  if (prompt.includes(ARGUMENTS)) return `Hook prompt: ${prompt.replaceAll(ARGUMENTS, contextJson)}`;
   return `Hook prompt: ${prompt}\n\nEvent context (JSON):\n${contextJson}`;
 }
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { emitHook } from '../test-support/hooks.ts';
 import { apiError, clientFor, decision, finalText, firstUserText, message, scripted, startMessagesApi, text } from '../test-support/messages-api.ts';
 import { useMessagesApi } from '../test-support/use-messages-api.ts';
+import { createHookEngine, loadConfig } from '@hookline/core';
 import { llmRunner } from './llm-runner.ts';
 
 const api = useMessagesApi();
@@ -43,6 +44,19 @@ describe('answers', () => {
     expect(request?.body.tool_choice).toEqual({ type: 'tool', name: 'hook_decision' });
     expect(request?.body.tools.map((tool: { name: string }) => tool.name)).toEqual(['hook_decision']);
     expect(request?.headers['x-api-key']).toBe('sk-ant-local-test-key-0123456789');
+  });
+
+  test('a Claude Code settings file: $ARGUMENTS is where the input JSON goes, timeout in seconds, ok: false blocks Stop', async () => {
+    api.respond(scripted(decision(false, 'the tests were not run')));
+    const llm = runner();
+    const settings = { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Did the agent run the tests? Input: $ARGUMENTS. Answer.', timeout: 20 }] }] } };
+    const config = loadConfig([{ text: JSON.stringify(settings), source: 'settings.json' }], { runners: [llm] });
+    expect(config.hooks[0]).toMatchObject({ type: 'prompt', timeoutMs: 20_000, onError: 'proceed' });
+    const engine = createHookEngine({ config, runners: [llm] });
+    const outcome = await engine.emit('Stop', { session_id: 's1', hook_event_name: 'Stop', stop_hook_active: false });
+    await engine.close();
+    expect([outcome.decision, outcome.reason]).toEqual(['block', 'the tests were not run']);
+    expect(firstUserText(api.requests[0]!)).toBe('Hook prompt: Did the agent run the tests? Input: {"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false}. Answer.');
   });
 
   test('a full model id passes through', async () => {

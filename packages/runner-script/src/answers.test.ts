@@ -53,7 +53,8 @@ describe('answers', () => {
     ['return [1]', 'script returned an array, expected a decision object, true, false or nothing'],
     ['return () => 1', 'script returned a function, expected a decision object, true, false or nothing'],
     ['return { ok: true }', 'script returned {"ok":true}, expected a decision object, true, false or nothing (the object has no `decision` field)'],
-    ['return { decision: "allow" }', 'script returned {"decision":"allow"}, expected a decision object, true, false or nothing (`decision` must be "proceed", "skip", "block" or "override")'],
+    ['return { decision: "approve" }', 'script returned {"decision":"approve"}, expected a decision object, true, false or nothing (`decision` must be "proceed", "allow", "skip", "override", "ask" or "block")'],
+    ['return { decision: "proceed", continue: "no" }', 'script returned {"decision":"proceed","continue":"no"}, expected a decision object, true, false or nothing (`updated_input` must be an object, `continue` true or false, `additional_context`, `stop_reason` and `system_message` strings)'],
     ['return { decision: "override" }', 'script returned {"decision":"override"}, expected a decision object, true, false or nothing (an override needs a non-empty string `edge_to`)'],
     ['const o = {}; o.self = o; return o', 'script returned an object that cannot be turned into JSON'],
   ])('%s fails the hook with what it returned', async (script, error) => {

@@ -1,4 +1,4 @@
-import { parseDecision, type RunResult } from '@hookline/core';
+import { DECISION_KINDS, parseDecision, type RunResult } from '@hookline/core';
 import type { ScriptSource } from './script-source.ts';
 
 const EXPECTED = 'expected a decision object, true, false or nothing';
@@ -59,12 +59,12 @@ function decisionHint(value: unknown): string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return '';
   const record = value as Record<string, unknown>;
   if (!('decision' in record)) return ' (the object has no `decision` field)';
-  if (typeof record['decision'] !== 'string' || !['proceed', 'skip', 'block', 'override'].includes(record['decision'])) {
-    return ' (`decision` must be "proceed", "skip", "block" or "override")';
+  if (typeof record['decision'] !== 'string' || !(DECISION_KINDS as readonly string[]).includes(record['decision'])) {
+    return ` (\`decision\` must be ${DECISION_KINDS.map((kind) => `"${kind}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')})`;
   }
   if (record['reason'] !== undefined && record['reason'] !== null && typeof record['reason'] !== 'string') return ' (`reason` must be a string)';
   if (record['decision'] === 'override') return ' (an override needs a non-empty string `edge_to`)';
-  return '';
+  return ' (`updated_input` must be an object, `continue` true or false, `additional_context`, `stop_reason` and `system_message` strings)';
 }
 
 function thrownMessage(answer: Record<string, unknown>, source: ScriptSource): string {

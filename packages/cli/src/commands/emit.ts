@@ -9,7 +9,7 @@ import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import type { LiveStatus } from '../output/live-status.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { createStyle } from '../output/style.ts';
-import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { printSetupWarnings, printWarnings } from '../print-warnings.ts';
 
 const options = {
@@ -34,13 +34,14 @@ Options:
                       JSON when the value parses (3, true, {"a":1}), else text.
   -c, --config FILE   config file to load (repeatable, in layering order). Default: the
                       user layer $XDG_CONFIG_HOME/hookline/hookline.toml, then ./hookline.toml
+${PRESET_HELP}
   --journal FILE      where durable hooks are journaled (default $HOOKLINE_JOURNAL, else
                       .hookline/journal.db); used only when the config has durable hooks
   --json              print the outcome as JSON (one line) and nothing else on stdout
   -h, --help          show this help
 
 Missing required context fields are filled in per preset: arc run_id = cli-<UTC time>-<hex> and
-workflow_name = "cli"; agent session_id = cli-<UTC time>-<hex>; task needs --set task=<id>.
+workflow_name = "cli"; agent and claude session_id = cli-<UTC time>-<hex>; task needs --set task=<id>.
 
 With durable hooks, durable hooks a killed hookline left in the journal run again first (reported
 on stderr), alongside the event.
@@ -50,6 +51,7 @@ Examples:
   hookline emit edge_selected --set edge_from=test --set edge_to=deploy --json
   hookline emit after_merge --set task=t-42 --set branch=work/t-42     (preset = "task")
   hookline emit pre_tool_use --set tool_name=Bash                      (preset = "agent")
+  hookline emit PreToolUse --config .claude/settings.json --context input.json   (Claude Code hooks)
   echo '{"run_id":"r1","workflow_name":"ship","node_id":"build"}' | hookline emit stage_start --context -
 `;
 
@@ -64,7 +66,7 @@ export const emitCommand: Command = {
     }
     expectPositionals('emit', positionals, ['event']);
     const event = positionals[0]!;
-    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, runsHooks: true });
+    const setup = await loadSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env, runsHooks: true });
     const preset = presets[setup.config.preset]!;
     const built = await buildContext({ file: values.context, sets: values.set }, preset, io);
     printSetupWarnings(setup, io, built.warnings);

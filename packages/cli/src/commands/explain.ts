@@ -6,7 +6,7 @@ import { buildContext } from '../context/build-context.ts';
 import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { formatExplanation } from '../output/format-explanation.ts';
 import { createStyle } from '../output/style.ts';
-import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { printSetupWarnings } from '../print-warnings.ts';
 
 const options = {
@@ -27,6 +27,7 @@ Options:
   --context FILE|-    the event's context: a JSON object in FILE, or on stdin with -
   --set key=value     set a top-level context field (repeatable; same rules as emit)
   -c, --config FILE   config file to load (repeatable, in layering order)
+${PRESET_HELP}
   --json              print {"event", "context", "hooks": [{name, event, type, selected, reason, …}]}
   -h, --help          show this help
 
@@ -46,7 +47,7 @@ export const explainCommand: Command = {
     }
     expectPositionals('explain', positionals, ['event']);
     const event = positionals[0]!;
-    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
+    const setup = await loadSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env });
     const built = await buildContext({ file: values.context, sets: values.set }, presets[setup.config.preset]!, io);
     printSetupWarnings(setup, io, built.warnings);
     // The engine gives the exact selection logic emit uses. Nothing runs, so the sandbox and journal it
@@ -66,8 +67,8 @@ export const explainCommand: Command = {
       if (values.json === true) {
         io.stdout.write(`${JSON.stringify({ event, context: { event, ...built.context }, hooks: selections.map(toJson) })}\n`);
       } else {
-        const sequential = findEvent(engine.preset, event)?.sequential === true;
-        io.stdout.write(`${formatExplanation(event, built.context, selections, createStyle(io.stdout, io.env), sequential)}\n`);
+        const spec = findEvent(engine.preset, event);
+        io.stdout.write(`${formatExplanation(event, built.context, selections, createStyle(io.stdout, io.env), { sequential: spec?.sequential, parallel: spec?.parallel })}\n`);
       }
       return 0;
     } finally {

@@ -5,7 +5,7 @@ import { loadSetup } from '../config/load-setup.ts';
 import { formatSource } from '../output/format-source.ts';
 import { formatTable } from '../output/format-table.ts';
 import { createStyle } from '../output/style.ts';
-import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { printSetupWarnings } from '../print-warnings.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
@@ -19,6 +19,7 @@ Prints the effective hooks after layering, in the order they run, with the file:
 
 Options:
   -c, --config FILE   config file to load (repeatable, in layering order)
+${PRESET_HELP}
   --json              print a JSON array: name, event, type, blocking, durable, matcher, timeout_ms,
                       sandbox, on_error, enabled, options, source {file, line, index} of the
                       definition in force, and disabled_by {file, line} for a disabled hook
@@ -35,7 +36,7 @@ export const listCommand: Command = {
       return 0;
     }
     expectPositionals('list', positionals, []);
-    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env });
+    const setup = await loadSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env });
     printSetupWarnings(setup, io);
     const { hooks } = setup.config;
     if (values.json === true) {

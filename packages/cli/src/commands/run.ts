@@ -10,7 +10,7 @@ import { createCliEngine } from '../create-cli-engine.ts';
 import { journalPath } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
-import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { printSetupWarnings, printWarnings } from '../print-warnings.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
 import { SESSION_END_EVENTS } from '../stream/session-end-events.ts';
@@ -21,10 +21,12 @@ const help = `Usage: hookline run [--config FILE]... [--journal FILE] [--settled
 
 Reads events as JSON lines on stdin — {"event": "stage_start", "run_id": "r1", "workflow_name": "ship", …}
 — and writes one outcome line (SPEC §6 JSON) per event to stdout, in order. Events are handled one
-at a time, like a host that waits for each decision. Empty lines are ignored.
+at a time, like a host that waits for each decision. Empty lines are ignored. Under preset claude a
+line may name its event in "hook_event_name" instead: Claude Code's hook inputs work as they are.
 
-Each session key (run_id for preset arc, task for task, session_id for agent) gets one sandbox
-session, ended after the run's run_complete/run_failed (arc) or session_stop (agent) once its hooks
+Each session key (run_id for preset arc, task for task, session_id for agent and claude) gets one
+sandbox session, ended after the run's run_complete/run_failed (arc), session_stop (agent) or
+SessionEnd (claude) once its hooks
 are done; task sessions end at exit. A line that cannot be emitted (not JSON, no "event", unknown
 event, missing run_id…) gets an error line instead: {"line": 3, "event": "…", "error": {"code": "…",
 "message": "…"}}; the rest go on, and the exit code is then 1. Nothing is filled in: a host names its runs.
@@ -40,6 +42,7 @@ Options:
   --settled           write each outcome once its non-blocking hooks are done too, instead of
                       as soon as the decision is known (their status is then "pending")
   -c, --config FILE   config file to load (repeatable, in layering order)
+${PRESET_HELP}
   --journal FILE      where durable hooks are journaled (default $HOOKLINE_JOURNAL, else
                       .hookline/journal.db); used only when the config has durable hooks
   --max-line-bytes N  the longest outcome line (default ${DEFAULT_MAX_LINE_BYTES}); a longer one has its
@@ -61,7 +64,7 @@ export const runCommand: Command = {
     }
     expectPositionals('run', positionals, []);
     const maxLineBytes = parseMaxLineBytes(values['max-line-bytes']);
-    const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, runsHooks: true });
+    const setup = await loadSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env, runsHooks: true });
     printSetupWarnings(setup, io);
     const { engine, resumed } = await createCliEngine(setup, {
       io,

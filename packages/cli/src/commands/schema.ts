@@ -1,7 +1,7 @@
-import { configJsonSchema, DEFAULT_PRESET, presets } from '@hookline/core';
+import { configJsonSchema, presetFor } from '@hookline/core';
 import type { Command } from '../command.ts';
 import { loadRunnerSetup } from '../config/load-setup.ts';
-import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 
 const options = { ...configOption, ...helpOption } as const;
 
@@ -9,11 +9,13 @@ const help = `Usage: hookline schema [--config FILE]...
 
 Prints the JSON Schema of hookline.toml for every installed first-party runner plus the plugins the
 config files list (found as usual, or given with --config; the config need not be valid), in the
-dialect of the config's preset (arc when there is no config or it names none). Point editors at it
+dialect of the preset (--preset, else the config's, else arc; --preset claude describes Claude Code's
+settings files and their "hooks" object). Point editors at it
 with a first line such as:  #:schema ./hookline.schema.json
 
 Options:
   -c, --config FILE   config files whose plugins (and preset) to include
+${PRESET_HELP}
   -h, --help          show this help
 
 Example:
@@ -30,10 +32,11 @@ export const schemaCommand: Command = {
       return 0;
     }
     expectPositionals('schema', positionals, []);
-    const setup = await loadRunnerSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, allRunners: true });
-    // The config's preset shapes `hooks` (task's [hooks] lists, agent's [hooks.action]); arc without one.
-    const named = setup.sources.map((source) => source.data['preset']).find((preset): preset is string => typeof preset === 'string' && presets[preset] !== undefined);
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(setup.runners, named ?? DEFAULT_PRESET) };
+    const setup = await loadRunnerSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env, allRunners: true });
+    // The preset shapes `hooks` (task's [hooks] lists, agent's [hooks.action], claude's matcher groups):
+    // --preset, else the config's, else arc.
+    const preset = presetFor(setup.sources, values.preset);
+    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(setup.runners, preset.name) };
     io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
     return 0;
   },

@@ -4,7 +4,7 @@ import type { Command } from '../command.ts';
 import { loadSetup } from '../config/load-setup.ts';
 import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { createStyle } from '../output/style.ts';
-import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { listOf, printWarnings } from '../print-warnings.ts';
 import { loadSandbox } from '../plugins/load-sandbox.ts';
 import { terminalText } from '../output/terminal-text.ts';
@@ -19,6 +19,7 @@ Finding no config file at all is an error too (there is nothing to validate).
 
 Options:
   -c, --config FILE   config file to load (repeatable, in layering order)
+${PRESET_HELP}
   --json              print {"valid": true|false, "files": [...], "hooks": N, "issues": [...]}
   -h, --help          show this help
 `;
@@ -36,7 +37,7 @@ export const validateCommand: Command = {
     const json = values.json === true;
     let result: { files: string[]; hooks: number; warnings: readonly string[] } | { issues: readonly ConfigIssue[] };
     try {
-      const setup = await loadSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, allRunners: true });
+      const setup = await loadSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env, allRunners: true });
       if (setup.files.length === 0) {
         throw new CliError('HOOKLINE_CLI_CONFIG_NOT_FOUND', `no config file to validate: looked for ${listOf(setup.searched)}; pass --config FILE, or run \`hookline init\`.`);
       }

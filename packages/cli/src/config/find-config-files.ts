@@ -29,9 +29,11 @@ export interface FoundConfigFiles {
  * SPEC §13: the `--config` files in the order given (each must exist), or by default the user layer
  * `$XDG_CONFIG_HOME/hookline/hookline.toml` (`~/.config` when unset) and then `./hookline.toml`,
  * each only if present. When neither exists, a coding agent's `./.agent/settings.toml` is the config
- * (preset `agent`); it is never layered under a Hookline file, whose preset it would contradict.
+ * (preset `agent`); it is never layered under a Hookline file, whose preset it would contradict. Under
+ * `--preset claude` the defaults are Claude Code's settings files, in its order:
+ * `~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`.
  */
-export function findConfigFiles(explicit: readonly string[] | undefined, cwd: string, env: Readonly<Record<string, string | undefined>>): FoundConfigFiles {
+export function findConfigFiles(explicit: readonly string[] | undefined, cwd: string, env: Readonly<Record<string, string | undefined>>, preset?: string): FoundConfigFiles {
   if (explicit !== undefined && explicit.length > 0) {
     const files = explicit.map((label) => {
       const path = resolve(cwd, label);
@@ -43,10 +45,17 @@ export function findConfigFiles(explicit: readonly string[] | undefined, cwd: st
     });
     return { files, searched: [] };
   }
-  const candidates = [
-    { path: join(userConfigHome(env), 'hookline', 'hookline.toml'), label: '' },
-    { path: join(cwd, 'hookline.toml'), label: 'hookline.toml' },
-  ];
+  const candidates =
+    preset === 'claude'
+      ? [
+          { path: join(env['HOME'] || homedir(), '.claude', 'settings.json'), label: '' },
+          { path: join(cwd, '.claude', 'settings.json'), label: '.claude/settings.json' },
+          { path: join(cwd, '.claude', 'settings.local.json'), label: '.claude/settings.local.json' },
+        ]
+      : [
+          { path: join(userConfigHome(env), 'hookline', 'hookline.toml'), label: '' },
+          { path: join(cwd, 'hookline.toml'), label: 'hookline.toml' },
+        ];
   const files: ConfigFile[] = [];
   const seen = new Set<string>();
   for (const candidate of candidates) {

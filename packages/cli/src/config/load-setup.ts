@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
-import { ConfigError, configHookTypes, loadConfig, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
+import { ConfigError, configHookTypes, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
+import { CliError } from '../cli-error.ts';
 import { NodeFlagsRequired, missingNodeFlags } from '../node-flags.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
 import { loadFirstPartyRunners } from '../plugins/load-runners.ts';
@@ -31,6 +32,8 @@ export interface Setup extends RunnerSetup {
 export interface SetupOptions {
   /** `--config` files; default discovery when absent or empty. */
   readonly configFiles?: readonly string[] | undefined;
+  /** `--preset`: the preset to read the files as; with `claude`, discovery finds Claude Code's settings. */
+  readonly preset?: string | undefined;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   /**
@@ -51,7 +54,11 @@ export interface SetupOptions {
  * syntax errors, since validation cannot run without the plugins).
  */
 export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetup> {
-  const found = findConfigFiles(options.configFiles, options.cwd, options.env);
+  if (options.preset !== undefined && presets[options.preset] === undefined) {
+    const near = nearestWord(options.preset, Object.keys(presets));
+    throw new CliError('HOOKLINE_CLI_USAGE', `unknown preset "${options.preset}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; known presets: ${Object.keys(presets).join(', ')}.`);
+  }
+  const found = findConfigFiles(options.configFiles, options.cwd, options.env, options.preset);
   const files = readConfigFiles(found.files);
   const sources = files.map((file) => file.source);
   // Most configs name no plugin: the plugin loader is then not even imported (startup time).
@@ -61,7 +68,7 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
   }
   const pluginTypes = new Set(plugins.runners.flatMap((runner) => Object.keys(runner.types)));
   // Through the preset's dialect: an `agent` shell action is a `command` hook, an http action `http`.
-  const used = configHookTypes(sources);
+  const used = configHookTypes(sources, options.preset);
   if (options.runsHooks === true) {
     const missing = missingNodeFlags([...used].flatMap((type) => (Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? (FIRST_PARTY_RUNNERS[type]?.nodeFlags ?? []) : [])));
     if (missing.length > 0) throw new NodeFlagsRequired(missing);
@@ -78,5 +85,5 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
  */
 export async function loadSetup(options: SetupOptions): Promise<Setup> {
   const setup = await loadRunnerSetup(options);
-  return { ...setup, config: loadConfig(setup.sources, { runners: setup.runners }) };
+  return { ...setup, config: loadConfig(setup.sources, { runners: setup.runners, ...(options.preset === undefined ? {} : { preset: options.preset }) }) };
 }

@@ -6,7 +6,7 @@ import { cliSessionKey } from './cli-session-key.ts';
  * here is a usage error that says which `--set` to add.
  *
  * - `arc`: `run_id` = `cli-<time>-<hex>` (each invocation its own sandbox session), `workflow_name` = "cli".
- * - `agent`: `session_id` = `cli-<time>-<hex>`.
+ * - `agent` and `claude`: `session_id` = `cli-<time>-<hex>`.
  * - `task`: nothing — `task` names a real task of the host, and its hooks log under
  *   `runs/<task>/hooks/`; an invented one would scatter logs no one looks for.
  *
@@ -16,5 +16,6 @@ import { cliSessionKey } from './cli-session-key.ts';
 export const PRESET_CONTEXT_DEFAULTS: Readonly<Record<string, Readonly<Record<string, () => string>>>> = {
   arc: { run_id: cliSessionKey, workflow_name: () => 'cli' },
   agent: { session_id: cliSessionKey },
+  claude: { session_id: cliSessionKey },
   task: {},
 };

@@ -3,7 +3,9 @@ import type { StyleFormat } from './style.ts';
 /** Colors of decisions and statuses, shared by every human output. */
 export const DECISION_FORMAT: Readonly<Record<string, StyleFormat>> = {
   proceed: 'green',
+  allow: 'green',
   skip: 'yellow',
+  ask: 'yellow',
   block: ['red', 'bold'],
   override: 'cyan',
 };

@@ -7,9 +7,16 @@ import { terminalText } from './terminal-text.ts';
 /**
  * The human form of `hookline explain`: how many hooks of the event would run, the context used,
  * a table of every configured hook with why it would or would not run, and the order they run in —
- * the non-blocking ones together, or one after another for a `sequential` event (task points, agent events).
+ * the non-blocking ones together, or one after another for a `sequential` event (task points, agent
+ * events); the blocking ones one at a time, or all at once for a `parallel` event (claude).
  */
-export function formatExplanation(event: string, context: Record<string, unknown>, selections: readonly HookSelection[], style: Style, sequential = false): string {
+export function formatExplanation(
+  event: string,
+  context: Record<string, unknown>,
+  selections: readonly HookSelection[],
+  style: Style,
+  running: { readonly sequential?: boolean | undefined; readonly parallel?: boolean | undefined } = {},
+): string {
   const selected = selections.filter((selection) => selection.selected);
   const ofEvent = selections.filter((selection) => selection.hook.event === event).length;
   // JSON escapes C0 in values, but neither keys nor DEL and C1: the whole line is escaped.
@@ -42,9 +49,11 @@ export function formatExplanation(event: string, context: Record<string, unknown
   if (selected.length > 0) {
     // SPEC §5: blocking hooks run first, one at a time in config order; then the non-blocking ones
     // together — or in config order, each after the previous ended, for a sequential event.
-    const order = [...selected.filter((selection) => selection.hook.blocking), ...selected.filter((selection) => !selection.hook.blocking)];
-    const later = sequential ? 'non-blocking, in order' : 'non-blocking, concurrently';
-    lines.push('', `  order: ${terminalText(order.map(({ hook }) => (hook.blocking ? hook.name : `${hook.name} (${later})`)).join(' → '))}`);
+    const blocking = selected.filter((selection) => selection.hook.blocking).map(({ hook }) => hook.name);
+    const later = running.sequential === true ? 'non-blocking, in order' : 'non-blocking, concurrently';
+    const first = running.parallel === true && blocking.length > 1 ? [`all at once: ${blocking.join(', ')}`] : blocking;
+    const order = [...first, ...selected.filter((selection) => !selection.hook.blocking).map(({ hook }) => `${hook.name} (${later})`)];
+    lines.push('', `  order: ${terminalText(order.join(' → '))}`);
   }
   return lines.join('\n');
 }

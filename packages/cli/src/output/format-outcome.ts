@@ -10,7 +10,7 @@ import { terminalText } from './terminal-text.ts';
  * table of the selected hooks, and below it the error of every hook that failed or timed out.
  */
 export function formatOutcome(outcome: EmitOutcome, style: Style): string {
-  const lines = [decisionLine(outcome, style)];
+  const lines = [decisionLine(outcome, style), ...extraLines(outcome, style)];
   if (outcome.hooks.length === 0) {
     lines.push(style.paint('dim', `  no hook selected — \`hookline explain ${terminalText(outcome.event)}\` shows why`));
     return lines.join('\n');
@@ -39,6 +39,16 @@ function decisionLine(outcome: EmitOutcome, style: Style): string {
   const reason = outcome.reason === undefined ? '' : ` — ${terminalText(outcome.reason)}`;
   const by = outcome.decided_by === undefined ? '' : style.paint('dim', ` (decided by ${terminalText(outcome.decided_by)})`);
   return `${style.paint('bold', terminalText(outcome.event))}: ${style.paint(DECISION_FORMAT[outcome.decision] ?? 'reset', decision)}${reason}${by}`;
+}
+
+// What the host gets besides the decision (presets whose events honour extras, such as claude).
+function extraLines(outcome: EmitOutcome, style: Style): string[] {
+  const lines: string[] = [];
+  if (outcome.continue === false) lines.push(`  ${style.paint(['red', 'bold'], 'stop')}: ${outcome.stop_reason ?? 'a hook asked the host to stop'}`);
+  if (outcome.updated_input !== undefined) lines.push(`  ${style.paint('cyan', 'updated input')}: ${JSON.stringify(outcome.updated_input)}`);
+  for (const context of outcome.additional_context ?? []) lines.push(`  ${style.paint('cyan', 'context')}: ${context}`);
+  for (const message of outcome.system_messages ?? []) lines.push(`  ${style.paint('cyan', 'message')}: ${message}`);
+  return lines;
 }
 
 function hookDecision(hook: HookReport): string {

@@ -21,9 +21,12 @@ export async function answerLine(line: string, lineNumber: number, engine: HookE
     return rejection(lineNumber, undefined, 'HOOKLINE_CLI_BAD_INPUT', 'each line must be a JSON object: {"event": "…", "run_id": "…", …}');
   }
   const context = input as Record<string, unknown>;
-  const event = context['event'];
+  // A host's own payloads may name the event their way (Claude Code's `hook_event_name`).
+  const alias = engine.preset.eventField;
+  const event = context['event'] ?? (alias === undefined ? undefined : context[alias]);
   if (typeof event !== 'string' || event === '') {
-    return rejection(lineNumber, undefined, 'HOOKLINE_CLI_BAD_INPUT', 'the object has no "event" string; add "event": "<name>"');
+    const either = alias === undefined ? '' : ` (or "${alias}")`;
+    return rejection(lineNumber, undefined, 'HOOKLINE_CLI_BAD_INPUT', `the object has no "event"${either} string; add "event": "<name>"`);
   }
   try {
     const pending = await engine.emit(event, context);

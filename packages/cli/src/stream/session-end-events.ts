@@ -6,5 +6,6 @@
 export const SESSION_END_EVENTS: Readonly<Record<string, readonly string[]>> = {
   arc: ['run_complete', 'run_failed'],
   agent: ['session_stop'],
+  claude: ['SessionEnd'],
   task: [],
 };

@@ -65,6 +65,11 @@ export interface DialectSchemaParts {
  * validation, defaults and layering are the same for every preset.
  */
 export interface ConfigDialect {
+  /**
+   * The file is some host's whole settings file (`claude`: Claude Code's settings.json): top-level
+   * keys other than Hookline's are its own and are not warned about.
+   */
+  readonly ignoresOtherTopLevelKeys?: boolean;
   /** Reads the hooks of one parsed source. */
   readHooks(source: DialectSource, preset: Preset): DialectResult;
   /** The valibot schema of the top-level `hooks` key, for the config's JSON Schema. */

@@ -1,4 +1,4 @@
-import { DEFAULT_PRESET, presets } from '../presets/presets.ts';
+import { presetFor } from '../presets/presets.ts';
 import { canonicalDialect } from './canonical-dialect.ts';
 import type { ConfigSource } from './read-config-source.ts';
 
@@ -8,9 +8,8 @@ import type { ConfigSource } from './read-config-source.ts';
  * `http`; every `task` command is `command` — so that a host can load only those runners before
  * calling `loadConfig`. Sources that do not parse contribute nothing.
  */
-export function configHookTypes(sources: readonly ConfigSource[]): Set<string> {
-  const named = sources.map((source) => source.data['preset']).find((name): name is string => typeof name === 'string' && presets[name] !== undefined);
-  const preset = presets[named ?? DEFAULT_PRESET]!;
+export function configHookTypes(sources: readonly ConfigSource[], requestedPreset?: string): Set<string> {
+  const preset = presetFor(sources, requestedPreset);
   const dialect = preset.dialect ?? canonicalDialect;
   const types = new Set<string>();
   for (const source of sources) {

@@ -12,7 +12,7 @@ const keysAt = (value: unknown, ...path: Array<string | number>): string[] => Ob
 
 test('every preset is a valid `preset`, and durable is a common key', () => {
   const schema = configJsonSchema(runners);
-  expect(at(schema, 'properties', 'preset', 'enum')).toEqual(['arc', 'task', 'agent']);
+  expect(at(schema, 'properties', 'preset', 'enum')).toEqual(['arc', 'task', 'agent', 'claude']);
   expect(keysAt(schema, 'properties', 'hooks', 'items', 'anyOf', 0, 'properties')).toContain('durable');
 });
 
@@ -30,4 +30,15 @@ test('preset "agent": hooks may have tool_name and an action of type shell or ht
   expect(keysAt(withAction, 'properties')).not.toContain('type');
   expect([0, 1].map((index) => at(withAction, 'properties', 'action', 'anyOf', index, 'properties', 'type', 'const'))).toEqual(['shell', 'http']);
   expect(keysAt(withAction, 'properties', 'action', 'anyOf', 1, 'properties')).toEqual(['type', 'method', 'url', 'headers']);
+});
+
+test('preset "claude": hooks are an object of matcher groups per event, with Claude Code key names', () => {
+  const schema = configJsonSchema(runners, 'claude');
+  expect(keysAt(schema, 'properties', 'hooks', 'properties')).toContain('PreToolUse');
+  expect(keysAt(schema, 'properties', 'hooks', 'properties')).toHaveLength(12);
+  const group = at(schema, 'properties', 'hooks', 'properties', 'PreToolUse', 'items');
+  expect(keysAt(group, 'properties')).toEqual(['matcher', 'hooks']);
+  const variants = at(group, 'properties', 'hooks', 'items', 'anyOf') as Record<string, unknown>[];
+  const http = variants.find((variant) => at(variant, 'properties', 'type', 'const') === 'http')!;
+  expect(keysAt(http, 'properties')).toEqual(expect.arrayContaining(['url', 'timeout', 'on_error']));
 });

@@ -33,7 +33,7 @@ export function configJsonSchema(runners: readonly Runner[], presetName: string 
   };
   const hooks = (preset.dialect ?? canonicalDialect).hooksSchema({ hook: hookWith({}), hookWith, event, events, types });
   const config = v.looseObject({
-    preset: v.optional(v.pipe(v.picklist(Object.keys(presets)), v.description('Event catalog and dialect: "arc" (default), "task" or "agent".'))),
+    preset: v.optional(v.pipe(v.picklist(Object.keys(presets)), v.description('Event catalog and dialect: "arc" (default), "task", "agent" or "claude".'))),
     plugins: v.optional(v.pipe(v.array(v.string()), v.description('Third-party runner packages, resolved from the config file\'s folder.'))),
     sandbox: v.optional(v.looseObject({ provider: v.optional(v.pipe(v.string(), v.description('"local" (default), "docker", or a plugin\'s provider.'))) })),
     hooks: v.optional(hooks),

@@ -3,19 +3,26 @@ import type { Runner } from '../plugins/runner.ts';
 import { createRunnerRegistry, type RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { Preset } from '../presets/preset.ts';
 import { findEvent } from '../presets/preset.ts';
-import { DEFAULT_PRESET, presets } from '../presets/presets.ts';
+import { presetFor, presets } from '../presets/presets.ts';
+import { nearestWord } from './nearest-word.ts';
+import { suggestPreset, type ActivePreset } from './suggest-preset.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { HookConfig, HookDefinition } from './hook-definition.ts';
 import type { HookEntry } from './hook-entry.ts';
 import { layerEntries } from './layer-entries.ts';
 import { readConfigSource, type ConfigSource, type ConfigText } from './read-config-source.ts';
-import { suggestPreset, type ActivePreset } from './suggest-preset.ts';
 import { validateLayer } from './validate-layer.ts';
 
 /** What the loader validates hooks against. */
 export interface LoadConfigOptions {
   /** The runners that will execute the hooks; their types and schemas decide what is valid. */
   readonly runners: readonly Runner[];
+  /**
+   * The preset to load the sources as (the CLI's `--preset`). Without it: the one the sources name
+   * with `preset = …`, else the one that recognises them (a JSON settings file with a `hooks` object
+   * is `claude`), else `arc`. A source naming another preset is an error.
+   */
+  readonly preset?: string;
 }
 
 /**
@@ -27,7 +34,7 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
   const parsed = sources.map((source) => ('text' in source ? readConfigSource(source) : source));
   const registry = createRunnerRegistry(options.runners);
   const issues: ConfigIssue[] = [];
-  const active = choosePreset(parsed, issues);
+  const active = choosePreset(parsed, issues, options.preset);
   const { preset } = active;
   const layers = parsed.map((source) => {
     const layer = validateLayer(source, preset, registry);
@@ -56,8 +63,13 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
 }
 
 // All layers must speak one preset: the catalog decides which events (and dialect) are valid.
-function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[]): ActivePreset {
-  let chosen: { name: string; file: string } | undefined;
+function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[], requested: string | undefined): ActivePreset {
+  if (requested !== undefined && presets[requested] === undefined) {
+    const names = Object.keys(presets);
+    const near = nearestWord(requested, names);
+    issues.push({ file: '<options>', message: `unknown preset "${requested}"`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}` });
+  }
+  let chosen: { name: string; file?: string } | undefined = requested !== undefined && presets[requested] !== undefined ? { name: requested } : undefined;
   for (const source of sources) {
     const name = source.data['preset'];
     if (typeof name !== 'string' || presets[name] === undefined) continue;
@@ -66,12 +78,13 @@ function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[]): 
       issues.push({
         file: source.file,
         line: source.lines.topLevel('preset') ?? 1,
-        message: `preset "${name}" differs from preset "${chosen.name}" of ${chosen.file}`,
+        message: chosen.file === undefined ? `preset "${name}" differs from the requested preset "${chosen.name}"` : `preset "${name}" differs from preset "${chosen.name}" of ${chosen.file}`,
         fix: 'layers of one configuration must use the same preset; make them agree',
       });
     }
   }
-  return { preset: presets[chosen?.name ?? DEFAULT_PRESET]!, ...(chosen === undefined ? {} : { namedIn: chosen.file }) };
+  if (chosen === undefined) return { preset: presetFor(sources) };
+  return { preset: presets[chosen.name]!, namedIn: chosen.file ?? '--preset' };
 }
 
 // A hook's own key beats its event's default and the preset's, which beat the hook type's default.

@@ -15,6 +15,37 @@ export interface SourceLines {
   tableKey(table: string, key: string): number | undefined;
   /** Line where the `item`-th element (0-based) of an array-valued key of a plain table starts. */
   tableArrayItem(table: string, key: string, item: number): number | undefined;
+  /**
+   * Line of the value at `path` (object keys and array indexes from the top; a member's line is its
+   * key's). Exact for JSON sources; for TOML, the top-level keys and `hooks[i].key` only.
+   */
+  at(path: readonly (string | number)[]): number | undefined;
+}
+
+/** The 1-based line holding `offset`, given the offset where each line starts (ascending, from 0). */
+export function lineOfOffset(lineStarts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (lineStarts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low + 1;
+}
+
+/** {@link SourceLines} of a JSON source, from the line of each value its parser recorded. */
+export function jsonSourceLines(lineAt: (path: readonly (string | number)[]) => number | undefined): SourceLines {
+  const tablePath = (table: string): string[] => table.split('.');
+  return {
+    topLevel: (key) => lineAt([key]),
+    hook: (index) => lineAt(['hooks', index]),
+    hookKey: (index, key) => lineAt(['hooks', index, key]) ?? lineAt(['hooks', index]),
+    findHookKey: (index, key) => lineAt(['hooks', index, key]),
+    tableKey: (table, key) => lineAt([...tablePath(table), key]),
+    tableArrayItem: (table, key, item) => lineAt([...tablePath(table), key, item]),
+    at: lineAt,
+  };
 }
 
 const ARRAY_TABLE = /^\s*\[\[\s*([^\]]*?)\s*\]\]/;
@@ -89,16 +120,7 @@ export function locateSourceLines(text: string): SourceLines {
     }
   }
   const inlineHooksLine = hooks.length === 0 ? topLevel.get('hooks') : undefined;
-  const lineOf = (position: number): number => {
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (lineStarts[middle]! <= position) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
+  const lineOf = (position: number): number => lineOfOffset(lineStarts, position);
   const itemLines = new Map<KeyPlace, number[]>();
   return {
     topLevel: (key) => topLevel.get(key),
@@ -115,6 +137,11 @@ export function locateSourceLines(text: string): SourceLines {
         itemLines.set(place, found);
       }
       return found[item];
+    },
+    at(path) {
+      if (path.length === 1) return topLevel.get(String(path[0]));
+      if (path[0] !== 'hooks' || typeof path[1] !== 'number') return undefined;
+      return path.length === 2 ? hooks[path[1]]?.line : path.length === 3 ? hooks[path[1]]?.keys.get(String(path[2])) : undefined;
     },
   };
 }

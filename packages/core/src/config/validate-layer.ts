@@ -23,8 +23,9 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
   const at = (key: string): number => lines.topLevel(key) ?? 1;
   if (source.parseIssue !== undefined) return { file, plugins: [], entries: [], issues: [source.parseIssue], warnings };
 
+  const dialect = preset.dialect ?? canonicalDialect;
   for (const key of Object.keys(data)) {
-    if (TOP_LEVEL_KEYS.includes(key) || runners.tables.includes(key)) continue;
+    if (TOP_LEVEL_KEYS.includes(key) || runners.tables.includes(key) || dialect.ignoresOtherTopLevelKeys === true) continue;
     const near = nearestWord(key, TOP_LEVEL_KEYS) ?? (key.toLowerCase() === 'hook' ? 'hooks' : undefined);
     if (near !== undefined) {
       issues.push({ file, line: at(key), message: `unknown top-level key \`${key}\``, fix: `did you mean \`${near}\`?${near === 'hooks' ? ' Hooks are written as [[hooks]] tables.' : ''}` });
@@ -49,7 +50,7 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
   const entries: LayerEntry[] = [];
   const named: NamedHook[] = [];
   // The preset's dialect rewrites its form into canonical hook tables; validation is the same for all.
-  const read = (preset.dialect ?? canonicalDialect).readHooks({ file, data, lines }, preset);
+  const read = dialect.readHooks({ file, data, lines }, preset);
   issues.push(...read.issues);
   for (const [index, hook] of read.hooks.entries()) {
     const result = validateHook(hook.table, { file, index, source: hook, preset, runners });

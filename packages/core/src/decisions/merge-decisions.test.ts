@@ -21,4 +21,11 @@ describe('mergeDecisions', () => {
     expect(mergeDecisions([{ decision: 'proceed' }, { decision: 'override', edge_to: 'fix' }, { decision: 'skip' }]).index).toBe(1);
     expect(mergeDecisions([{ decision: 'skip', reason: 's' }, { decision: 'override', edge_to: 'fix' }]).decision).toEqual({ decision: 'skip', reason: 's' });
   });
+
+  test('ask beats skip, override and allow; block beats ask; allow beats only proceed', () => {
+    expect(mergeDecisions([{ decision: 'allow' }, { decision: 'skip' }, { decision: 'ask', reason: 'q' }, { decision: 'ask' }])).toEqual({ decision: { decision: 'ask', reason: 'q' }, index: 2 });
+    expect(mergeDecisions([{ decision: 'ask' }, { decision: 'block', reason: 'no' }]).decision).toEqual({ decision: 'block', reason: 'no' });
+    expect(mergeDecisions([{ decision: 'allow' }, { decision: 'override', edge_to: 'x' }]).index).toBe(1);
+    expect(mergeDecisions([{ decision: 'proceed' }, { decision: 'allow', reason: 'ok' }, { decision: 'allow' }])).toEqual({ decision: { decision: 'allow', reason: 'ok' }, index: 1 });
+  });
 });

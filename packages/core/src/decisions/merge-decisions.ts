@@ -10,14 +10,32 @@ export interface MergedDecision {
 const PROCEED: HookDecision = { decision: 'proceed' };
 
 /**
- * Merges decisions given in config order (SPEC §5.4): the first `block` beats everything; otherwise
- * the earliest `skip` or `override` wins; otherwise `proceed`.
+ * Merges decisions given in config order (SPEC §5.4): the first `block` beats everything; then the
+ * first `ask` (a hook wants the user asked: an approval elsewhere must not skip the question); then
+ * the earliest `skip` or `override`; then the first `allow`; otherwise `proceed`.
  */
 export function mergeDecisions(decisions: readonly HookDecision[]): MergedDecision {
-  let winner: MergedDecision = { decision: PROCEED, index: undefined };
+  let ask: number | undefined;
+  let redirect: number | undefined;
+  let allow: number | undefined;
   for (const [index, decision] of decisions.entries()) {
-    if (decision.decision === 'block') return { decision, index };
-    if (decision.decision !== 'proceed' && winner.index === undefined) winner = { decision, index };
+    switch (decision.decision) {
+      case 'block':
+        return { decision, index };
+      case 'ask':
+        ask ??= index;
+        break;
+      case 'skip':
+      case 'override':
+        redirect ??= index;
+        break;
+      case 'allow':
+        allow ??= index;
+        break;
+      case 'proceed':
+        break;
+    }
   }
-  return winner;
+  const index = ask ?? redirect ?? allow;
+  return index === undefined ? { decision: PROCEED, index } : { decision: decisions[index]!, index };
 }

@@ -10,7 +10,7 @@ import type { Runner } from '../plugins/runner.ts';
 import { createRunnerRegistry } from '../plugins/runner-registry.ts';
 import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
-import type { Preset } from '../presets/preset.ts';
+import { matcherFieldsOf, type Preset } from '../presets/preset.ts';
 import { presets } from '../presets/presets.ts';
 import { presetsWithEvent } from '../presets/presets-with-event.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
@@ -175,10 +175,11 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       }
     },
     explain(event, context) {
-      routeFor(event);
+      const route = routeFor(event);
       checkContext(event, context, preset);
       const normalized = normalizeContext(event, context);
-      return config.hooks.map((hook) => explainHook(hook, normalized, preset.matcherFields));
+      const fields = matcherFieldsOf(preset, route.spec);
+      return config.hooks.map((hook) => explainHook(hook, normalized, fields));
     },
     async resume() {
       if (closing !== undefined) throw new EngineClosedError();

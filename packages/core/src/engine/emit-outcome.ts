@@ -33,6 +33,19 @@ export interface EmitOutcome {
   readonly decided_by?: string;
   /** The node to go to instead, when the decision is `override`. */
   readonly edge_to?: string;
+  /**
+   * The action's replacement input, from the hooks that gave one (config order, the last wins, with
+   * a warning when several did). Only for events that honour `updated_input`.
+   */
+  readonly updated_input?: Readonly<Record<string, unknown>>;
+  /** Every hook's `additional_context`, in config order. */
+  readonly additional_context?: readonly string[];
+  /** `false` when a hook asked the host to stop altogether. */
+  readonly continue?: false;
+  /** The first stopping hook's reason, with `continue: false`. */
+  readonly stop_reason?: string;
+  /** Every hook's `system_message`, in config order. */
+  readonly system_messages?: readonly string[];
   readonly hooks: readonly HookReport[];
   readonly warnings: readonly string[];
 }

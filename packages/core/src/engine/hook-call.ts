@@ -6,14 +6,17 @@ import type { Preset } from '../presets/preset.ts';
 /** The context of one emit, serialised on first use and shared by every hook of the emit. */
 export class EmitPayload {
   readonly context: EventContext;
+  readonly #preset: Preset | undefined;
   #json: string | undefined;
 
-  constructor(context: EventContext) {
+  /** `preset` may serialise the context its own way (`Preset.contextJson`). */
+  constructor(context: EventContext, preset?: Preset) {
     this.context = context;
+    this.#preset = preset;
   }
 
   get json(): string {
-    return (this.#json ??= JSON.stringify(this.context));
+    return (this.#json ??= this.#preset?.contextJson?.(this.context) ?? JSON.stringify(this.context));
   }
 }
 

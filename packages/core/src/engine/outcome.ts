@@ -12,6 +12,11 @@ export class Outcome implements PendingEmitOutcome {
   declare readonly reason?: string;
   declare readonly decided_by?: string;
   declare readonly edge_to?: string;
+  declare readonly updated_input?: Readonly<Record<string, unknown>>;
+  declare readonly additional_context?: readonly string[];
+  declare readonly continue?: false;
+  declare readonly stop_reason?: string;
+  declare readonly system_messages?: readonly string[];
   declare readonly hooks: readonly HookReport[];
   declare readonly warnings: readonly string[];
   #settled: Promise<EmitOutcome> | undefined;
@@ -24,6 +29,11 @@ export class Outcome implements PendingEmitOutcome {
     if (fields.reason !== undefined) self.reason = fields.reason;
     if (fields.decided_by !== undefined) self.decided_by = fields.decided_by;
     if (fields.edge_to !== undefined) self.edge_to = fields.edge_to;
+    if (fields.updated_input !== undefined) self.updated_input = fields.updated_input;
+    if (fields.additional_context !== undefined) self.additional_context = fields.additional_context;
+    if (fields.continue !== undefined) self.continue = fields.continue;
+    if (fields.stop_reason !== undefined) self.stop_reason = fields.stop_reason;
+    if (fields.system_messages !== undefined) self.system_messages = fields.system_messages;
     self.hooks = fields.hooks;
     self.warnings = fields.warnings;
     this.#settled = settled;

@@ -1,10 +1,11 @@
 import { normalizeContext } from '../context/normalize-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
-import type { HookDecision } from '../decisions/decision.ts';
+import { OUTCOME_EXTRAS, type HookDecision } from '../decisions/decision.ts';
 import { mergeDecisions } from '../decisions/merge-decisions.ts';
+import { mergeExtras } from '../decisions/merge-extras.ts';
 import type { EmitObservation, EngineObserver } from '../plugins/engine-observer.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
-import type { EventSpec, Preset } from '../presets/preset.ts';
+import { matcherFieldsOf, type EventSpec, type Preset } from '../presets/preset.ts';
 import { selectHooks } from '../selection/explain-selection.ts';
 import type { Limiter } from './create-limiter.ts';
 import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome.ts';
@@ -59,13 +60,13 @@ export function runEmit(route: EventRoute, context: Readonly<Record<string, unkn
   const observation = scope.observer === undefined ? undefined : observeEmit(scope.observer, route.spec.name, context, scope.preset, false);
   if (observation !== undefined) return observedEmit(route, context, scope, observation);
   if (route.hooks.length === 0) return route.quiet;
-  const selected = selectHooks(route.hooks, route.spec.name, context, scope.preset.matcherFields);
+  const selected = selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(scope.preset, route.spec));
   return selected.length === 0 ? route.quiet : runSelected(route.spec, selected, context, scope, undefined);
 }
 
 // Kept apart so the unobserved path above stays as short as it was.
 function observedEmit(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, observation: EmitObservation): Promise<PendingEmitOutcome> {
-  const selected = route.hooks.length === 0 ? NOTHING : selectHooks(route.hooks, route.spec.name, context, scope.preset.matcherFields);
+  const selected = route.hooks.length === 0 ? NOTHING : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(scope.preset, route.spec));
   if (selected.length === 0) {
     quietly(() => observation.ended({ event: route.spec.name, decision: 'proceed', hooks: NOTHING, warnings: NOTHING }));
     return route.quiet;
@@ -85,34 +86,52 @@ async function runSelected(
   scope: EmitScope,
   observation: EmitObservation | undefined,
 ): Promise<PendingEmitOutcome> {
-  const payload = new EmitPayload(normalizeContext(event.name, context));
+  const payload = new EmitPayload(normalizeContext(event.name, context), scope.preset);
   const reports: HookReport[] = selected.map(pendingReport);
   const warnings: string[] = [];
   const effective: HookDecision[] = [];
   const deciders: string[] = [];
   const run = hookRunner(payload, scope, observation);
-
-  let blockedBy: string | undefined;
-  for (let position = 0; position < selected.length; position++) {
-    const hook = selected[position]!;
-    if (!hook.blocking) continue;
-    if (blockedBy !== undefined) {
-      reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
-      continue;
-    }
-    const report = await run(hook);
+  const duplicates = event.runIdenticalOnce === true ? identicalHooks(selected) : undefined;
+  const runs = (position: number): boolean => {
+    const first = duplicates?.get(position);
+    if (first === undefined) return true;
+    reports[position] = skippedReport(selected[position]!, `identical to "${selected[first]!.name}", which runs instead (identical hooks run once)`);
+    return false;
+  };
+  const record = (position: number, report: HookReport): HookDecision => {
     reports[position] = report;
     if (report.status !== 'ok') warnings.push(...failureWarnings(report));
     const decision = honoured(report, event, warnings);
     effective.push(decision);
-    deciders.push(hook.name);
-    if (decision.decision === 'block') blockedBy = hook.name;
+    deciders.push(report.name);
+    return decision;
+  };
+
+  let blockedBy: string | undefined;
+  if (event.parallel === true) {
+    // Every blocking hook starts now; their decisions merge in config order once all have ended.
+    const blocking = selected.flatMap((hook, position) => (hook.blocking && runs(position) ? [position] : []));
+    const done = await Promise.all(blocking.map((position) => run(selected[position]!)));
+    for (const [index, position] of blocking.entries()) {
+      if (record(position, done[index]!).decision === 'block') blockedBy ??= selected[position]!.name;
+    }
+  } else {
+    for (let position = 0; position < selected.length; position++) {
+      const hook = selected[position]!;
+      if (!hook.blocking || !runs(position)) continue;
+      if (blockedBy !== undefined) {
+        reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
+        continue;
+      }
+      if (record(position, await run(hook)).decision === 'block') blockedBy = hook.name;
+    }
   }
 
   const later: number[] = [];
   for (let position = 0; position < selected.length; position++) {
     const hook = selected[position]!;
-    if (hook.blocking) continue;
+    if (hook.blocking || (blockedBy === undefined && !runs(position))) continue;
     if (blockedBy !== undefined) reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
     else later.push(position);
   }
@@ -129,12 +148,14 @@ async function runSelected(
 
   const merged = mergeDecisions(effective);
   const decidedBy = merged.index === undefined ? undefined : deciders[merged.index];
+  const extras = mergeExtras(effective, deciders, warnings);
   const fields = (hooks: readonly HookReport[], finalWarnings: readonly string[]): EmitOutcome => ({
     event: event.name,
     decision: merged.decision.decision,
     ...(merged.decision.reason === undefined ? {} : { reason: merged.decision.reason }),
     ...(decidedBy === undefined ? {} : { decided_by: decidedBy }),
     ...(merged.decision.decision === 'override' && merged.decision.edge_to !== undefined ? { edge_to: merged.decision.edge_to } : {}),
+    ...extras,
     hooks,
     warnings: finalWarnings,
   });
@@ -180,10 +201,10 @@ export function runJournaled(route: EventRoute, context: Readonly<Record<string,
 
 async function rerunJournaled(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, held: HeldEntry, observation: EmitObservation | undefined): Promise<EmitOutcome> {
   const event = route.spec;
-  const selected = selectHooks(route.hooks, event.name, context, scope.preset.matcherFields).filter((hook) => hook.durable && !hook.blocking);
+  const selected = selectHooks(route.hooks, event.name, context, matcherFieldsOf(scope.preset, event)).filter((hook) => hook.durable && !hook.blocking);
   const reports: HookReport[] = selected.map(pendingReport);
   const warnings: string[] = [];
-  const run = hookRunner(new EmitPayload(normalizeContext(event.name, context)), scope, observation);
+  const run = hookRunner(new EmitPayload(normalizeContext(event.name, context), scope.preset), scope, observation);
   await runLater(event, selected, selected.map((_, position) => position), reports, run, scope);
   for (const report of reports) warnings.push(...laterWarnings(report));
   if (selected.length === 0) warnings.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
@@ -247,14 +268,42 @@ function runLater(
   return Promise.all(positions.map((position) => step(position)())).then(() => undefined);
 }
 
-// SPEC §3: a decision the event does not honour is recorded with a warning and counts as proceed.
+// SPEC §3: a decision the event does not honour is recorded with a warning and counts as proceed;
+// an extra it does not honour is dropped with a warning.
 function honoured(report: HookReport, event: EventSpec, warnings: string[]): HookDecision {
-  const decision = report.decision ?? { decision: 'proceed' };
+  const given = report.decision ?? { decision: 'proceed' };
+  const decision = withHonouredExtras(given, report.name, event, warnings);
   if (decision.decision === 'proceed' || event.honours.includes(decision.decision)) return decision;
   warnings.push(
     `hook "${report.name}" decided "${decision.decision}", which "${event.name}" does not honour (${event.honours.length === 0 ? 'it honours no decision' : `it honours ${event.honours.join(', ')}`}); counted as proceed`,
   );
-  return { decision: 'proceed' };
+  const { decision: _kind, reason: _reason, edge_to: _edge, ...extras } = decision;
+  return { decision: 'proceed', ...extras };
+}
+
+function withHonouredExtras(decision: HookDecision, name: string, event: EventSpec, warnings: string[]): HookDecision {
+  let kept: Record<string, unknown> | undefined;
+  for (const extra of OUTCOME_EXTRAS) {
+    if (decision[extra] === undefined || event.extras?.includes(extra) === true) continue;
+    kept ??= { ...decision };
+    delete kept[extra];
+    if (extra === 'continue') delete kept['stop_reason'];
+    warnings.push(`hook "${name}" set ${extra}, which "${event.name}" does not honour (${event.extras === undefined || event.extras.length === 0 ? 'it honours none' : `it honours ${event.extras.join(', ')}`}); ignored`);
+  }
+  return (kept as HookDecision | undefined) ?? decision;
+}
+
+// Position → the position of the first selected hook with the same type and keys.
+function identicalHooks(selected: readonly HookDefinition[]): Map<number, number> {
+  const first = new Map<string, number>();
+  const duplicates = new Map<number, number>();
+  for (const [position, hook] of selected.entries()) {
+    const key = `${hook.type}\u0000${hook.blocking}\u0000${JSON.stringify(hook.options)}`;
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, position);
+    else duplicates.set(position, earlier);
+  }
+  return duplicates;
 }
 
 // A failure that the policy lets pass is still a failure: say so at the top of the outcome.

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { formatConfigIssue } from '../config/config-issue.ts';
 import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { createHookEngine, type HookEngine } from '../engine/create-hook-engine.ts';
-import { ConfigError } from '../errors/config-error.ts';
+import { configIssues } from '../../test-support/config-issues.ts';
 import { standInCommandRunner, standInHttpRunner } from '../../test-support/stand-in-runners.ts';
 import { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './agent-preset.ts';
 
@@ -16,15 +15,7 @@ function load(...texts: string[]): HookConfig {
   );
 }
 
-function issuesOf(text: string): string[] {
-  try {
-    load(text);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).issues.map(formatConfigIssue);
-  }
-  throw new Error('expected a ConfigError');
-}
+const issuesOf = (text: string): string[] => configIssues(() => load(text));
 
 function behaviour(hook: HookDefinition): Omit<HookDefinition, 'source'> {
   const { source: _source, ...rest } = hook;

@@ -1,4 +1,4 @@
-import type { DecisionKind, OnErrorPolicy } from '../decisions/decision.ts';
+import type { DecisionKind, HookDecision, OnErrorPolicy, OutcomeExtra } from '../decisions/decision.ts';
 import type { EventContext } from '../context/event-context.ts';
 import type { ConfigDialect } from '../config/config-dialect.ts';
 
@@ -26,6 +26,33 @@ export interface EventSpec {
   readonly sequential?: boolean;
   /** Non-blocking hooks of this event are durable unless they say `durable = false` (`task`). */
   readonly durable?: boolean;
+  /**
+   * The decision extras the host honours for this event (`updated_input`, `additional_context`,
+   * `continue`, `system_message`). A hook's extra the event does not honour is dropped with a
+   * warning, as a decision it does not honour is. None when absent.
+   */
+  readonly extras?: readonly OutcomeExtra[];
+  /**
+   * The event's blocking hooks all start at once and their decisions merge when every one has ended,
+   * instead of one after another stopping at the first block (`claude`: "hooks run in parallel").
+   */
+  readonly parallel?: boolean;
+  /**
+   * Selected hooks that would do exactly the same thing (same type and keys, e.g. one command string
+   * under two matchers) run once; the others are reported `skipped`, naming the one that ran.
+   */
+  readonly runIdenticalOnce?: boolean;
+  /**
+   * Context fields this event's matchers are tried against, instead of the preset's `matcherFields`
+   * (`claude`: `source` for SessionStart, `trigger` for PreCompact). An empty list means the event has
+   * no matcher: a matcher is dropped at load.
+   */
+  readonly matcherFields?: readonly string[];
+  /**
+   * A command's plain (non-JSON) stdout at exit 0 is `additional_context` for the host's model
+   * (`claude`: UserPromptSubmit, SessionStart); elsewhere it is only logged.
+   */
+  readonly stdoutIsContext?: boolean;
 }
 
 /** How a preset hands the context to a process: variable names and the context-file variable. */
@@ -34,6 +61,11 @@ export interface PresetEnvironment {
   variables(context: EventContext, contextJson: string): Record<string, string>;
   /** Name of the variable holding the path of the context file, when the preset has one. */
   readonly contextFileVariable?: string;
+  /**
+   * Name of a variable set to the directory the hook runs in (the context's `cwd`, else the host's
+   * working directory): `CLAUDE_PROJECT_DIR`. Runners that start processes set it.
+   */
+  readonly workingDirectoryVariable?: string;
 }
 
 /**
@@ -41,7 +73,16 @@ export interface PresetEnvironment {
  * JSON on stdout, any other code blocks) or `agent` (SPEC §12: exit 0 proceeds, anything else blocks
  * with stderr, else stdout, as the reason).
  */
-export type CommandProtocol = 'arc' | 'agent';
+export type CommandProtocol = 'arc' | 'agent' | 'claude';
+
+/** What a preset's JSON answer format (`Preset.readAnswer`) made of one answer. */
+export interface PresetAnswer {
+  readonly decision: HookDecision;
+  /** Fields the answer carried that are neither wrong nor used, or were wrong and ignored. */
+  readonly warnings: readonly string[];
+  /** Report details (e.g. `suppress_output`). */
+  readonly details?: Readonly<Record<string, unknown>>;
+}
 
 /** Defaults a preset gives its hooks, between the hook's own keys and the hook type's defaults. */
 export interface PresetHookDefaults {
@@ -64,6 +105,11 @@ export interface Preset {
   readonly requiredContextFields: readonly string[];
   /** Optional context fields the preset documents; hosts may add others. */
   readonly contextFields: readonly string[];
+  /**
+   * The input field in which the host's own payloads name the event, when it is not `event`
+   * (`claude`: `hook_event_name`): `hookline run` reads it from lines without an `event`.
+   */
+  readonly eventField?: string;
   /** Context fields a hook's `matcher` is tried against (SPEC §5.1). */
   readonly matcherFields: readonly string[];
   /**
@@ -78,6 +124,17 @@ export interface Preset {
   readonly dialect?: ConfigDialect;
   /** How command hooks answer; `arc` when absent. */
   readonly commandProtocol?: CommandProtocol;
+  /**
+   * The JSON answer format of this preset's hooks, when it is not Hookline's decision JSON: how a
+   * command's stdout (when it holds a JSON object) and an HTTP hook's 2xx body read as a decision.
+   * `undefined` when `value` is not an answer at all.
+   */
+  readAnswer?(value: unknown, event: string): PresetAnswer | undefined;
+  /**
+   * The context as hooks receive it (stdin, HTTP body), when it is not the normalised context JSON
+   * (`claude`: the host's fields without Hookline's `event`).
+   */
+  contextJson?(context: EventContext): string;
   /** Command hooks get the context on stdin as one JSON line: the JSON and a trailing newline. */
   readonly stdinLine?: boolean;
   /**
@@ -85,6 +142,11 @@ export interface Preset {
    * `<log root>/<session key>/hooks/<hook name>.log` (`task`: `runs/<task>/hooks/<point>-NN.log`).
    */
   readonly commandLog?: boolean;
+  /**
+   * Which preset a config source is written for, when it does not say `preset = …`: `claude`
+   * recognises a JSON settings file by its `hooks` object. Checked in the order of `presets`.
+   */
+  recognises?(source: { readonly file: string; readonly format: 'toml' | 'json'; readonly data: Readonly<Record<string, unknown>> }): boolean;
   /** Defaults for hooks of this preset that do not set the key. */
   readonly hookDefaults?: PresetHookDefaults;
   /**
@@ -97,4 +159,9 @@ export interface Preset {
 /** Looks an event up in a preset's catalog. */
 export function findEvent(preset: Preset, name: string): EventSpec | undefined {
   return preset.events.find((event) => event.name === name);
+}
+
+/** The context fields an event's matchers are tried against: the event's own, else the preset's. */
+export function matcherFieldsOf(preset: Preset, event: EventSpec): readonly string[] {
+  return event.matcherFields ?? preset.matcherFields;
 }

@@ -1,0 +1,82 @@
+// HTTP hooks written in a Claude Code settings file, against a real server on 127.0.0.1: the input
+// POSTed as the host gave it, headers interpolated only from allowedEnvVars, and a 2xx JSON body
+// read as Claude Code's output format.
+import { createHookEngine, loadConfig, type EmitOutcome } from '@hookline/core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { answer, startHttpServer, type TestServer } from '../test-support/servers.ts';
+import { httpRunner } from './index.ts';
+
+let server: TestServer;
+const routes: Record<string, (response: import('node:http').ServerResponse) => void> = {
+  '/deny': answer(200, JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no network tools' } })),
+  '/context': answer(200, JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'ticket ABC-1 is open' }, systemMessage: 'context added' })),
+  '/hookline-form': answer(200, '{"decision":"skip"}'),
+  '/not-json': answer(200, '{oops'),
+  '/down': answer(503, 'maintenance'),
+};
+
+beforeAll(async () => {
+  server = await startHttpServer((request, response) => (routes[request.path] ?? answer(418, 'unexpected path'))(response));
+});
+afterAll(() => server.close());
+afterEach(() => {
+  delete process.env['HOOK_TOKEN'];
+  delete process.env['OTHER_SECRET'];
+});
+
+async function emitClaude(hook: Record<string, unknown>, event: string, input: Record<string, unknown>): Promise<EmitOutcome> {
+  const runner = httpRunner();
+  const settings = { hooks: { [event]: [{ hooks: [{ type: 'http', ...hook }] }] } };
+  const config = loadConfig([{ text: JSON.stringify(settings), source: 'settings.json' }], { runners: [runner] });
+  const engine = createHookEngine({ config, runners: [runner] });
+  try {
+    return await (await engine.emit(event, { session_id: 's1', hook_event_name: event, ...input })).settled;
+  } finally {
+    await engine.close();
+  }
+}
+
+describe('claude http hooks', () => {
+  test('POSTs the input untouched; headers use only allowedEnvVars; a plain http:// url works as in Claude Code', async () => {
+    process.env['HOOK_TOKEN'] = 'tok-123';
+    process.env['OTHER_SECRET'] = 'must-not-leak';
+    const input = { cwd: '/work', tool_name: 'WebFetch', tool_input: { url: 'https://example.org' } };
+    const outcome = await emitClaude(
+      { url: `${server.origin}/deny`, headers: { Authorization: 'Bearer $HOOK_TOKEN' }, allowedEnvVars: ['HOOK_TOKEN'], timeout: 5 },
+      'PreToolUse',
+      input,
+    );
+    expect([outcome.decision, outcome.reason]).toEqual(['block', 'no network tools']);
+    const request = server.requests.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.headers['authorization']).toBe('Bearer tok-123');
+    expect(JSON.parse(request.body.toString('utf8'))).toEqual({ session_id: 's1', hook_event_name: 'PreToolUse', ...input });
+  });
+
+  test('a header naming a variable not in allowedEnvVars is a load error', () => {
+    const settings = { hooks: { Stop: [{ hooks: [{ type: 'http', url: `${server.origin}/x`, headers: { 'X-Key': '$OTHER_SECRET' } }] }] } };
+    expect(() => loadConfig([{ text: JSON.stringify(settings, null, 2), source: 'settings.json' }], { runners: [httpRunner()] })).toThrow(/OTHER_SECRET/);
+  });
+
+  test('a 2xx body is read as Claude Code output: additionalContext and systemMessage', async () => {
+    const outcome = await emitClaude({ url: `${server.origin}/context` }, 'UserPromptSubmit', { prompt: 'fix ABC-1' });
+    expect(JSON.parse(JSON.stringify(outcome))).toMatchObject({ decision: 'proceed', additional_context: ['ticket ABC-1 is open'], system_messages: ['context added'], warnings: [] });
+  });
+
+  test('a decision Claude Code does not know is ignored with a warning; a body that is not JSON fails the hook, which lets the action through', async () => {
+    const hookline = await emitClaude({ url: `${server.origin}/hookline-form` }, 'PreToolUse', { tool_name: 'Bash' });
+    expect(hookline.decision).toBe('proceed');
+    expect(hookline.hooks[0]?.warnings).toEqual(['decision must be "block" (or PreToolUse\'s older "approve"), got "skip"; ignored']);
+    const broken = await emitClaude({ url: `${server.origin}/not-json` }, 'PreToolUse', { tool_name: 'Bash' });
+    expect(broken.decision).toBe('proceed');
+    expect(broken.hooks[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('starts like JSON but is not') });
+  });
+
+  test('a non-2xx answer fails the hook (a non-blocking error); on_error "block" fails closed', async () => {
+    const open = await emitClaude({ url: `${server.origin}/down` }, 'PreToolUse', { tool_name: 'Bash' });
+    expect(open.decision).toBe('proceed');
+    expect(open.hooks[0]).toMatchObject({ status: 'failed', http_status: 503 });
+    const closed = await emitClaude({ url: `${server.origin}/down`, on_error: 'block' }, 'PreToolUse', { tool_name: 'Bash' });
+    expect(closed.decision).toBe('block');
+  });
+});
