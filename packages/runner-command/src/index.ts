@@ -7,4 +7,3 @@ export { CommandStartError } from './command-start-error.ts';
 export { DEFAULT_KILL_GRACE_MS, DEFAULT_STDERR_TAIL_BYTES } from './defaults.ts';
 export { createHostSession, type HostSessionSettings } from './host-session.ts';
 export { localSandbox, type LocalSandboxSettings } from './local-sandbox.ts';
-export { isSecretName, SECRET_SUFFIXES, scrubEnvironment } from './scrub-environment.ts';
