@@ -1,6 +1,6 @@
 import { nearestWord } from '@hookline/core';
 import * as v from 'valibot';
-import { parseByteSize } from './parse-byte-size.ts';
+import { parseByteSize } from '@hookline/core';
 import { parseMount } from './parse-mount.ts';
 
 /**

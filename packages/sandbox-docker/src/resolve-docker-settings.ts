@@ -2,7 +2,7 @@ import process from 'node:process';
 import * as v from 'valibot';
 import { DockerSettingsError, type DockerSettingsIssue } from './docker-settings-error.ts';
 import { dockerSettingsSchema, type DockerSettingsData } from './docker-settings.ts';
-import { parseByteSize } from './parse-byte-size.ts';
+import { parseByteSize } from '@hookline/core';
 import { parseMount, type BindMount } from './parse-mount.ts';
 
 /**
