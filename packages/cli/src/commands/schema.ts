@@ -1,5 +1,7 @@
 import { configJsonSchema, DEFAULT_PRESET, presets } from '@hookline/core';
 import type { Command } from '../command.ts';
+import { FIRST_PARTY_SANDBOXES } from '../plugins/first-party-packages.ts';
+import { importFirstParty } from '../plugins/load-first-party.ts';
 import { loadRunnerSetup } from '../config/load-setup.ts';
 import { configOption, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 
@@ -7,7 +9,7 @@ const options = { ...configOption, ...helpOption } as const;
 
 const help = `Usage: hookline schema [--config FILE]...
 
-Prints the JSON Schema of hookline.toml for every installed first-party runner plus the plugins the
+Prints the JSON Schema of hookline.toml for every installed first-party runner and sandbox plus the plugins the
 config files list (found as usual, or given with --config; the config need not be valid), in the
 dialect of the config's preset (arc when there is no config or it names none). Point editors at it
 with a first line such as:  #:schema ./hookline.schema.json
@@ -33,8 +35,22 @@ export const schemaCommand: Command = {
     const setup = await loadRunnerSetup({ configFiles: values.config, cwd: io.cwd, env: io.env, allRunners: true });
     // The config's preset shapes `hooks` (task's [hooks] lists, agent's [hooks.action]); arc without one.
     const named = setup.sources.map((source) => source.data['preset']).find((preset): preset is string => typeof preset === 'string' && presets[preset] !== undefined);
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(setup.runners, named ?? DEFAULT_PRESET) };
+    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(setup.runners, named ?? DEFAULT_PRESET, await sandboxSchemas(io.cwd)) };
     io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
     return 0;
   },
 };
+
+// The settings schemas of the installed first-party sandbox providers, by provider name.
+type SandboxSchemas = NonNullable<Parameters<typeof configJsonSchema>[2]>;
+
+async function sandboxSchemas(cwd: string): Promise<SandboxSchemas> {
+  const schemas: Record<string, SandboxSchemas[string]> = {};
+  for (const [name, entry] of Object.entries(FIRST_PARTY_SANDBOXES)) {
+    if (entry.schema === undefined) continue;
+    const imported = await importFirstParty(entry.package, [cwd]);
+    const schema = imported.status === 'loaded' ? imported.exports[entry.schema] : undefined;
+    if (typeof schema === 'object' && schema !== null) schemas[name] = schema as SandboxSchemas[string];
+  }
+  return schemas;
+}
