@@ -1,4 +1,4 @@
-import { nearestWord, parseByteSize } from '@hookline/core';
+import { byteSizeProblem, unknownSettingMessage } from '@hookline/core';
 import * as v from 'valibot';
 
 /**
@@ -69,17 +69,9 @@ export const bubblewrapSettingsSchema: v.GenericSchema<BubblewrapSettingsData> =
     killGraceMs: v.optional(integer(0, 60_000, 'milliseconds')),
     maxOutputBytes: v.optional(integer(1, 67_108_864, 'bytes per stream')),
   },
-  (issue) => {
-    if (issue.expected !== 'never') return 'must be a table of bubblewrap sandbox settings';
-    const key = String(issue.path?.at(-1)?.key ?? issue.received);
-    const near = nearestWord(key, KEYS);
-    return `unknown setting \`${key}\`${near === undefined ? `; the settings are ${KEYS.join(', ')}` : ` — did you mean \`${near}\`?`}`;
-  },
+  unknownSettingMessage(KEYS, 'bubblewrap sandbox'),
 );
 
 function sizeProblem(value: number | string): string | undefined {
-  const bytes = parseByteSize(value);
-  if (bytes === undefined) return `must be a number of bytes or a size such as "512m", "1g" or "256MiB", got ${JSON.stringify(value)}`;
-  if (bytes < MIN_MEMORY) return `must be at least 4 MiB, got ${bytes} bytes`;
-  return undefined;
+  return byteSizeProblem(value, MIN_MEMORY, '4 MiB');
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import process from 'node:process';
-import { parseByteSize } from '@hookline/core';
+import { parseByteSize, settingKey } from '@hookline/core';
 import * as v from 'valibot';
 import { BubblewrapSettingsError } from './bubblewrap-settings-error.ts';
 import { bubblewrapSettingsSchema, type BubblewrapSettingsData } from './bubblewrap-settings.ts';
@@ -25,7 +25,7 @@ export interface ResolvedBubblewrapSettings {
  */
 export function resolveBubblewrapSettings(settings: BubblewrapSettingsData): ResolvedBubblewrapSettings {
   const parsed = v.safeParse(bubblewrapSettingsSchema, settings);
-  if (!parsed.success) throw new BubblewrapSettingsError(parsed.issues.map((issue) => ({ key: keyOf(issue), message: issue.message })));
+  if (!parsed.success) throw new BubblewrapSettingsError(parsed.issues.map((issue) => ({ key: settingKey(issue), message: issue.message })));
   const data = parsed.output;
   const baseDir = data.baseDir ?? process.cwd();
   return {
@@ -38,13 +38,4 @@ export function resolveBubblewrapSettings(settings: BubblewrapSettingsData): Res
     killGraceMs: data.killGraceMs ?? 2_000,
     maxOutputBytes: data.maxOutputBytes ?? 1_048_576,
   };
-}
-
-function keyOf(issue: v.BaseIssue<unknown>): string {
-  let key = '';
-  for (const item of issue.path ?? []) {
-    const part = item.key;
-    key += typeof part === 'number' ? `[${part}]` : key === '' ? String(part) : `.${String(part)}`;
-  }
-  return key;
 }
