@@ -2,22 +2,25 @@ import { readFileSync } from 'node:fs';
 import { signalGroup } from '@hookline/runner-command';
 
 /**
- * Ends a sandbox as SPEC §7 ends a hook: SIGTERM to the hook's process group, the grace, then SIGKILL.
- * The SIGKILL goes to bwrap's own group — bwrap and the namespace's pid 1 — and the kernel ends every
- * process of a pid namespace whose pid 1 dies, so nothing survives, not even a `setsid` escapee. The
- * hook's group is found through the process tree (`bwrap → pid 1 → hook`): bwrap's pid 1 ignores
- * SIGTERM, and the hook leads a session of its own (`--new-session`).
+ * Ends a sandbox as SPEC §7 ends a hook: SIGTERM to the hook's processes, the grace, then SIGKILL.
+ * Inside, the namespace's pid 1 (bwrap's init) leads the session and process group the hook runs in
+ * (`--new-session`); it ignores SIGTERM itself, so the signal reaches the hook and whatever stayed in
+ * its group. Then SIGKILL to that group and to bwrap's (whose death also kills pid 1, through
+ * `--die-with-parent`); the kernel ends every process of a pid namespace whose pid 1 dies, so nothing
+ * survives, not even a `setsid` escapee.
  */
 export async function stopSandbox(bwrapPid: number, graceMs: number): Promise<void> {
-  const hook = children(bwrapPid).flatMap(children)[0];
-  if (hook !== undefined && graceMs > 0 && signalGroup(hook, 'SIGTERM')) {
+  const init = children(bwrapPid)[0];
+  if (init !== undefined && graceMs > 0 && signalGroup(init, 'SIGTERM')) {
     const deadline = performance.now() + graceMs;
     let pause = 10;
-    while (performance.now() < deadline && signalGroup(hook, 0)) {
+    // bwrap exits as soon as the hook's main process has: then nothing is left to wait for.
+    while (performance.now() < deadline && isRunning(bwrapPid)) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(pause, deadline - performance.now())));
       pause = Math.min(pause * 2, 100);
     }
   }
+  if (init !== undefined) signalGroup(init, 'SIGKILL');
   signalGroup(bwrapPid, 'SIGKILL');
 }
 
@@ -27,5 +30,14 @@ function children(pid: number): number[] {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
+  }
+}
+
+// Whether the process has not exited yet (a zombie has: its state is Z).
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
   }
 }
