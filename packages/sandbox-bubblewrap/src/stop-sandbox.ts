@@ -20,8 +20,9 @@ export async function stopSandbox(bwrapPid: number, graceMs: number): Promise<vo
       pause = Math.min(pause * 2, 100);
     }
   }
-  if (init !== undefined) signalGroup(init, 'SIGKILL');
+  // bwrap first: killed before its child dies, it reports the kill rather than an exit status of 137.
   signalGroup(bwrapPid, 'SIGKILL');
+  if (init !== undefined) signalGroup(init, 'SIGKILL');
 }
 
 // The children of a process, from the kernel's list of its main thread's children (Linux ≥ 3.5).
