@@ -28,6 +28,9 @@ export { UnknownEventError } from './errors/unknown-event-error.ts';
 export type { EmitObservation, EmitStart, EngineObserver, HookObservation } from './plugins/engine-observer.ts';
 export { FIRST_PARTY_TYPES } from './plugins/first-party-types.ts';
 export { createOutputCapture, type OutputCapture } from './plugins/output-capture.ts';
+export { parseByteSize } from './plugins/parse-byte-size.ts';
+export { byteSizeProblem, settingKey, unknownSettingMessage } from './plugins/settings-issues.ts';
+export { isSandboxVariable, SANDBOX_VARIABLES, sandboxEnvironment } from './plugins/sandbox-environment.ts';
 export { defineJournal, type Journal, type JournalEntry, type JournalRecord } from './plugins/journal.ts';
 export { defineRunner, SPECIFICATION_VERSION, type HookKeyProblem, type RunCall, type Runner, type RunnerType, type RunResult } from './plugins/runner.ts';
 export {

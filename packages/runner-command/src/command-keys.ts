@@ -10,6 +10,9 @@ export const DEFAULT_MAX_OUTPUT_BYTES = 1_048_576;
  */
 export const MAX_OUTPUT_BYTES_LIMIT = 67_108_864;
 
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const passthroughMessage = 'must be an array of variable names, e.g. ["NPM_TOKEN", "AWS_PROFILE"]';
+
 const outputLimitMessage = `must be an integer from 1 to ${MAX_OUTPUT_BYTES_LIMIT} (bytes per stream)`;
 
 /** The keys of a `type = "command"` hook, as the config file spells them. */
@@ -18,6 +21,11 @@ export interface CommandHookOptions {
   readonly command: string;
   /** Per-stream capture cap for this hook; the runner's `maxOutputBytes` when absent. */
   readonly max_output_bytes?: number;
+  /**
+   * Host variables this hook gets on top of its sandbox's allow-list (`["NPM_TOKEN"]`), read from the
+   * runner's environment at each run; unset ones are left out.
+   */
+  readonly env_passthrough?: readonly string[];
 }
 
 // Typed explicitly because JSR's fast check needs explicit types on exports.
@@ -30,6 +38,18 @@ export const commandKeys: Readonly<Record<keyof CommandHookOptions, GenericSchem
       v.integer(outputLimitMessage),
       v.minValue(1, outputLimitMessage),
       v.maxValue(MAX_OUTPUT_BYTES_LIMIT, outputLimitMessage),
+    ),
+  ),
+  env_passthrough: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.string(passthroughMessage),
+          v.regex(VARIABLE_NAME, (issue) => `holds ${JSON.stringify(issue.input)}, which is not a variable name (letters, digits and _, not starting with a digit)`),
+        ),
+        passthroughMessage,
+      ),
+      v.description('Host environment variables this hook receives on top of the sandbox\'s allow-list (PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_*, TERM, TZ, TMPDIR).'),
     ),
   ),
 };

@@ -1,3 +1,4 @@
+import process from 'node:process';
 import { defineRunner, firstCharacters, type Runner } from '@hookline/core';
 import { commandKeys, DEFAULT_MAX_OUTPUT_BYTES, type CommandHookOptions } from './command-keys.ts';
 import { commandLogPath, DEFAULT_LOG_ROOT } from './command-log.ts';
@@ -8,8 +9,9 @@ import { createSharedHostSession } from './shared-host-session.ts';
 /** Settings of {@link commandRunner}. */
 export interface CommandRunnerSettings {
   /**
-   * The environment of `sandbox = false` hooks; default `process.env`, read at every run and passed
-   * whole. Sandboxed hooks get theirs from the sandbox provider.
+   * The environment of `sandbox = false` hooks, and where a hook's `env_passthrough` names are read;
+   * default `process.env`, read at every run. Sandboxed hooks get their base environment from the
+   * sandbox provider.
    */
   readonly environment?: Readonly<Record<string, string | undefined>>;
   /** Capture cap per stream for hooks without `max_output_bytes`; default 1 MiB (SPEC §7). */
@@ -45,7 +47,11 @@ export interface CommandRunnerSettings {
  */
 export function commandRunner(settings: CommandRunnerSettings = {}): Runner {
   const maxOutputBytes = settings.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-  const scope = { maxOutputBytes, stderrTailBytes: settings.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES };
+  const scope = {
+    maxOutputBytes,
+    stderrTailBytes: settings.stderrTailBytes ?? DEFAULT_STDERR_TAIL_BYTES,
+    environment: () => settings.environment ?? process.env,
+  };
   const host = createSharedHostSession({
     ...(settings.environment === undefined ? {} : { environment: settings.environment }),
     killGraceMs: settings.killGraceMs ?? DEFAULT_KILL_GRACE_MS,

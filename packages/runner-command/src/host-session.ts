@@ -3,7 +3,7 @@ import type { SandboxSession } from '@hookline/core';
 import { DEFAULT_MAX_OUTPUT_BYTES } from './command-keys.ts';
 import { DEFAULT_KILL_GRACE_MS } from './defaults.ts';
 import { createProcessSession } from './process-session.ts';
-import { fullEnvironment } from './scrub-environment.ts';
+import { fullEnvironment } from './full-environment.ts';
 
 /** Settings of {@link createHostSession}. */
 export interface HostSessionSettings {

@@ -7,4 +7,6 @@ export { CommandStartError } from './command-start-error.ts';
 export { DEFAULT_KILL_GRACE_MS, DEFAULT_STDERR_TAIL_BYTES } from './defaults.ts';
 export { createHostSession, type HostSessionSettings } from './host-session.ts';
 export { localSandbox, type LocalSandboxSettings } from './local-sandbox.ts';
-export { isSecretName, SECRET_SUFFIXES, scrubEnvironment } from './scrub-environment.ts';
+export { createProcessSession, type ProcessLaunch, type ProcessSessionSettings } from './process-session.ts';
+export { signalGroup, terminateGroup } from './process-group.ts';
+export { runProcess, type ProcessSettings } from './run-process.ts';

@@ -11,20 +11,40 @@ import { useScratchDirectory } from '../test-support/scratch.ts';
 const scratch = useScratchDirectory();
 
 describe('the environment', () => {
-  const planted = { FOO_API_KEY: 'sk-planted', GITHUB_TOKEN: 'ghp-planted', db_password: 'hunter2', Cloud_Credential: 'c', APP_SECRET: 's', KEEP_ME: 'visible' };
+  // Credentials under the names a deny-list missed, and ones it caught, and an ordinary variable.
+  const secrets = {
+    AWS_SECRET_ACCESS_KEY: 'aws-planted', STRIPE_SECRET_KEY: 'sk_live_planted', PGPASSWORD: 'pg-planted', MYSQL_PWD: 'my-planted',
+    DATABASE_URL: 'postgres://u:planted@db/x', GOOGLE_APPLICATION_CREDENTIALS: '/keys/planted.json', SSH_AUTH_SOCK: '/run/planted.sock',
+    SECRET: 'bare-planted', TOKEN: 'bare-planted', API_KEY: 'bare-planted', DOCKER_AUTH_CONFIG: '{"auths":"planted"}',
+    FOO_API_KEY: 'sk-planted', GITHUB_TOKEN: 'ghp-planted', db_password: 'hunter2', KEEP_ME: 'not-on-the-list',
+  };
+  const planted = { ...secrets, LC_TIME: 'C', TZ: 'UTC', SHARED_CACHE: '/var/cache/shared' };
   beforeEach(() => Object.assign(process.env, planted));
   afterEach(() => {
     for (const name of Object.keys(planted)) delete process.env[name];
   });
 
-  test('the local sandbox drops credential-looking names, case-insensitively, and keeps the rest', async () => {
+  test('the local sandbox passes only the allow-listed host variables', async () => {
     const record = join(scratch(), 'env');
     const report = await runOne({ command: `env > ${quote(record)}` }, { placement: 'local' });
     expect(report.status).toBe('ok');
     const seen = readFileSync(record, 'utf8');
-    for (const name of ['FOO_API_KEY', 'GITHUB_TOKEN', 'db_password', 'Cloud_Credential', 'APP_SECRET']) expect(seen).not.toContain(`${name}=`);
-    expect(seen).toContain('KEEP_ME=visible\n');
+    expect(seen).not.toContain('planted');
+    for (const name of Object.keys(secrets)) expect(seen).not.toMatch(new RegExp(`^${name}=`, 'm'));
     expect(seen).toContain(`PATH=${process.env['PATH']}\n`);
+    expect(seen).toContain('LC_TIME=C\n');
+    expect(seen).toContain('TZ=UTC\n');
+  });
+
+  test('env_passthrough adds the named host variables, and only those', async () => {
+    const record = join(scratch(), 'env');
+    const report = await runOne({ command: `env > ${quote(record)}`, env_passthrough: ['SHARED_CACHE', 'PGPASSWORD', 'NOT_SET_ANYWHERE'] }, { placement: 'local' });
+    expect(report.status).toBe('ok');
+    const seen = readFileSync(record, 'utf8');
+    expect(seen).toContain('SHARED_CACHE=/var/cache/shared\n');
+    expect(seen).toContain('PGPASSWORD=pg-planted\n');
+    expect(seen).not.toContain('NOT_SET_ANYWHERE');
+    expect(seen).not.toContain('aws-planted');
   });
 
   test('sandbox = false hands the host environment over whole', async () => {

@@ -1,15 +1,14 @@
 import process from 'node:process';
-import { defineSandboxProvider, type SandboxProvider } from '@hookline/core';
+import { defineSandboxProvider, sandboxEnvironment, type SandboxProvider } from '@hookline/core';
 import { DEFAULT_MAX_OUTPUT_BYTES } from './command-keys.ts';
 import { DEFAULT_KILL_GRACE_MS } from './defaults.ts';
 import { createProcessSession } from './process-session.ts';
-import { scrubEnvironment } from './scrub-environment.ts';
 
 /** Settings of {@link localSandbox}. */
 export interface LocalSandboxSettings {
   /**
-   * The environment sandboxed processes start from, before credentials are removed; default
-   * `process.env`, read at every exec.
+   * The environment whose allow-listed variables sandboxed processes get; default `process.env`, read
+   * at every exec.
    */
   readonly environment?: Readonly<Record<string, string | undefined>>;
   /** Time between SIGTERM and SIGKILL to a process group that must end; default 2 000 ms (SPEC §7). */
@@ -25,10 +24,11 @@ export interface LocalSandboxSettings {
 
 /**
  * The `local` sandbox provider (SPEC §11): processes run on this machine as the host's user, each in
- * its own process group, with the host environment minus names ending in `_API_KEY`, `_SECRET`,
- * `_TOKEN`, `_PASSWORD` or `_CREDENTIAL`. It contains the environment and the process group, not the
- * filesystem or the network, and not a process that leaves its group with `setsid` — use the docker
- * sandbox for that.
+ * its own process group, with an allow-list of the host's variables (core's `sandboxEnvironment`:
+ * PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_*, TERM, TZ, TMPDIR) plus what each exec adds (the
+ * preset's variables, a hook's `env_passthrough`). It is not a boundary: a hook can read its parent's
+ * `/proc/<pid>/environ`, the filesystem and the network, and a process that leaves its group with
+ * `setsid` outlives it — use the bubblewrap or docker sandbox for that.
  */
 export function localSandbox(settings: LocalSandboxSettings = {}): SandboxProvider {
   return defineSandboxProvider({
@@ -38,7 +38,7 @@ export function localSandbox(settings: LocalSandboxSettings = {}): SandboxProvid
       return createProcessSession({
         runId,
         provider: 'local',
-        environment: () => scrubEnvironment(settings.environment ?? process.env),
+        environment: () => sandboxEnvironment(settings.environment ?? process.env),
         killGraceMs: settings.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
         maxOutputBytes: settings.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
         ...(settings.temporaryDirectory === undefined ? {} : { temporaryDirectory: settings.temporaryDirectory }),

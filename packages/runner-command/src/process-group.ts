@@ -5,7 +5,7 @@ import process from 'node:process';
  * whether the group still existed; `0` only probes. EPERM means the group exists but a member is not
  * ours to signal, which still counts as existing.
  */
-export function signalGroup(groupId: number, signal: NodeJS.Signals | 0): boolean {
+export function signalGroup(groupId: number, signal: 'SIGTERM' | 'SIGKILL' | 0): boolean {
   try {
     process.kill(-groupId, signal);
     return true;

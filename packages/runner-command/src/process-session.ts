@@ -1,11 +1,21 @@
 import { closeSync, fchmodSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { PluginError, type ExecResult, type SandboxSession } from '@hookline/core';
+import { PluginError, type ExecRequest, type ExecResult, type SandboxSession } from '@hookline/core';
 import { CommandStartError } from './command-start-error.ts';
 import { linkSignals } from './link-signals.ts';
 import { makePrivateDirectory, privateDirectoryRoots } from './private-directory.ts';
 import { runProcess } from './run-process.ts';
+
+/** What a wrapping sandbox makes of one exec: what to spawn, and what to do once it ended. */
+export interface ProcessLaunch {
+  /** The request to spawn (an argv `command` runs directly), its `cwd` a host path. */
+  readonly request: ExecRequest;
+  /** Ends {@link ProcessSessionSettings.terminate}'s way; the session's when absent. */
+  readonly terminate?: (pid: number, graceMs: number) => Promise<void>;
+  /** Runs after the process ended (or failed to start), e.g. to free what the launch made; may add warnings. */
+  finish?(result: ExecResult | undefined): Promise<ExecResult | undefined>;
+}
 
 /** What distinguishes one process session from another: the environment its processes start from. */
 export interface ProcessSessionSettings {
@@ -18,6 +28,18 @@ export interface ProcessSessionSettings {
   readonly maxOutputBytes: number;
   /** Where the session's private directory is made; see {@link privateDirectoryRoots} for the default. */
   readonly temporaryDirectory?: string;
+  /** Details for the sandbox events' hooks. */
+  readonly details?: Readonly<Record<string, unknown>>;
+  /**
+   * Where processes see a file written with `writeFile`, given its host path; the host path when
+   * absent. A sandbox with its own filesystem view (bubblewrap) maps it into its `/tmp`.
+   */
+  readonly visiblePath?: (hostPath: string) => string;
+  /**
+   * Wraps each exec (bubblewrap: `bwrap … -- sh -c command`), given the files written and not
+   * removed, by their visible paths; execs run as asked when absent.
+   */
+  readonly launch?: (request: ExecRequest, files: ReadonlyMap<string, string>) => Promise<ProcessLaunch>;
 }
 
 /**
@@ -29,6 +51,9 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
   const lifetime = new AbortController();
   const running = new Set<Promise<ExecResult>>();
   let directory: Promise<string> | undefined;
+  // The files written and not removed: host path by the path processes see.
+  const files = new Map<string, string>();
+  const visible = settings.visiblePath ?? ((hostPath: string) => hostPath);
   let disposing: Promise<void> | undefined;
 
   const privateDirectory = (): Promise<string> => {
@@ -39,16 +64,27 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
     return directory;
   };
 
+  const launchProcess = async (request: ExecRequest, signal: AbortSignal): Promise<ExecResult> => {
+    const processSettings = { environment: settings.environment(), killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes };
+    if (settings.launch === undefined) return runProcess({ ...request, signal }, processSettings);
+    const launch = await settings.launch(request, files);
+    let result: ExecResult | undefined;
+    try {
+      result = await runProcess({ ...launch.request, signal }, { ...processSettings, ...(launch.terminate === undefined ? {} : { terminate: launch.terminate }) });
+    } finally {
+      result = (await launch.finish?.(result)) ?? result;
+    }
+    return result;
+  };
+
   return {
     runId: settings.runId,
     provider: settings.provider,
+    ...(settings.details === undefined ? {} : { details: settings.details }),
     async exec(request) {
       if (lifetime.signal.aborted) throw new CommandStartError(`the ${settings.provider} session of run "${settings.runId}" was disposed`);
       const linked = linkSignals(request.signal, lifetime.signal);
-      const work = runProcess(
-        { ...request, signal: linked.signal },
-        { environment: settings.environment(), killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes },
-      );
+      const work = launchProcess(request, linked.signal);
       running.add(work);
       try {
         return await work;
@@ -63,25 +99,28 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
         throw new PluginError(`writeFile takes a plain file name, got ${JSON.stringify(request.name)}`);
       }
       const mode = request.mode ?? 0o600;
-      const path = join(await privateDirectory(), request.name);
+      let path = join(await privateDirectory(), request.name);
       try {
         writePrivateFile(path, request.data, mode);
-        return path;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // The directory vanished (a temp cleaner removes idle directories of a long-lived host): make a new one.
+        directory = undefined;
+        path = join(await privateDirectory(), request.name);
+        writePrivateFile(path, request.data, mode);
       }
-      // The directory vanished (a temp cleaner removes idle directories of a long-lived host): make a new one.
-      directory = undefined;
-      const retried = join(await privateDirectory(), request.name);
-      writePrivateFile(retried, request.data, mode);
-      return retried;
+      files.set(visible(path), path);
+      return visible(path);
     },
     async removeFile(path) {
-      if (directory === undefined || dirname(path) !== (await directory)) {
+      const hostPath = files.get(path);
+      if (hostPath === undefined) {
+        if (directory !== undefined && dirname(path) === (await directory)) return;
         throw new PluginError(`removeFile removes only files written with writeFile, not ${JSON.stringify(path)}`);
       }
+      files.delete(path);
       try {
-        unlinkSync(path);
+        unlinkSync(hostPath);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }

@@ -4,11 +4,14 @@ import type { ExecResult, RunCall, RunResult, SandboxSession } from '@hookline/c
 import type { CommandHookOptions } from './command-keys.ts';
 import { writeCommandLog } from './command-log.ts';
 import { commandResult } from './command-result.ts';
+import { passedThrough } from './full-environment.ts';
 
 /** The runner-wide settings one command hook run uses. */
 export interface CommandRunScope {
   readonly maxOutputBytes: number;
   readonly stderrTailBytes: number;
+  /** The host environment `env_passthrough` names are read from, at each run. */
+  readonly environment: () => Readonly<Record<string, string | undefined>>;
 }
 
 /** Where and under which name a run is logged, when the preset asks for logs. */
@@ -54,8 +57,9 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
     return { result: { status: 'failed', error: `the context's cwd must be a non-empty string, got ${JSON.stringify(cwd)}`, details } };
   }
   const maxOutputBytes = options.max_output_bytes ?? scope.maxOutputBytes;
-  // A copy: the preset may hand out a shared object, and the context file variable is added to it.
-  const env = { ...preset.environment.variables(context, contextJson) };
+  // A fresh object: the preset may hand out a shared one, and the context file variable is added to
+  // it. The preset's variables win over passed-through ones of the same name.
+  const env = { ...passedThrough(scope.environment(), options.env_passthrough), ...preset.environment.variables(context, contextJson) };
   // The trace context as environment variables, the carrier OpenTelemetry specifies for processes.
   if (call.traceContext !== undefined) {
     for (const [name, value] of Object.entries(call.traceContext)) env[name.toUpperCase().replaceAll('-', '_')] = value;

@@ -13,6 +13,11 @@ export interface ProcessSettings {
   readonly killGraceMs: number;
   /** Capture cap per stream when the request sets none. */
   readonly maxOutputBytes: number;
+  /**
+   * Ends the process when the request is aborted; default {@link terminateGroup} on its process group
+   * (SIGTERM, the grace, SIGKILL). A sandbox whose process is a launcher (bwrap) ends it its own way.
+   */
+  readonly terminate?: (pid: number, graceMs: number) => Promise<void>;
 }
 
 /**
@@ -68,7 +73,7 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   const groupId = child.pid!;
   let termination: Promise<void> | undefined;
   const stop = (): void => {
-    termination ??= terminateGroup(groupId, settings.killGraceMs);
+    termination ??= (settings.terminate ?? terminateGroup)(groupId, settings.killGraceMs);
   };
   request.signal?.addEventListener('abort', stop, { once: true });
   if (request.signal?.aborted) stop();

@@ -6,7 +6,7 @@ import { localSandbox } from '../src/local-sandbox.ts';
 export type Placement = 'host' | 'local';
 
 /** A hook as a test writes it: its TOML keys. */
-export type HookTable = Readonly<Record<string, string | number | boolean>>;
+export type HookTable = Readonly<Record<string, string | number | boolean | readonly string[]>>;
 
 /** What a test engine is made of. */
 export interface EngineOptions {

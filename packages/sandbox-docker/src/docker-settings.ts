@@ -1,6 +1,5 @@
-import { nearestWord } from '@hookline/core';
+import { byteSizeProblem, unknownSettingMessage } from '@hookline/core';
 import * as v from 'valibot';
-import { parseByteSize } from './parse-byte-size.ts';
 import { parseMount } from './parse-mount.ts';
 
 /**
@@ -121,17 +120,9 @@ export const dockerSettingsSchema: v.GenericSchema<DockerSettingsData> = v.stric
     maxOutputBytes: v.optional(integer(1, 67_108_864, 'bytes per stream')),
     pruneOrphans: v.optional(v.boolean('must be true or false')),
   },
-  (issue) => {
-    if (issue.expected !== 'never') return 'must be a table of docker sandbox settings';
-    const key = String(issue.path?.at(-1)?.key ?? issue.received);
-    const near = nearestWord(key, KEYS);
-    return `unknown setting \`${key}\`${near === undefined ? `; the settings are ${KEYS.join(', ')}` : ` — did you mean \`${near}\`?`}`;
-  },
+  unknownSettingMessage(KEYS, 'docker sandbox'),
 );
 
 function sizeProblem(value: number | string): string | undefined {
-  const bytes = parseByteSize(value);
-  if (bytes === undefined) return `must be a number of bytes or a size such as "512m", "1g" or "256MiB", got ${JSON.stringify(value)}`;
-  if (bytes < MIN_MEMORY) return `must be at least 6 MiB (Docker's minimum), got ${bytes} bytes`;
-  return undefined;
+  return byteSizeProblem(value, MIN_MEMORY, "6 MiB (Docker's minimum)");
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { DockerSettingsError } from './docker-settings-error.ts';
 import { dockerSettingsSchema } from './docker-settings.ts';
-import { parseByteSize } from './parse-byte-size.ts';
+import { parseByteSize } from '@hookline/core';
 import { resolveDockerSettings } from './resolve-docker-settings.ts';
 
 function problems(settings: unknown): string[] {

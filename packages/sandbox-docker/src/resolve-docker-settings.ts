@@ -2,7 +2,7 @@ import process from 'node:process';
 import * as v from 'valibot';
 import { DockerSettingsError, type DockerSettingsIssue } from './docker-settings-error.ts';
 import { dockerSettingsSchema, type DockerSettingsData } from './docker-settings.ts';
-import { parseByteSize } from './parse-byte-size.ts';
+import { parseByteSize, settingKey } from '@hookline/core';
 import { parseMount, type BindMount } from './parse-mount.ts';
 
 /**
@@ -45,7 +45,7 @@ export interface ResolvedDockerSettings {
 export function resolveDockerSettings(settings: DockerSettingsData): ResolvedDockerSettings {
   const parsed = v.safeParse(dockerSettingsSchema, settings);
   if (!parsed.success) {
-    const issues: DockerSettingsIssue[] = parsed.issues.map((issue) => ({ key: keyOf(issue), message: issue.message }));
+    const issues: DockerSettingsIssue[] = parsed.issues.map((issue) => ({ key: settingKey(issue), message: issue.message }));
     throw new DockerSettingsError(issues);
   }
   const data = parsed.output;
@@ -79,13 +79,4 @@ export function resolveDockerSettings(settings: DockerSettingsData): ResolvedDoc
     maxOutputBytes: data.maxOutputBytes ?? 1_048_576,
     pruneOrphans: data.pruneOrphans ?? true,
   };
-}
-
-function keyOf(issue: v.BaseIssue<unknown>): string {
-  let key = '';
-  for (const item of issue.path ?? []) {
-    const part = item.key;
-    key += typeof part === 'number' ? `[${part}]` : key === '' ? String(part) : `.${String(part)}`;
-  }
-  return key;
 }

@@ -42,10 +42,13 @@ export const FIRST_PARTY_RUNNERS: Readonly<Record<string, FirstPartyPackage>> = 
 /** A first-party sandbox provider; `prune` names its export that removes leftovers of crashed runs. */
 export interface FirstPartySandbox extends FirstPartyPackage {
   readonly prune?: string;
+  /** Its export holding the valibot schema of `[sandbox.<name>]`, for `hookline schema`. */
+  readonly schema?: string;
 }
 
 /** Sandbox providers by the name `[sandbox] provider` selects them with; loaded only when a hook runs sandboxed. */
 export const FIRST_PARTY_SANDBOXES: Readonly<Record<string, FirstPartySandbox>> = {
   local: { package: '@hookline/runner-command', factory: 'localSandbox' },
-  docker: { package: '@hookline/sandbox-docker', factory: 'dockerSandbox', prune: 'pruneDockerSandboxes' },
+  bubblewrap: { package: '@hookline/sandbox-bubblewrap', factory: 'bubblewrapSandbox', schema: 'bubblewrapSettingsSchema' },
+  docker: { package: '@hookline/sandbox-docker', factory: 'dockerSandbox', prune: 'pruneDockerSandboxes', schema: 'dockerSettingsSchema' },
 };

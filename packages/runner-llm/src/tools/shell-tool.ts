@@ -6,7 +6,7 @@ const inputSchema = v.object({ command: v.pipe(v.string(), v.regex(/\S/)) });
 
 /**
  * `shell`: runs a command with the preset's shell in the hook's session — the run's sandbox when
- * the hook is sandboxed (local or docker), else the host — in the context's `cwd` when it has one.
+ * the hook is sandboxed (local, bubblewrap or docker), else the host — in the context's `cwd` when it has one.
  * A non-zero exit is reported to the model as an error result, with both streams.
  */
 export const shellTool: AgentTool = {

@@ -1,3 +1,4 @@
+// Sizes as users write them in settings (`memory = "512m"`): a shared reading for every sandbox provider.
 // Docker's units are binary (`--memory 512m` is 512 MiB), so `m` and `MiB` mean the same here; `MB` too,
 // as in Docker, rather than surprising a user who wrote it with 4.6 % less memory.
 const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };

@@ -1,0 +1,190 @@
+// The bubblewrap sandbox wired into the CLI, tried the way a hostile hook would: every escape the
+// local sandbox allows, each refused inside bubblewrap — and, where it shows the test can fail, the
+// same attempt succeeding under `local`. Without a working bwrap the tests skip locally and fail
+// under CI=true or HOOKLINE_REQUIRE_BUBBLEWRAP=1.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
+
+const required = process.env['CI'] === 'true' || process.env['HOOKLINE_REQUIRE_BUBBLEWRAP'] === '1';
+const probe = spawnSync('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--', 'true'], { encoding: 'utf8' });
+const problem = probe.error !== undefined ? `bwrap cannot be started (${probe.error.message})` : probe.status !== 0 ? `bwrap cannot make a sandbox: ${probe.stderr.trim()}` : undefined;
+if (problem !== undefined) {
+  if (required) throw new Error(`${problem}, and CI=true / HOOKLINE_REQUIRE_BUBBLEWRAP=1 require it: install Debian's bubblewrap package`);
+  console.warn(`skipping the CLI's bubblewrap tests: ${problem}`);
+}
+
+interface Outcome {
+  readonly decision: string;
+  readonly reason?: string;
+  readonly hooks: ReadonlyArray<{ readonly status: string; readonly sandbox?: string; readonly error?: string; readonly warnings?: readonly string[]; readonly exit_code?: number }>;
+}
+
+let scratch: Scratch;
+let work: string;
+beforeEach(() => {
+  scratch = makeScratch();
+  // The hooks' working directory; the scratch folder around it is "the rest of the host".
+  work = join(scratch.path, 'work');
+  mkdirSync(work);
+});
+afterEach(() => scratch.cleanup());
+
+/** Writes work/hookline.toml and emits stage_start from work/, with `env` added to the CLI's environment. */
+async function emit(config: string, env: Record<string, string> = {}): Promise<Outcome> {
+  writeFileSync(join(work, 'hookline.toml'), config);
+  const result = await runCli(['emit', 'stage_start', '--json'], { cwd: work, env });
+  if (result.stdout === '') throw new Error(`no outcome (exit ${result.code}): ${result.stderr}`);
+  return JSON.parse(result.stdout) as Outcome;
+}
+
+const sandboxed = (provider: string, settings = '') => `[sandbox]\nprovider = "${provider}"\n${settings === '' ? '' : `[sandbox.${provider}]\n${settings}\n`}\n`;
+const hook = (command: string, extra = '') => `[[hooks]]\nevent = "stage_start"\ncommand = '''${command}'''\n${extra}\n`;
+const read = (name: string): string => readFileSync(join(work, name), 'utf8');
+const running = (pattern: string): string => spawnSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).stdout.trim();
+
+describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubblewrap"', () => {
+  test('no host secret reaches the hook: not its env, not /proc/1/environ, not /proc/$PPID/environ', async () => {
+    const secret = `planted-${randomBytes(6).toString('hex')}`;
+    const look = hook(`{ env; echo; tr '\\0' '\\n' < /proc/1/environ; echo; tr '\\0' '\\n' < /proc/$PPID/environ; } > seen.txt 2>&1`);
+    const outcome = await emit(sandboxed('bubblewrap') + look, { HOOKLINE_TEST_SECRET: secret, AWS_SECRET_ACCESS_KEY: secret });
+    expect(outcome.hooks[0]).toMatchObject({ status: 'ok', sandbox: 'bubblewrap' });
+    expect(read('seen.txt')).toMatch(/^ARC_EVENT=stage_start$/m);
+    expect(read('seen.txt')).not.toContain(secret);
+    // The same hook under local reads the secret from its parent, the hookline process.
+    const local = await emit(sandboxed('local') + look, { HOOKLINE_TEST_SECRET: secret });
+    expect(local.hooks[0]).toMatchObject({ status: 'ok', sandbox: 'local' });
+    expect(read('seen.txt')).toContain(`HOOKLINE_TEST_SECRET=${secret}`);
+  });
+
+  test('writes land in the working directory only: not beside it, not in system directories', async () => {
+    const outside = join(scratch.path, 'outside.txt');
+    const outcome = await emit(
+      sandboxed('bubblewrap') +
+        hook(
+          `for target in /usr/hookline-probe /etc/hookline-probe /opt/hookline-probe /var/tmp/hookline-probe; do touch "$target" 2>&1; done > refused.txt; ` +
+            // The scratch folder lies under /tmp, which is private inside: the write lands there, not on the host.
+            `touch '${outside}'; echo inside > inside.txt; id -u > uid.txt`,
+        ),
+    );
+    expect(outcome.hooks[0]?.status).toBe('ok');
+    expect(read('refused.txt')).toMatch(/^touch: cannot touch '\/usr\/hookline-probe': Read-only file system$/m);
+    expect(read('refused.txt')).toMatch(/^touch: cannot touch '\/etc\/hookline-probe': Read-only file system$/m);
+    expect(read('refused.txt')).toMatch(/^touch: cannot touch '\/var\/tmp\/hookline-probe': No such file or directory$/m);
+    expect(read('inside.txt')).toBe('inside\n');
+    expect(read('uid.txt')).toBe('65534\n');
+    for (const path of [outside, '/usr/hookline-probe', '/etc/hookline-probe', '/opt/hookline-probe', '/var/tmp/hookline-probe']) expect(existsSync(path)).toBe(false);
+  });
+
+  test('a loopback server on the host is out of reach unless network = "host"', async () => {
+    let connections = 0;
+    const server: Server = createServer((socket) => {
+      connections++;
+      socket.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const dial = hook(`bash -c 'echo hi > /dev/tcp/127.0.0.1/${port}' 2> dial.txt && echo connected >> dial.txt`);
+    try {
+      const outcome = await emit(sandboxed('bubblewrap') + dial);
+      expect(outcome.hooks[0]?.status).toBe('ok');
+      expect(read('dial.txt')).toMatch(/Connection refused/);
+      expect(connections).toBe(0);
+      const opened = await emit(sandboxed('bubblewrap', 'network = "host"') + dial);
+      expect(opened.hooks[0]?.status).toBe('ok');
+      expect(read('dial.txt')).toContain('connected');
+      expect(connections).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  test('a setsid double-forked child does not outlive the timeout', async () => {
+    const marker = `sleep 41.${randomBytes(2).readUInt16BE()}`;
+    const outcome = await emit(sandboxed('bubblewrap') + hook(`setsid sh -c '(${marker} &) ; exit 0'; echo started > started.txt; sleep 300`, 'timeout_ms = 1500'));
+    expect(outcome.hooks[0]?.status).toBe('timed_out');
+    expect(read('started.txt')).toBe('started\n');
+    expect(running(marker)).toBe('');
+  });
+
+  test('a fork bomb is contained: nothing of it survives, and the report names the process limit', async () => {
+    const marker = `sleep 42.${randomBytes(2).readUInt16BE()}`;
+    // Bounded even where nothing limits it: at most 2^7 shells, each with one sleep. The hook leaves it
+    // running in the background and exits, which ends the whole pid namespace.
+    const bomb = `b() { if [ "$1" -gt 0 ]; then b $(($1 - 1)) & b $(($1 - 1)) & fi; ${marker}; }; b 6 & sleep 2; echo "$(ls /proc | grep -c '^[0-9]') processes" > bomb.txt`;
+    const outcome = await emit(sandboxed('bubblewrap', 'pids = 32') + hook(bomb));
+    const report = outcome.hooks[0]!;
+    expect(report.status).toBe('ok');
+    expect(read('bomb.txt')).toMatch(/^\d+ processes\n$/);
+    // With delegated cgroup v2 the limit stops the forks and is named; without, the missing limit is.
+    expect(report.warnings?.join('\n')).toMatch(/limit of 32 processes \(pids\)|cannot limit pids and memory/);
+    expect(running(marker)).toBe('');
+  });
+
+  test('the host home and /root are not there: the hook gets an empty private home', async () => {
+    const home = join(scratch.path, 'home');
+    mkdirSync(home);
+    writeFileSync(join(home, 'secret.txt'), 'host home secret');
+    const outcome = await emit(sandboxed('bubblewrap') + hook(`{ cat "$HOME/secret.txt"; ls -A "$HOME"; ls -A /root; } > home.txt 2>&1; echo "$HOME" >> home.txt`), { HOME: home });
+    expect(outcome.hooks[0]?.status).toBe('ok');
+    const seen = read('home.txt');
+    expect(seen).not.toContain('host home secret');
+    expect(seen).toMatch(/secret\.txt: No such file or directory/);
+    expect(seen).toMatch(/\/root.*No such file or directory/);
+    expect(seen.trim().endsWith(home)).toBe(true);
+  });
+
+  test('without bwrap a sandboxed hook fails under its on_error, naming the package — never runs unsandboxed', async () => {
+    const outcome = await emit(sandboxed('bubblewrap', `bwrap = "${join(scratch.path, 'no-bwrap')}"`) + hook('echo ran > ran.txt'));
+    expect(outcome.decision).toBe('block');
+    expect(outcome.hooks[0]?.status).toBe('failed');
+    expect(outcome.hooks[0]?.error).toMatch(/@hookline\/sandbox-bubblewrap: .*no-bwrap" was not found.*apt-get install bubblewrap/);
+    expect(existsSync(join(work, 'ran.txt'))).toBe(false);
+  });
+
+  test('a kernel without user namespaces is named with the sysctls to check', async () => {
+    // A stand-in bwrap that answers as bwrap does where unprivileged user namespaces are off.
+    const fake = join(scratch.path, 'bwrap');
+    writeFileSync(fake, "#!/bin/sh\necho 'bwrap: No permissions to create new namespace, likely because the kernel does not allow non-privileged user namespaces.' >&2\nexit 1\n", { mode: 0o755 });
+    const outcome = await emit(sandboxed('bubblewrap', `bwrap = "${fake}"`) + hook('echo ran > ran.txt', 'on_error = "proceed"'));
+    expect(outcome.decision).toBe('proceed');
+    expect(outcome.hooks[0]?.status).toBe('failed');
+    expect(outcome.hooks[0]?.error).toMatch(/kernel\.unprivileged_userns_clone.*user\.max_user_namespaces/);
+    expect(existsSync(join(work, 'ran.txt'))).toBe(false);
+  });
+
+  test('the task and agent presets run their command hooks inside it when they say sandbox = true', async () => {
+    // Both presets default to sandbox = false (their sources run hooks as the host's own processes).
+    writeFileSync(join(work, 'hookline.toml'), `preset = "task"\n${sandboxed('bubblewrap')}[[hooks]]\nevent = "after_merge"\nsandbox = true\ncommand = "hostname > task.txt; id -u >> task.txt"\n`);
+    const task = await runCli(['emit', 'after_merge', '--set', 'task=t-1'], { cwd: work });
+    expect(task.code, task.stderr).toBe(0);
+    expect(read('task.txt')).toBe('hookline-sandbox\n65534\n');
+    writeFileSync(join(work, 'hookline.toml'), `preset = "agent"\n${sandboxed('bubblewrap')}[[hooks]]\nevent = "pre_tool_use"\nsandbox = true\n[hooks.action]\ntype = "shell"\ncommand = "hostname > agent.txt"\n`);
+    const agent = await runCli(['emit', 'pre_tool_use', '--set', 'tool_name=Bash', '--json'], { cwd: work });
+    expect(agent.code, agent.stderr).toBe(0);
+    expect(JSON.parse(agent.stdout).hooks[0]).toMatchObject({ status: 'ok', sandbox: 'bubblewrap' });
+    expect(read('agent.txt')).toBe('hookline-sandbox\n');
+  });
+
+  test('bad [sandbox.bubblewrap] settings are config errors with the file and line, with suggestions', async () => {
+    writeFileSync(join(work, 'hookline.toml'), `[[hooks]]\nevent = "stage_start"\ncommand = "true"\n\n[sandbox]\nprovider = "bubblewrap"\n[sandbox.bubblewrap]\nnetwork = "bridge"\nwriteable = ["x"]\n`);
+    const result = await runCli(['validate'], { cwd: work });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/hookline\.toml:5: \[sandbox\.bubblewrap\] network: must be "none"/);
+    expect(result.stderr).toMatch(/hookline\.toml:5: \[sandbox\.bubblewrap\].*unknown setting `writeable` — did you mean `writable`\?/);
+  });
+
+  test('explain does not load it, and hookline schema describes its settings', async () => {
+    writeFileSync(join(work, 'hookline.toml'), `${sandboxed('bubblewrap')}${hook('true')}`);
+    const explained = await runCli(['explain', 'stage_start'], { cwd: work });
+    expect(explained.code, explained.stderr).toBe(0);
+    const schema = await runCli(['schema'], { cwd: work });
+    const settings = JSON.parse(schema.stdout).properties.sandbox.properties.bubblewrap;
+    expect(settings.properties.network.enum).toEqual(['none', 'host']);
+    expect(Object.keys(settings.properties)).toEqual(expect.arrayContaining(['writable', 'readable', 'pids', 'memory']));
+  });
+});

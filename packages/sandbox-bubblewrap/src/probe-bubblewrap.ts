@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import { BubblewrapUnavailableError } from './bubblewrap-unavailable-error.ts';
+
+const PACKAGE = '@hookline/sandbox-bubblewrap';
+
+/**
+ * Runs `true` in a sandbox made with `args` — the very namespaces, binds and options hooks get — and
+ * rejects with a {@link BubblewrapUnavailableError} that says what to do when bwrap is missing or
+ * the kernel refuses it. `environment` is the clean one hooks get, as everywhere.
+ */
+export function probeBubblewrap(bwrap: string, args: readonly string[], environment: Readonly<Record<string, string>>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    const child = spawn(bwrap, [...args, '--', 'true'], { env: environment, stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk.slice(0, 4_096)));
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      const why = error.code === 'ENOENT' ? `${JSON.stringify(bwrap)} was not found${bwrap.includes('/') ? '' : ` on PATH (${environment['PATH'] ?? 'PATH is not set'})`}` : `${JSON.stringify(bwrap)} could not be started (${error.message})`;
+      reject(new BubblewrapUnavailableError(`${PACKAGE}: ${why}. Install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap), set [sandbox.bubblewrap] bwrap to its path, or choose another sandbox ([sandbox] provider = "docker" or "local").`, { cause: error }));
+    });
+    child.once('close', (code, signal) => {
+      if (code === 0) return resolve();
+      const said = stderr.trim() === '' ? `exit ${code ?? signal}` : stderr.trim();
+      const userNamespaces = /namespace|permission|not permitted|No space left/i.test(said);
+      reject(
+        new BubblewrapUnavailableError(
+          userNamespaces
+            ? `${PACKAGE}: bwrap cannot create a sandbox here (bwrap: ${said}). Unprivileged user namespaces are probably disabled: check the sysctls kernel.unprivileged_userns_clone (must be 1 where it exists), user.max_user_namespaces (must be above 0) and, on Ubuntu, kernel.apparmor_restrict_unprivileged_userns; inside a container, allow user namespaces (e.g. a seccomp profile that permits clone/unshare). Sandboxed hooks do not run until it works.`
+            : `${PACKAGE}: bwrap could not make a sandbox (bwrap: ${said}). Check [sandbox.bubblewrap] (writable and readable paths must exist); sandboxed hooks do not run until it works.`,
+        ),
+      );
+    });
+  });
+}
