@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { JournalError } from '@hookline/core';
-import { CREATE_SCHEMA, JOURNAL_TABLE, SCHEMA_VERSION } from './journal-schema.ts';
+import { CREATE_SCHEMA, JOURNAL_TABLE, MIGRATIONS, SCHEMA_VERSION } from './journal-schema.ts';
 
 /** How the database is opened. */
 export interface OpenSettings {
@@ -55,10 +55,17 @@ export function openJournalDatabase(path: string, settings: OpenSettings): Datab
     // WAL lets readers and one writer work at once across processes; the mode is kept in the file.
     database.exec('PRAGMA journal_mode = WAL');
     database.exec(`PRAGMA synchronous = ${settings.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-    if (!tables.includes(JOURNAL_TABLE)) {
+    if (!tables.includes(JOURNAL_TABLE) || version < SCHEMA_VERSION) {
       database.exec('BEGIN IMMEDIATE');
       try {
-        database.exec(CREATE_SCHEMA);
+        // Read again under the write lock: another process may have made or migrated it meanwhile.
+        const exists = database.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${JOURNAL_TABLE}'`).get() !== undefined;
+        if (!exists) database.exec(CREATE_SCHEMA);
+        else {
+          for (let at = Math.max(1, Number((database.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)); at < SCHEMA_VERSION; at++) {
+            database.exec(MIGRATIONS[at]!);
+          }
+        }
         database.exec('COMMIT');
       } catch (error) {
         database.exec('ROLLBACK');

@@ -1,11 +1,13 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createHookEngine, JournalError, loadConfig } from '@hookline/core';
 import { journalConformanceCases, scriptedRunner } from '@hookline/core/testing';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startChild } from '../test-support/child-process.ts';
 import { killHookGroups, useScratchDirectory, waitFor } from '../test-support/scratch.ts';
+import { isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
 import { sqliteJournal } from './sqlite-journal.ts';
 
 const scratch = useScratchDirectory();
@@ -24,7 +26,7 @@ function journalAt(path = journalPath(), settings: Partial<Parameters<typeof sql
 
 describe('the journal contract', () => {
   let count = 0;
-  for (const check of journalConformanceCases({ create: () => sqliteJournal({ path: join(scratch(), `conformance-${count++}.db`) }) })) test(check.name, check.run);
+  for (const check of journalConformanceCases({ create: (settings) => sqliteJournal({ path: join(scratch(), `conformance-${count++}.db`), ...settings }) })) test(check.name, check.run);
 });
 
 describe('sqliteJournal', () => {
@@ -37,7 +39,7 @@ describe('sqliteJournal', () => {
     const peek = new DatabaseSync(path, { readOnly: true });
     try {
       expect(peek.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-      expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 1 });
+      expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
     } finally {
       peek.close();
     }
@@ -60,13 +62,20 @@ describe('sqliteJournal', () => {
     const child = startChild({ mode: 'emit', journal: path, config: 'preset = "task"\n[hooks]\nafter_merge = ["echo $$ >> pids; sleep 600"]\n', cwd: scratch(), tasks: ['t-dead'] });
     await waitForOutput(() => child.output(), 'journaled 1');
     expect(await waitFor(() => existsSync(pids), 20_000)).toBe(true);
+    const journal = journalAt(path);
+    expect(await waitFor(() => readFileSync(pids, 'utf8').trim() !== '', 20_000)).toBe(true);
     child.process.kill('SIGKILL');
     await child.exited;
-    const journal = journalAt(path);
     const [held] = await journal.list();
     expect(held?.leaseExpiresAt).toBeGreaterThan(Date.now() + 10_000);
-    expect(await journal.doClaim('rescuer', 60_000)).toMatchObject({ context: { task: 't-dead' }, attempts: 2, owner: 'rescuer' });
-    // The orphaned `sleep 600` of the killed engine is its own process group: end it.
+    expect(held?.processGroups).toEqual([{ host: expect.any(String), pid: Number(readFileSync(pids, 'utf8').trim()), start: expect.stringMatching(/^\d+$/) }]);
+    const hook = held!.processGroups![0]!;
+    expect(isSameProcess(hook)).toBe(true);
+    const claimed = await journal.doClaim('rescuer', 60_000);
+    expect(claimed).toMatchObject({ context: { task: 't-dead' }, attempts: 2, owner: 'rescuer' });
+    expect(claimed?.processGroups).toBeUndefined();
+    // The orphaned `sh -c 'sleep 600'` of the killed engine was ended before the claim returned.
+    expect(isSameProcess(hook)).toBe(false);
     killHookGroups(pids);
 
     // Held by this very process (another engine of it): not taken, however long the lease.
@@ -78,6 +87,52 @@ describe('sqliteJournal', () => {
     expect(await journal.doClaim('rescuer-3', 60_000)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await journal.doClaim('rescuer-3', 60_000)).toMatchObject({ context: { task: 't-remote' } });
+  });
+
+  test('a holder pid that now runs another process (started at another time) is a dead holder; its groups are not signalled', async () => {
+    const path = journalPath();
+    const journal = journalAt(path);
+    const id = await journal.doRecord(record('t-reused'), 'engine-gone', 60_000);
+    // A live process that is not the holder: same pid as recorded, another start time.
+    const stranger = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+    try {
+      const strangerPid = stranger.pid!;
+      const stamp = new DatabaseSync(path);
+      stamp.prepare('UPDATE hookline_journal SET owner_pid = ?, owner_start = ?, process_groups = ? WHERE id = ?').run(
+        strangerPid,
+        '1',
+        JSON.stringify([{ host: localHostIdentity(), pid: strangerPid, start: '1' }]),
+        Number(id),
+      );
+      stamp.close();
+      expect(await journal.doClaim('rescuer', 60_000)).toMatchObject({ id, attempts: 2, owner: 'rescuer' });
+      // The recorded group's leader pid runs a process that started later: it was left alone.
+      expect(isSameProcess(processIdentity(strangerPid)!)).toBe(true);
+      // With the right start time, the same pid is a live holder and keeps its entry.
+      const second = await journal.doRecord(record('t-live'), 'engine-live', 60_000);
+      const real = new DatabaseSync(path);
+      real.prepare('UPDATE hookline_journal SET owner_pid = ?, owner_start = ? WHERE id = ?').run(strangerPid, processIdentity(strangerPid)!.start, Number(second));
+      real.close();
+      expect(await journal.doClaim('rescuer-2', 60_000)).toBeUndefined();
+    } finally {
+      stranger.kill('SIGKILL');
+    }
+  });
+
+  test('a journal of schema 1 is migrated on open, its entries kept', async () => {
+    const path = journalPath();
+    mkdirSync(dirname(path), { recursive: true });
+    const old = new DatabaseSync(path);
+    old.exec(`CREATE TABLE hookline_journal (id INTEGER PRIMARY KEY AUTOINCREMENT, preset TEXT NOT NULL, event TEXT NOT NULL, context TEXT NOT NULL, hooks TEXT NOT NULL,
+      created_at INTEGER NOT NULL, attempts INTEGER NOT NULL, last_error TEXT, available_at INTEGER NOT NULL DEFAULT 0, owner TEXT, owner_host TEXT, owner_pid INTEGER, lease_expires_at INTEGER);
+      PRAGMA user_version = 1;`);
+    old.prepare("INSERT INTO hookline_journal (preset, event, context, hooks, created_at, attempts, last_error) VALUES ('task', 'after_merge', '{\"event\":\"after_merge\",\"task\":\"t-old\"}', '[\"after_merge-01\"]', 1, 1, 'stopped')").run();
+    old.close();
+    const journal = journalAt(path);
+    expect(await journal.doClaim('b', 60_000)).toMatchObject({ context: { task: 't-old' }, attempts: 2, lastError: 'stopped' });
+    const peek = new DatabaseSync(path, { readOnly: true });
+    expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+    peek.close();
   });
 
   test('a file that is not a database: a clear error naming it, the file untouched, nothing else lost', async () => {
@@ -163,7 +218,7 @@ describe('sqliteJournal', () => {
     const bump = new DatabaseSync(newer);
     bump.exec('PRAGMA user_version = 99');
     bump.close();
-    await expect(sqliteJournal({ path: newer }).list()).rejects.toThrow('was written by a newer @hookline/journal-sqlite (schema 99; this one knows 1)');
+    await expect(sqliteJournal({ path: newer }).list()).rejects.toThrow('was written by a newer @hookline/journal-sqlite (schema 99; this one knows 2)');
   });
 
   test('a folder that cannot be made is a clear error', async () => {

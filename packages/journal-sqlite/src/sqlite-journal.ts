@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import process from 'node:process';
 import type { DatabaseSync } from 'node:sqlite';
-import { defineJournal, type Journal, type JournalEntry, type JournalRecord } from '@hookline/core';
-import { isProcessAlive, localHostIdentity } from './host-identity.ts';
+import { defineJournal, type Journal, type JournalEntry, type JournalProcessGroup, type JournalRecord } from '@hookline/core';
+import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
 import { JOURNAL_TABLE, type JournalRow } from './journal-schema.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';
 
@@ -23,6 +23,12 @@ export interface SqliteJournalSettings {
    * share an identity must see each other's pids.
    */
   readonly hostIdentity?: string;
+  /**
+   * How many times an entry may be taken to run without being cleared (its hooks crashed or killed
+   * the process, or the engine kept closing before they ended) before it is dead-lettered: kept,
+   * listed by `hookline journal ls`, never claimed again until `hookline journal retry ID`. Default 10.
+   */
+  readonly maxAttempts?: number;
 }
 
 /**
@@ -62,32 +68,59 @@ export function sqliteJournal(settings: SqliteJournalSettings): Journal {
     }
   };
   const hostIdentity = (): string => (host ??= settings.hostIdentity ?? localHostIdentity());
+  const self = (): Holder => ({ host: hostIdentity(), pid: process.pid, start: processIdentity()?.start ?? '' });
+  const maxAttempts = checkMaxAttempts(settings.maxAttempts);
 
   return defineJournal({
     name: `@hookline/journal-sqlite (${path})`,
     doRecord(record: JournalRecord, owner: string, leaseMs: number) {
       return use((db) => {
         const now = Date.now();
+        const me = self();
         const result = db
           .prepare(
-            `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts, owner, owner_host, owner_pid, lease_expires_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+            `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts, owner, owner_host, owner_pid, owner_start, lease_expires_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
           )
-          .run(record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), now, owner, hostIdentity(), process.pid, now + leaseMs);
+          .run(record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), now, owner, me.host, me.pid, me.start, now + leaseMs);
         return String(result.lastInsertRowid);
       });
     },
-    doClaim(owner: string, leaseMs: number) {
-      return use((db) => {
+    async doClaim(owner: string, leaseMs: number) {
+      const { claimed, leftovers } = await use((db) => {
         db.exec('BEGIN IMMEDIATE');
         try {
-          const claimed = claimNext(db, owner, leaseMs, hostIdentity());
+          const found = claimNext(db, owner, leaseMs, self(), maxAttempts);
           db.exec('COMMIT');
-          return claimed;
+          return found;
         } catch (error) {
           db.exec('ROLLBACK');
           throw error;
         }
       });
+      // The claim is ours now; the hooks a dead or lapsed holder left running end before it is handed
+      // out (they are forgotten only then: a claimant that dies meanwhile leaves them to the next).
+      if (leftovers.length > 0) {
+        await endProcessGroups(leftovers, hostIdentity());
+        if (claimed !== undefined) await use((db) => db.prepare(`UPDATE ${JOURNAL_TABLE} SET process_groups = NULL WHERE id = ? AND owner = ?`).run(Number(claimed.id), owner));
+      }
+      return claimed === undefined ? undefined : withoutGroups(claimed);
+    },
+    doAttachProcess(id: string, owner: string, pid: number) {
+      return use((db) => {
+        const row = db.prepare(`SELECT process_groups FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) as { process_groups: string | null } | undefined;
+        if (row === undefined) return false;
+        const identity = processIdentity(pid);
+        // A hook that already ended leaves nothing to end.
+        if (identity === undefined) return true;
+        const groups = [...parseGroups(row.process_groups), { host: hostIdentity(), pid, start: identity.start }];
+        return db.prepare(`UPDATE ${JOURNAL_TABLE} SET process_groups = ? WHERE id = ? AND owner = ?`).run(JSON.stringify(groups), Number(id), owner).changes === 1;
+      });
+    },
+    doRetry(id: string) {
+      return use(
+        (db) =>
+          db.prepare(`UPDATE ${JOURNAL_TABLE} SET dead_at = NULL, attempts = 0, available_at = 0 WHERE id = ? AND dead_at IS NOT NULL`).run(Number(id)).changes === 1,
+      );
     },
     doRenew(id: string, owner: string, leaseMs: number) {
       return use((db) => db.prepare(`UPDATE ${JOURNAL_TABLE} SET lease_expires_at = ? WHERE id = ? AND owner = ?`).run(Date.now() + leaseMs, Number(id), owner).changes === 1);
@@ -100,7 +133,7 @@ export function sqliteJournal(settings: SqliteJournalSettings): Journal {
         (db) =>
           db
             .prepare(
-              `UPDATE ${JOURNAL_TABLE} SET owner = NULL, owner_host = NULL, owner_pid = NULL, lease_expires_at = NULL, last_error = ?, available_at = ? WHERE id = ? AND owner = ?`,
+              `UPDATE ${JOURNAL_TABLE} SET owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL, last_error = ?, available_at = ? WHERE id = ? AND owner = ?`,
             )
             .run(error, Date.now() + retryAfterMs, Number(id), owner).changes === 1,
       );
@@ -120,42 +153,88 @@ export function sqliteJournal(settings: SqliteJournalSettings): Journal {
 // without loading the whole journal for every claim.
 const CLAIM_PAGE = 64;
 
+/** The process this journal runs in: the holder it writes into the entries it records and claims. */
+interface Holder {
+  readonly host: string;
+  readonly pid: number;
+  readonly start: string;
+}
+
 // Inside the claim's transaction: the oldest entry that is due and held by nobody — never leased,
-// released, lease expired, or held by a process of this host that is gone.
-function claimNext(db: DatabaseSync, owner: string, leaseMs: number, host: string): JournalEntry | undefined {
+// released, lease expired, or held by a process of this host that is gone (its pid no longer runs,
+// or runs another process). An entry that has used its attempts is dead-lettered on the way. Returns
+// the claimed entry and the process groups of every entry taken from a holder, to end before use.
+function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder, maxAttempts: number): { claimed?: JournalEntry; leftovers: JournalProcessGroup[] } {
   const now = Date.now();
   const page = db.prepare(
-    `SELECT * FROM ${JOURNAL_TABLE} WHERE id > ? AND available_at <= ? AND (owner IS NULL OR lease_expires_at <= ? OR owner_host = ?) ORDER BY id LIMIT ${CLAIM_PAGE}`,
+    `SELECT * FROM ${JOURNAL_TABLE} WHERE id > ? AND dead_at IS NULL AND available_at <= ? AND (owner IS NULL OR lease_expires_at <= ? OR owner_host = ?) ORDER BY id LIMIT ${CLAIM_PAGE}`,
   );
-  const alive = new Map<number, boolean>();
+  const leftovers: JournalProcessGroup[] = [];
+  const alive = new Map<string, boolean>();
   let after = 0;
   for (;;) {
-    const rows = page.all(after, now, now, host) as unknown as JournalRow[];
+    const rows = page.all(after, now, now, me.host) as unknown as JournalRow[];
     for (const row of rows) {
       const free = row.owner === null || (row.lease_expires_at ?? 0) <= now;
       if (!free) {
         const pid = row.owner_pid;
         // Our own process is alive by definition; an entry it holds belongs to a running engine.
-        if (pid === null || pid === process.pid) continue;
-        let running = alive.get(pid);
-        if (running === undefined) alive.set(pid, (running = isProcessAlive(pid)));
+        if (pid === null || (pid === me.pid && (row.owner_start ?? '') === me.start)) continue;
+        const key = `${pid}/${row.owner_start ?? ''}`;
+        let running = alive.get(key);
+        if (running === undefined) alive.set(key, (running = isSameProcess({ pid, start: row.owner_start ?? '' })));
         if (running) continue;
       }
-      db.prepare(`UPDATE ${JOURNAL_TABLE} SET owner = ?, owner_host = ?, owner_pid = ?, lease_expires_at = ?, attempts = attempts + 1 WHERE id = ?`).run(
+      leftovers.push(...parseGroups(row.process_groups));
+      if (row.attempts >= maxAttempts) {
+        const reason = `dead-lettered after ${row.attempts} attempts${row.last_error === null ? '' : `; the last: ${row.last_error}`}`;
+        db.prepare(
+          `UPDATE ${JOURNAL_TABLE} SET dead_at = ?, last_error = ?, owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL WHERE id = ?`,
+        ).run(now, reason, row.id);
+        continue;
+      }
+      db.prepare(`UPDATE ${JOURNAL_TABLE} SET owner = ?, owner_host = ?, owner_pid = ?, owner_start = ?, lease_expires_at = ?, attempts = attempts + 1 WHERE id = ?`).run(
         owner,
-        host,
-        process.pid,
+        me.host,
+        me.pid,
+        me.start,
         now + leaseMs,
         row.id,
       );
-      return toEntry({ ...row, owner, owner_host: host, owner_pid: process.pid, lease_expires_at: now + leaseMs, attempts: row.attempts + 1 });
+      return {
+        claimed: toEntry({ ...row, owner, owner_host: me.host, owner_pid: me.pid, owner_start: me.start, lease_expires_at: now + leaseMs, attempts: row.attempts + 1 }),
+        leftovers,
+      };
     }
-    if (rows.length < CLAIM_PAGE) return undefined;
+    if (rows.length < CLAIM_PAGE) return { leftovers };
     after = rows[rows.length - 1]!.id;
   }
 }
 
+function checkMaxAttempts(value: number | undefined): number {
+  if (value === undefined) return 10;
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`maxAttempts must be an integer of at least 1, got ${value}.`);
+  return value;
+}
+
+function parseGroups(text: string | null): JournalProcessGroup[] {
+  if (text === null) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed) ? (parsed as JournalProcessGroup[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+// A claimant gets the entry without the groups it just ended.
+function withoutGroups(entry: JournalEntry): JournalEntry {
+  const { processGroups: _groups, ...rest } = entry;
+  return rest;
+}
+
 function toEntry(row: JournalRow): JournalEntry {
+  const groups = parseGroups(row.process_groups);
   return {
     id: String(row.id),
     preset: row.preset,
@@ -167,5 +246,7 @@ function toEntry(row: JournalRow): JournalEntry {
     ...(row.last_error === null ? {} : { lastError: row.last_error }),
     ...(row.owner === null ? {} : { owner: row.owner }),
     ...(row.lease_expires_at === null ? {} : { leaseExpiresAt: row.lease_expires_at }),
+    ...(groups.length === 0 ? {} : { processGroups: groups }),
+    ...(row.dead_at === null ? {} : { deadLetteredAt: row.dead_at }),
   };
 }

@@ -93,6 +93,7 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
         ...(cwd === undefined ? {} : { cwd }),
         signal: call.signal,
         maxOutputBytes,
+        ...(call.onProcessStarted === undefined ? {} : { onStarted: call.onProcessStarted }),
       });
     } catch (error) {
       return { result: { status: 'failed', error: messageOf(error), details } };

@@ -58,6 +58,8 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
     throw new CommandStartError(await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }), { cause: error });
   }
 
+  // Told at once, before the child has run far: a journal records the group before a crash can leave it behind unrecorded.
+  if (child.pid !== undefined) request.onStarted?.(child.pid);
   const ended = new Promise<Ending>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   collect(child, stdout, stderr);

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { hostname, uptime } from 'node:os';
+import { hostname } from 'node:os';
 import process from 'node:process';
+import { bootId, isSameProcess, processIdentity, readProcessStat } from '@hookline/runner-command/process-identity';
 import { LABELS } from './labels.ts';
 
 /** Which process, on which machine and boot, owns a container. */
@@ -16,7 +16,7 @@ let current: OwnerIdentity | undefined;
 
 /** This process's identity, read once. */
 export function currentOwner(): OwnerIdentity {
-  current ??= { pid: process.pid, host: hostname(), boot: bootId(), start: processStart(process.pid) ?? '' };
+  current ??= { pid: process.pid, host: hostname(), boot: bootId(), start: processIdentity()?.start ?? '' };
   return current;
 }
 
@@ -36,45 +36,6 @@ export function ownerState(labels: Readonly<Record<string, string>>, self: Owner
   // Same host name, another boot: the machine restarted, so every process of the old boot is gone.
   if (labels[LABELS.ownerBoot] !== self.boot) return 'gone';
   if (pid === self.pid) return labels[LABELS.ownerStart] === self.start ? 'alive' : 'gone';
-  const start = processStart(pid);
-  if (start === 'zombie') return 'gone';
-  if (start !== undefined) {
-    const recorded = labels[LABELS.ownerStart];
-    return recorded === undefined || recorded === '' || recorded === start ? 'alive' : 'gone';
-  }
-  return processExists(pid) ? 'alive' : 'gone';
-}
-
-function bootId(): string {
-  try {
-    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-  } catch {
-    // No procfs (macOS): the boot time, rounded so the jitter of uptime() does not change it.
-    return `boot-${Math.round((Date.now() / 1000 - uptime()) / 60)}`;
-  }
-}
-
-/**
- * Field 22 of /proc/PID/stat: start time in clock ticks since boot. `undefined` when it cannot be
- * read; `zombie` for a process that has exited and waits to be reaped, which is as gone as an owner gets.
- */
-function processStart(pid: number): string | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  // The command name (field 2) is in parentheses and may hold spaces; count fields after its last ")".
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[0] === 'Z' ? 'zombie' : fields[19];
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  // A zombie has exited; a pid that runs another process (started at another time) was reused.
+  return isSameProcess({ pid, start: labels[LABELS.ownerStart] ?? '' }) ? 'alive' : 'gone';
 }

@@ -144,3 +144,45 @@ test('--journal FILE, else HOOKLINE_JOURNAL, else .hookline/journal.db; no durab
   expect((await runCli(['emit', 'run_complete'], { cwd: scratch.path })).code).toBe(0);
   expect(existsSync(path('.hookline'))).toBe(false);
 });
+
+test('kill -9 mid-hook: the next start ends the orphaned hook before it runs the entry again, so the two runs never overlap', async () => {
+  // A ~2 s hook that logs its start and end (pid, nanoseconds) and, as it starts, whether an earlier
+  // run of it is still alive (a zombie has ended: only its reaping is left). The first run lasts
+  // longer, so that it is surely still running when the next CLI starts, however slow the machine.
+  const hook = [
+    'for p in $(cat pids 2>/dev/null); do s=; read -r s < /proc/$p/stat 2>/dev/null || continue; case "$s" in *") Z "*) ;; *) echo "alive $p" >> runs.log;; esac; done',
+    'echo $$ >> pids',
+    'echo "start $$ $(date +%s%N)" >> runs.log',
+    'if [ -f again ]; then sleep 2; else sleep 20; fi',
+    'echo "end $$ $(date +%s%N)" >> runs.log',
+  ].join('; ');
+  scratch.write('hookline.toml', `preset = "task"\n\n[hooks]\nafter_merge = ['${hook}']\n`);
+  const lines = (): string[] => (existsSync(path('runs.log')) ? readFileSync(path('runs.log'), 'utf8').split('\n').filter(Boolean) : []);
+  const child = startCli(['emit', 'after_merge', '--set', 'task=t-1'], { cwd: scratch.path });
+  child.stdin!.end();
+  const done = finished(child);
+  await waitFor('the durable hook to start', () => lines().some((line) => line.startsWith('start ')));
+  const first = Number(lines()[0]!.split(' ')[1]);
+  leftovers.push(first);
+  child.kill('SIGKILL');
+  expect((await done).signal).toBe('SIGKILL');
+  writeFileSync(path('again'), '');
+
+  const result = await runCli(['emit', 'after_fail', '--set', 'task=t-2'], { cwd: scratch.path });
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stderr).toContain('hookline: resumed after_merge for task "t-1" (journal entry 1, attempt 2): after_merge-01 ok');
+  const runs = new Map<string, { start: bigint; end?: bigint }>();
+  for (const line of lines()) {
+    const [kind, pid, time] = line.split(' ');
+    if (kind === 'start') runs.set(pid!, { start: BigInt(time!) });
+    if (kind === 'end') runs.get(pid!)!.end = BigInt(time!);
+  }
+  expect(lines().filter((line) => line.startsWith('alive '))).toEqual([]);
+  expect(runs.size).toBe(2);
+  const [killed, again] = [...runs.values()];
+  // The orphan was ended (it never logged its end), and the second run ended after starting on its own.
+  expect(killed!.end).toBeUndefined();
+  expect(again!.end).toBeDefined();
+  expect(again!.start).toBeGreaterThan(killed!.start);
+  expect(await pending()).toEqual([]);
+}, 60_000);

@@ -12,6 +12,8 @@ export interface HeldEntry {
   finish(stoppedBecause?: string): Promise<string | undefined>;
   /** Gives the entry back without running it, claimable again after `retryAfterMs`. */
   release(error: string, retryAfterMs: number): Promise<void>;
+  /** Records a process group one of its hooks started (where the journal can); never throws. */
+  attach(pid: number): void;
 }
 
 /** The engine's side of a journal: recording, claiming, and the leases of the entries it holds. */
@@ -96,6 +98,10 @@ export function createDurability(settings: DurabilitySettings): Durability {
       async release(error, retryAfterMs) {
         release(id);
         await watch(journal.doRelease(id, owner, error, retryAfterMs)).catch(() => undefined);
+      },
+      attach(pid) {
+        // Best effort: a journal that cannot record it now still holds the entry under its lease.
+        if (journal.doAttachProcess !== undefined) watch(journal.doAttachProcess(id, owner, pid)).catch(() => undefined);
       },
     };
   };

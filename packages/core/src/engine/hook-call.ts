@@ -31,13 +31,15 @@ export class HookCall implements RunCall {
   readonly preset: Preset;
   readonly sandbox: SandboxSession | undefined;
   readonly traceContext: Readonly<Record<string, string>> | undefined;
+  readonly onProcessStarted: ((pid: number) => void) | undefined;
   readonly #payload: EmitPayload;
   #controller: AbortController | undefined;
   #aborted = false;
   #reason: unknown;
 
-  constructor(payload: EmitPayload, timeoutMs: number, preset: Preset, sandbox: SandboxSession | undefined, traceContext: Readonly<Record<string, string>> | undefined) {
+  constructor(payload: EmitPayload, timeoutMs: number, preset: Preset, sandbox: SandboxSession | undefined, traceContext: Readonly<Record<string, string>> | undefined, onProcessStarted?: (pid: number) => void) {
     this.#payload = payload;
+    this.onProcessStarted = onProcessStarted;
     this.context = payload.context;
     this.timeoutMs = timeoutMs;
     this.preset = preset;

@@ -91,7 +91,9 @@ async function runSelected(
   const warnings: string[] = [];
   const effective: HookDecision[] = [];
   const deciders: string[] = [];
-  const run = hookRunner(payload, scope, observation);
+  // Set once the durable hooks are journaled: the processes they start are recorded in the entry.
+  let held: HeldEntry | undefined;
+  const run = hookRunner(payload, scope, observation, () => held);
   const duplicates = event.runIdenticalOnce === true ? identicalHooks(selected) : undefined;
   const runs = (position: number): boolean => {
     const first = duplicates?.get(position);
@@ -137,7 +139,6 @@ async function runSelected(
   }
 
   // Journaled before emit returns, so a host that got its answer can rely on the hooks running.
-  let held: HeldEntry | undefined;
   const durable = later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name);
   if (durable.length > 0 && scope.durability !== undefined) {
     const recorded = await scope.durability.record({ preset: scope.preset.name, event: event.name, context: payload.context, hooks: durable });
@@ -204,7 +205,7 @@ async function rerunJournaled(route: EventRoute, context: Readonly<Record<string
   const selected = selectHooks(route.hooks, event.name, context, matcherFieldsOf(scope.preset, event)).filter((hook) => hook.durable && !hook.blocking);
   const reports: HookReport[] = selected.map(pendingReport);
   const warnings: string[] = [];
-  const run = hookRunner(new EmitPayload(normalizeContext(event.name, context), scope.preset), scope, observation);
+  const run = hookRunner(new EmitPayload(normalizeContext(event.name, context), scope.preset), scope, observation, () => held);
   await runLater(event, selected, selected.map((_, position) => position), reports, run, scope);
   for (const report of reports) warnings.push(...laterWarnings(report));
   if (selected.length === 0) warnings.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
@@ -213,15 +214,17 @@ async function rerunJournaled(route: EventRoute, context: Readonly<Record<string
   return { event: event.name, decision: 'proceed', hooks: reports, warnings };
 }
 
-function hookRunner(payload: EmitPayload, scope: EmitScope, observation: EmitObservation | undefined): (hook: HookDefinition) => Promise<HookReport> {
+function hookRunner(payload: EmitPayload, scope: EmitScope, observation: EmitObservation | undefined, held: () => HeldEntry | undefined): (hook: HookDefinition) => Promise<HookReport> {
   return (hook) => {
     const installed = scope.registry.find(hook.type)!;
     const sessions = scope.sessions;
     const sandboxed = hook.sandbox && installed.type.usesSandbox && sessions !== undefined;
     const open = sandboxed ? () => sessions.get(String(payload.context[scope.preset.sessionField]), runFacts(payload.context)) : undefined;
-    if (observation === undefined) return runHook(hook, installed.runner, payload, scope, open);
+    const entry = hook.durable ? held() : undefined;
+    const onProcessStarted = entry === undefined ? undefined : (pid: number) => entry.attach(pid);
+    if (observation === undefined) return runHook(hook, installed.runner, payload, scope, open, undefined, onProcessStarted);
     const watched = quietly(() => observation.hookStarted(hook, payload.context));
-    const running = runHook(hook, installed.runner, payload, scope, open, watched?.traceContext);
+    const running = runHook(hook, installed.runner, payload, scope, open, watched?.traceContext, onProcessStarted);
     // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
     if (watched !== undefined) void running.then((report) => quietly(() => watched.ended(report)));
     return running;

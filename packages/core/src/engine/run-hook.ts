@@ -36,12 +36,13 @@ export function runHook(
   scope: HookRunScope,
   openSandbox: (() => Promise<SandboxSession>) | undefined,
   traceContext?: Readonly<Record<string, string>>,
+  onProcessStarted?: (pid: number) => void,
 ): Promise<HookReport> {
   if (scope.engineSignal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
   const started = performance.now();
-  if (openSandbox === undefined) return startHook(hook, runner, payload, scope, undefined, started, traceContext);
+  if (openSandbox === undefined) return startHook(hook, runner, payload, scope, undefined, started, traceContext, onProcessStarted);
   return openSandbox().then(
-    (session) => startHook(hook, runner, payload, scope, session, started, traceContext),
+    (session) => startHook(hook, runner, payload, scope, session, started, traceContext, onProcessStarted),
     (error: unknown) => failedReport(hook, 'failed', `the run's sandbox is not available: ${messageOf(error)}`, started),
   );
 }
@@ -54,9 +55,10 @@ function startHook(
   sandbox: SandboxSession | undefined,
   started: number,
   traceContext: Readonly<Record<string, string>> | undefined,
+  onProcessStarted: ((pid: number) => void) | undefined,
 ): Promise<HookReport> {
   if (scope.engineSignal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
-  const call = new HookCall(payload, hook.timeoutMs, scope.preset, sandbox, traceContext);
+  const call = new HookCall(payload, hook.timeoutMs, scope.preset, sandbox, traceContext, onProcessStarted);
   return new Promise<HookReport>((resolve) => {
     let done = false;
     // The report is settled before the signal aborts, so nothing a runner does on abort can change it.

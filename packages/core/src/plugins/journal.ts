@@ -25,6 +25,26 @@ export interface JournalEntry extends JournalRecord {
   readonly owner?: string;
   /** When the current lease ends (milliseconds since the epoch). */
   readonly leaseExpiresAt?: number;
+  /**
+   * The process groups the entry's hooks started (journals that implement `doAttachProcess`): where
+   * they ran and how to tell each group's leader from a later process with its pid.
+   */
+  readonly processGroups?: readonly JournalProcessGroup[];
+  /**
+   * When the entry was dead-lettered (journals with a `maxAttempts` setting): it was taken to run
+   * that many times without being cleared, so it is no longer claimed; `doRetry` gives it back.
+   */
+  readonly deadLetteredAt?: number;
+}
+
+/** A process group that a durable hook started, as the journal recorded it. */
+export interface JournalProcessGroup {
+  /** The host it runs on, as the journal names hosts (processes elsewhere cannot be ended from here). */
+  readonly host: string;
+  /** The group's id: the pid of its leader, the hook's main process. */
+  readonly pid: number;
+  /** The leader's start time as the system records it; empty when unknown. */
+  readonly start: string;
 }
 
 /**
@@ -45,7 +65,8 @@ export interface Journal {
   /**
    * Takes the oldest entry that nobody holds — never leased, released, its lease expired, or (where
    * the journal can tell) its holder's process is gone — and whose retry time has come; leases it to
-   * `owner` for `leaseMs` and counts an attempt. Atomic: one entry goes to one claimant.
+   * `owner` for `leaseMs` and counts an attempt. Atomic: one entry goes to one claimant. A journal
+   * with a limit on attempts dead-letters, instead of claiming, an entry that has used them all.
    */
   doClaim(owner: string, leaseMs: number): Promise<JournalEntry | undefined>;
   /** Extends `owner`'s lease to now + `leaseMs`; false when `owner` no longer holds the entry. */
@@ -57,7 +78,21 @@ export interface Journal {
    * `retryAfterMs` from now (default at once). False when `owner` no longer holds it.
    */
   doRelease(id: string, owner: string, error: string, retryAfterMs?: number): Promise<boolean>;
-  /** Every pending entry, oldest first, held or not. */
+  /**
+   * Optional. Records in the entry that `owner`'s hooks for it started the process group led by
+   * `pid` on this host (with the leader's start time, which the journal reads). Whoever claims the
+   * entry later — its holder died, or its lease expired — first ends every recorded group still
+   * running on its own host (never a process that merely reuses the pid), and only then returns it,
+   * so a hook left running by a killed process never overlaps its second run. False when `owner` no
+   * longer holds the entry.
+   */
+  doAttachProcess?(id: string, owner: string, pid: number): Promise<boolean>;
+  /**
+   * Optional. Makes a dead-lettered entry pending again with its attempts counted from 0, claimable
+   * at once; false when no dead-lettered entry has that id.
+   */
+  doRetry?(id: string): Promise<boolean>;
+  /** Every entry not cleared yet, oldest first: held or not, dead-lettered ones included (marked). */
   list(): Promise<readonly JournalEntry[]>;
   /** Closes files and handles; the engine calls it when it closes. */
   doClose?(): Promise<void>;

@@ -62,6 +62,13 @@ export interface RunCall {
    * variables (`TRACEPARENT`) of a command — so the hook's own work joins the trace.
    */
   readonly traceContext?: Readonly<Record<string, string>>;
+  /**
+   * Present while a durable hook runs: a runner that starts a process group on this host passes its
+   * leader's pid here (or as an exec's `onStarted`), and the engine records it in the journal entry.
+   * Whoever reclaims the entry after this process died ends that group first, so the hook never runs
+   * twice at the same time. Optional for runners: one that starts no process ignores it.
+   */
+  readonly onProcessStarted?: (pid: number) => void;
 }
 
 /**

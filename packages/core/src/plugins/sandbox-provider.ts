@@ -16,6 +16,12 @@ export interface ExecRequest {
   readonly signal?: AbortSignal;
   /** Per-stream capture limit; the excess is dropped and flagged, the process keeps running. */
   readonly maxOutputBytes?: number;
+  /**
+   * Told the pid of the process the exec started — the leader of its own process group — when it
+   * runs on this host (the local sandbox, host hooks); a provider whose processes live elsewhere (a
+   * container) does not call it. The engine records it for durable hooks ({@link RunCall.onProcessStarted}).
+   */
+  readonly onStarted?: (pid: number) => void;
 }
 
 /** How an exec ended. Spawn failures reject the promise instead, with a message naming the cause. */

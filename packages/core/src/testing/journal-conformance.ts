@@ -4,13 +4,22 @@ import type { ConformanceCase } from './runner-conformance.ts';
 
 /** What the journal suite tests. */
 export interface JournalConformanceOptions {
-  /** Makes a fresh, empty journal for one case; the case closes it. */
-  create(): Journal | Promise<Journal>;
+  /**
+   * Makes a fresh, empty journal for one case; the case closes it. `settings.maxAttempts` is given by
+   * the dead-letter case (for journals that implement `doRetry`): pass it to the journal's own setting.
+   */
+  create(settings?: JournalCaseSettings): Journal | Promise<Journal>;
   /**
    * How long the timing cases wait beyond a lease (default 250 ms). Leases in the suite are a few
    * hundred milliseconds, so a loaded machine may need more.
    */
   readonly slackMs?: number;
+}
+
+/** What a case asks of the journal it creates. */
+export interface JournalCaseSettings {
+  /** Claims an entry may take before it is dead-lettered. */
+  readonly maxAttempts?: number;
 }
 
 /**
@@ -25,8 +34,8 @@ export interface JournalConformanceOptions {
  */
 export function journalConformanceCases(options: JournalConformanceOptions): ConformanceCase[] {
   const slack = options.slackMs ?? 250;
-  const withJournal = (body: (journal: Journal) => Promise<void>) => async (): Promise<void> => {
-    const journal = await options.create();
+  const withJournal = (body: (journal: Journal) => Promise<void>, settings?: JournalCaseSettings) => async (): Promise<void> => {
+    const journal = await options.create(settings);
     try {
       await body(journal);
     } finally {
@@ -148,6 +157,41 @@ export function journalConformanceCases(options: JournalConformanceOptions): Con
         const claims = await Promise.all(Array.from({ length: 20 }, (_, index) => journal.doClaim(`owner-${index}`, 10_000)));
         const got = claims.filter((claim): claim is JournalEntry => claim !== undefined).map((claim) => claim.id);
         assert(got.length === 10 && new Set(got).size === 10, `ten distinct entries for twenty claimants, got ${JSON.stringify(got)}`);
+      }),
+    },
+    {
+      name: 'journal: an entry taken maxAttempts times without being cleared is dead-lettered, listed, and retried on demand (journals with doRetry)',
+      run: withJournal(
+        async (journal) => {
+          if (journal.doRetry === undefined) return;
+          const id = await journal.doRecord(record('after_merge'), 'a', 10_000);
+          assert(await journal.doRelease(id, 'a', 'crashed once'), 'released after attempt 1');
+          const second = await journal.doClaim('b', 10_000);
+          assert(second?.id === id && second.attempts === 2, `attempt 2: ${JSON.stringify(second)}`);
+          assert(await journal.doRelease(id, 'b', 'crashed twice'), 'released after attempt 2');
+          assert((await journal.doClaim('c', 10_000)) === undefined, 'an entry that used its attempts is not claimed');
+          const [dead] = await journal.list();
+          assert(dead?.id === id && dead.deadLetteredAt !== undefined && dead.owner === undefined, `listed as dead-lettered: ${JSON.stringify(dead)}`);
+          assert((dead.lastError ?? '').includes('crashed twice'), `the last error is kept: ${JSON.stringify(dead.lastError)}`);
+          assert(!(await journal.doRetry('no-such-id')), 'an unknown id is not retried');
+          assert(await journal.doRetry(id), 'a dead-lettered entry is retried');
+          assert(!(await journal.doRetry(id)), 'a pending entry is not retried again');
+          const again = await journal.doClaim('d', 10_000);
+          assert(again?.id === id && again.attempts === 1 && again.deadLetteredAt === undefined, `claimable again with fresh attempts: ${JSON.stringify(again)}`);
+          assert(await journal.doComplete(id, 'd'), 'and completed');
+        },
+        { maxAttempts: 2 },
+      ),
+    },
+    {
+      name: 'journal: only the holder records a process group in an entry (journals with doAttachProcess)',
+      run: withJournal(async (journal) => {
+        if (journal.doAttachProcess === undefined) return;
+        const id = await journal.doRecord(record('after_merge'), 'a', 10_000);
+        assert(!(await journal.doAttachProcess(id, 'b', 2_147_483_000)), 'another owner cannot attach a process');
+        assert(!(await journal.doAttachProcess('no-such-id', 'a', 2_147_483_000)), 'nor can anyone to an unknown id');
+        assert(await journal.doAttachProcess(id, 'a', 2_147_483_000), 'the holder may (a process that is gone leaves nothing to record)');
+        assert(await journal.doComplete(id, 'a'), 'the entry completes as usual');
       }),
     },
   ];
