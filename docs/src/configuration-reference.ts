@@ -143,7 +143,10 @@ function page(
     '',
     `The \`[[hooks]]\` tables of the default preset \`${DEFAULT_PRESET}\`. A hook has the keys below and the keys of its type.`,
     '',
-    keyTable(pick(typed[0]?.properties ?? {}, common), typed.every((variant) => variant.required?.includes('event')) ? ['event'] : []),
+    keyTable(
+      { ...pick(typed[0]?.properties ?? {}, common), type: { enum: types, description: 'What the hook does; each type has keys of its own, below.' } },
+      typed.every((variant) => variant.required?.includes('event')) ? ['event'] : [],
+    ),
     '',
   );
   for (const variant of typed) {
