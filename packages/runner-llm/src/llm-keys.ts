@@ -37,6 +37,8 @@ const model = v.optional(
   ),
 );
 
+const rounds = v.pipe(v.number(roundsMessage), v.integer(roundsMessage), v.minValue(1, roundsMessage), v.maxValue(MAX_TOOL_ROUNDS_LIMIT, roundsMessage));
+
 /** valibot schemas of a prompt hook's own keys; the core merges them with the common hook keys. */
 export const promptKeys = { prompt, model };
 
@@ -44,13 +46,5 @@ export const promptKeys = { prompt, model };
 export const agentKeys = {
   prompt,
   model,
-  max_tool_rounds: v.optional(
-    v.pipe(
-      v.number(roundsMessage),
-      v.integer(roundsMessage),
-      v.minValue(1, roundsMessage),
-      v.maxValue(MAX_TOOL_ROUNDS_LIMIT, roundsMessage),
-      v.description('How many rounds of tool calls the agent may make before it must answer (default 50).'),
-    ),
-  ),
+  max_tool_rounds: v.optional(v.pipe(rounds, v.description('How many rounds of tool calls the agent may make before it must answer (default 50).'))),
 };
