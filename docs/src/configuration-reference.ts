@@ -130,14 +130,12 @@ function page(
     '',
     keyTable(canonical.properties ?? {}, canonical.required ?? []),
     '',
-    '`[sandbox]`:',
+    'Other top-level keys are ignored with a warning (a config file may carry a host\'s other settings),',
+    'except near-misses of these (`[[hook]]`), which are errors — and `[models]`, model aliases for',
+    'LLM hooks, which the LLM runner reads (see [Hook types](hook-types.md#prompt-and-agent)).',
     '',
-    keyTable(canonical.properties?.['sandbox']?.properties ?? {}, canonical.properties?.['sandbox']?.required ?? []),
-    '',
-    'Other top-level tables are ignored with a warning, except near-misses of these keys (`[[hook]]`),',
-    'which are errors. Two tables are read by the command line and the runners rather than the schema:',
-    '`[sandbox.<provider>]`, the settings of the sandbox provider (see [Sandboxes](sandboxes.md)), and',
-    '`[models]`, model aliases for LLM hooks (see [Hook types](hook-types.md#prompt-and-agent)).',
+    ...tableSections('', canonical.properties ?? {}),
+    'A sandbox provider\'s settings go in `[sandbox.<provider>]`; see [Sandboxes](sandboxes.md).',
     '',
     '## Keys of every hook',
     '',
@@ -233,6 +231,19 @@ function presetSection(name: string, schema: Schema, common: readonly string[]):
   return out;
 }
 
+/** A section per table (other than `hooks`) with keys of its own, nested tables after their parent: `[sandbox]`, `[sandbox.docker]`. */
+function tableSections(prefix: string, properties: Readonly<Record<string, Schema>>): string[] {
+  const out: string[] = [];
+  for (const [key, schema] of Object.entries(properties)) {
+    if (key === 'hooks' || schema.type !== 'object' || schema.properties === undefined) continue;
+    const name = `${prefix}${key}`;
+    out.push(`### \`[${name}]\``, '');
+    if (schema.description !== undefined) out.push(`${schema.description}`, '');
+    out.push(keyTable(schema.properties, schema.required ?? []), '', ...tableSections(`${name}.`, schema.properties));
+  }
+  return out;
+}
+
 function pick(properties: Readonly<Record<string, Schema>>, keys: readonly string[]): Record<string, Schema> {
   return Object.fromEntries(keys.map((key) => [key, properties[key]!]));
 }
@@ -256,6 +267,7 @@ function describe(schema: Schema): string {
     case 'string': {
       if (schema.pattern === '\\S') return 'string, not blank';
       if (schema.pattern === '^\\S+$') return 'string without spaces';
+      if (schema.pattern !== undefined) return `string matching \`${schema.pattern}\``;
       return schema.minLength !== undefined && schema.minLength > 0 ? 'non-empty string' : 'string';
     }
     case 'integer':
