@@ -6,5 +6,6 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     // Each snippet is checked by a real `hookline` process.
     testTimeout: 60_000,
+    maxConcurrency: 4,
   },
 });

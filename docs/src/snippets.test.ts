@@ -51,7 +51,8 @@ function snippets(file: string): Snippet[] {
 
 const cases = docPages().flatMap((file) => snippets(file).map((snippet) => [`${shown(file)}:${snippet.block.line} ${snippet.block.info.join(' ')}`, snippet] as const));
 
-describe.each(cases)('%s', (_name, { block, config }) => {
+// Each case runs its own hookline processes in its own folder, so cases run side by side (vitest's maxConcurrency).
+describe.concurrent.each(cases)('%s', (_name, { block, config }) => {
   const kind = block.info.slice(1).join(' ');
   if (block.directive !== undefined) {
     test('is what the command above it prints', async () => {
