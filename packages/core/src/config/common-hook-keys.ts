@@ -20,7 +20,7 @@ export const commonHookKeys: Readonly<Record<'name' | 'event' | 'type' | 'matche
   matcher: v.optional(
     v.pipe(
       v.string('must be a string holding a regular expression'),
-      v.description('A regular expression, unanchored: the hook runs only when it matches one of the preset\'s matcher fields in the context.'),
+      v.description('A regular expression in RE2 syntax, unanchored: the hook runs only when it matches one of the preset\'s matcher fields in the context.'),
     ),
   ),
   blocking: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Whether the host waits for this hook\'s decision; the event\'s default when absent.'))),
