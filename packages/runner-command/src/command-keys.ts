@@ -31,13 +31,18 @@ export interface CommandHookOptions {
 // Typed explicitly because JSR's fast check needs explicit types on exports.
 /** valibot schemas of a command hook's own keys; the core merges them with the common hook keys. */
 export const commandKeys: Readonly<Record<keyof CommandHookOptions, GenericSchema>> = {
-  command: v.pipe(v.string('must be a string holding a shell command'), v.regex(/\S/, 'must not be empty or only whitespace')),
+  command: v.pipe(
+    v.string('must be a string holding a shell command'),
+    v.regex(/\S/, 'must not be empty or only whitespace'),
+    v.description('The shell command, run with the preset\'s shell (sh -c); it answers by exit code and stdout.'),
+  ),
   max_output_bytes: v.optional(
     v.pipe(
       v.number(outputLimitMessage),
       v.integer(outputLimitMessage),
       v.minValue(1, outputLimitMessage),
       v.maxValue(MAX_OUTPUT_BYTES_LIMIT, outputLimitMessage),
+      v.description('Bytes of stdout and of stderr kept per stream (default 1 MiB); the rest is dropped, the hook keeps running.'),
     ),
   ),
   env_passthrough: v.optional(

@@ -24,8 +24,20 @@ export interface AgentHookOptions extends PromptHookOptions {
   readonly max_tool_rounds?: number;
 }
 
-const prompt = v.pipe(v.string(promptMessage), v.regex(/\S/, 'must not be empty or only whitespace'));
-const model = v.optional(v.pipe(v.string(modelMessage), v.regex(/^\S+$/, modelMessage)));
+const prompt = v.pipe(
+  v.string(promptMessage),
+  v.regex(/\S/, 'must not be empty or only whitespace'),
+  v.description('What the model is asked to judge; the event context follows it. It answers ok (proceed) or not (block).'),
+);
+const model = v.optional(
+  v.pipe(
+    v.string(modelMessage),
+    v.regex(/^\S+$/, modelMessage),
+    v.description('A model alias ("haiku", the default, "sonnet", "opus", or one from [models]) or a full model id.'),
+  ),
+);
+
+const rounds = v.pipe(v.number(roundsMessage), v.integer(roundsMessage), v.minValue(1, roundsMessage), v.maxValue(MAX_TOOL_ROUNDS_LIMIT, roundsMessage));
 
 /** valibot schemas of a prompt hook's own keys; the core merges them with the common hook keys. */
 export const promptKeys = { prompt, model };
@@ -34,7 +46,5 @@ export const promptKeys = { prompt, model };
 export const agentKeys = {
   prompt,
   model,
-  max_tool_rounds: v.optional(
-    v.pipe(v.number(roundsMessage), v.integer(roundsMessage), v.minValue(1, roundsMessage), v.maxValue(MAX_TOOL_ROUNDS_LIMIT, roundsMessage)),
-  ),
+  max_tool_rounds: v.optional(v.pipe(rounds, v.description('How many rounds of tool calls the agent may make before it must answer (default 50).'))),
 };
