@@ -13,7 +13,7 @@ import { shipWorkflow } from './workflow.ts';
 
 const folder = fileURLToPath(new URL('..', import.meta.url));
 const configPath = join(folder, 'hookline.toml');
-// The notification hook appends to this file; the local sandbox passes the host environment on.
+// The notification hook appends to this file; its env_passthrough lets the variable into the local sandbox.
 const scratch = mkdtempSync(join(tmpdir(), 'hookline-demo-'));
 const outbox = join(scratch, 'outbox.txt');
 process.env['DEMO_OUTBOX'] = outbox;
