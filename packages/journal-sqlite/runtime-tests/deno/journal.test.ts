@@ -7,7 +7,7 @@ import { assertEquals } from '../../../core/runtime-tests/deno/assert.ts';
 
 const scratch = await Deno.makeTempDir();
 let count = 0;
-for (const check of journalConformanceCases({ create: () => sqliteJournal({ path: `${scratch}/conformance-${count++}.db` }) })) {
+for (const check of journalConformanceCases({ create: (settings) => sqliteJournal({ path: `${scratch}/conformance-${count++}.db`, ...settings }) })) {
   Deno.test(`sqlite ${check.name}`, check.run);
 }
 
