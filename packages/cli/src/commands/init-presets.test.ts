@@ -88,10 +88,27 @@ test('init --preset agent: the formatter and linter hooks validate and run', asy
   }
 });
 
+test('init --preset claude: .claude/settings.json whose guard blocks a recursive delete of / and lets ls through', async () => {
+  const init = await runCli(['init', '--preset', 'claude'], { cwd: scratch.path });
+  expect(init.code, init.stderr).toBe(0);
+  expect(init.stdout).toContain('wrote .claude/settings.json');
+  const home = { HOME: join(scratch.path, 'home') };
+  expect(await runCli(['validate', '--preset', 'claude'], { cwd: scratch.path, env: home })).toMatchObject({ code: 0, stdout: '✓ valid: 1 hook in .claude/settings.json\n' });
+  const call = (command: string) => JSON.stringify({ session_id: 's1', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: scratch.path });
+  writeFileSync(join(scratch.path, 'delete.json'), call('rm -rf /'));
+  writeFileSync(join(scratch.path, 'list.json'), call('ls -la'));
+  const blocked = await runCli(['emit', 'PreToolUse', '--preset', 'claude', '--context', 'delete.json', '--json'], { cwd: scratch.path, env: home });
+  expect(blocked.code, blocked.stderr).toBe(2);
+  expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: 'block', reason: 'refusing a recursive delete of / or the home folder' });
+  const allowed = await runCli(['emit', 'PreToolUse', '--preset', 'claude', '--context', 'list.json', '--json'], { cwd: scratch.path, env: home });
+  expect(allowed.code, allowed.stderr).toBe(0);
+  expect(JSON.parse(allowed.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ status: 'ok', exit_code: 0 }] });
+});
+
 test('init --preset refuses an unknown preset, and --remote outside task', async () => {
   const unknown = await runCli(['init', '--preset', 'agnet'], { cwd: scratch.path });
   expect(unknown.code).toBe(1);
-  expect(unknown.stderr).toContain('unknown preset "agnet"; --preset takes arc, task, agent.');
+  expect(unknown.stderr).toContain('unknown preset "agnet"; --preset takes arc, task, agent, claude.');
   const remote = await runCli(['init', '--remote', 'upstream'], { cwd: scratch.path });
   expect(remote.code).toBe(1);
   expect(remote.stderr).toContain('--remote is for --preset task only.');

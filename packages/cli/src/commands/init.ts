@@ -1,23 +1,26 @@
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_PRESET, presets } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
 import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { agentStarter } from '../agent-starter.ts';
+import { claudeStarter } from '../claude-starter.ts';
 import { starterConfig } from '../starter-config.ts';
 import { taskStarter } from '../task-starter.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
 const options = { ...helpOption, force: { type: 'boolean', short: 'f' }, preset: { type: 'string', short: 'p' }, remote: { type: 'string' } } as const;
 
-const help = `Usage: hookline init [FILE] [--preset arc|task|agent] [--remote NAME] [--force]
+const help = `Usage: hookline init [FILE] [--preset arc|task|agent|claude] [--remote NAME] [--force]
 
 Writes a commented starter config to FILE (default ./hookline.toml) for a preset:
   arc     (default) one harmless run_start hook and commented examples
   task    after_merge lines that delete the task's remote branch, worktree and local branch (each
           safe to run twice), and commented after_awaiting_human notifications
   agent   format-after-write and lint-after-edit hooks, a commented notification and guard
+  claude  .claude/settings.json (the default FILE then) with a PreToolUse guard that refuses a
+          recursive delete of / or the home folder
 Refuses to replace an existing file unless --force is given.
 
 Options:
@@ -40,9 +43,12 @@ export const initCommand: Command = {
       return 0;
     }
     if (positionals.length > 1) throw new CliError('HOOKLINE_CLI_USAGE', `unexpected argument "${positionals[1]}"; see \`hookline init --help\`.`);
-    const label = positionals[0] ?? 'hookline.toml';
-    const text = starterFor(values.preset ?? DEFAULT_PRESET, values.remote);
+    const preset = values.preset ?? DEFAULT_PRESET;
+    // Claude Code reads its project settings from .claude/settings.json; every other preset, hookline.toml.
+    const label = positionals[0] ?? (preset === 'claude' ? join('.claude', 'settings.json') : 'hookline.toml');
+    const text = starterFor(preset, values.remote);
     try {
+      mkdirSync(dirname(resolve(io.cwd, label)), { recursive: true });
       // 'wx' fails if the file exists, atomically: no window between a check and the write.
       writeFileSync(resolve(io.cwd, label), text, { flag: values.force === true ? 'w' : 'wx' });
     } catch (error) {
@@ -50,12 +56,12 @@ export const initCommand: Command = {
       if (code === 'EEXIST') throw new CliError('HOOKLINE_CLI_FILE_EXISTS', `${label} already exists; leaving it alone. Use --force to overwrite it.`);
       throw new CliError('HOOKLINE_CLI_WRITE_FAILED', `cannot write ${label} (${code ?? String(error)}).`, { cause: error });
     }
-    if (io.quiet !== true) io.stdout.write(`wrote ${terminalText(label)} — check it with \`hookline validate\`, try it with \`hookline emit ${TRY_EVENT[values.preset ?? DEFAULT_PRESET]}\`\n`);
+    if (io.quiet !== true) io.stdout.write(`wrote ${terminalText(label)} — check it with \`hookline validate\`, try it with \`hookline emit ${TRY_EVENT[preset]}\`\n`);
     return 0;
   },
 };
 
-const TRY_EVENT: Readonly<Record<string, string>> = { arc: 'run_start', task: 'after_merge --set task=…', agent: 'post_tool_use --set tool_name=FileWrite' };
+const TRY_EVENT: Readonly<Record<string, string>> = { arc: 'run_start', task: 'after_merge --set task=…', agent: 'post_tool_use --set tool_name=FileWrite', claude: 'PreToolUse --set tool_name=Bash --set \'tool_input={"command":"ls"}\'' };
 
 function starterFor(preset: string, remote: string | undefined): string {
   if (remote !== undefined && preset !== 'task') throw new CliError('HOOKLINE_CLI_USAGE', '--remote is for --preset task only.');
@@ -65,6 +71,7 @@ function starterFor(preset: string, remote: string | undefined): string {
     return taskStarter(name);
   }
   if (preset === 'agent') return agentStarter();
+  if (preset === 'claude') return claudeStarter();
   if (preset === DEFAULT_PRESET) return starterConfig(presets[DEFAULT_PRESET]!);
   const known = Object.keys(presets).filter((name) => Object.hasOwn(TRY_EVENT, name));
   const note = Object.hasOwn(presets, preset) ? `preset "${preset}" has no starter yet` : `unknown preset "${preset}"`;
