@@ -25,6 +25,8 @@ function hasJq(): boolean {
   }
 }
 const JQ = hasJq();
+// CI installs jq (.ci/run): there a missing jq is a failure, never a silent skip.
+if (!JQ && process.env['CI'] === 'true') throw new Error('claude corpus: jq is not installed, and CI must run every case (apt-get install -y jq)');
 if (!JQ) console.warn('claude corpus: jq is not installed; the cases whose hooks use jq are skipped (apt-get install -y jq)');
 
 interface Case {
