@@ -8,8 +8,8 @@ describe('resolveBubblewrapSettings', () => {
   });
 
   test('relative paths are resolved against baseDir; sizes are read', () => {
-    const resolved = resolveBubblewrapSettings({ baseDir: '/srv/project', writable: ['build', '/var/cache/x'], readable: ['../shared'], memory: '1g', network: 'host' });
-    expect(resolved).toMatchObject({ writable: ['/srv/project/build', '/var/cache/x'], readable: ['/srv/shared'], memoryBytes: 1_073_741_824, network: 'host' });
+    const resolved = resolveBubblewrapSettings({ baseDir: '/srv/project', writable: ['build', '/var/cache/x'], readable: ['../common'], memory: '1g', network: 'host' });
+    expect(resolved).toMatchObject({ writable: ['/srv/project/build', '/var/cache/x'], readable: ['/srv/common'], memoryBytes: 1_073_741_824, network: 'host' });
   });
 
   test('every problem at once, with its key, and a suggestion for a misspelt one', () => {
