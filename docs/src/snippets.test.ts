@@ -15,7 +15,6 @@ import { runHookline } from './run-hookline.ts';
 //   ```json context      a hook receives exactly this context when a host emits it
 //   <!-- docs-test: hookline emit … -->
 //   ```json              the output of that command, with the page's last TOML block above it as the config
-//   ```toml fragment / ```json fragment    deliberately not a config: skipped (keep these rare)
 //
 // Scratch folders live under docs/node_modules, so `plugins = [...]` in a snippet resolves as it would
 // next to a user's config.
@@ -58,8 +57,6 @@ describe.concurrent.each(cases)('%s', (_name, { block, config }) => {
     test('is what the command above it prints', async () => {
       await checkCommandOutput(block, config);
     });
-  } else if (kind === 'fragment') {
-    test.skip('is deliberately not a complete config', () => undefined);
   } else if (block.info[0] === 'toml' && kind === '') {
     test('is a valid config (hookline validate)', async () => {
       const folder = scratch();
@@ -98,7 +95,7 @@ describe.concurrent.each(cases)('%s', (_name, { block, config }) => {
   } else {
     test('is marked with what it is', () => {
       expect.fail(
-        `a \`\`\`${block.info.join(' ')} block must say what it is: \`\`\`toml, \`\`\`toml layer, \`\`\`toml invalid, \`\`\`json decision, \`\`\`json context, a <!-- docs-test: hookline … --> comment above it, or \`\`\`… fragment`,
+        `a \`\`\`${block.info.join(' ')} block must say what it is: \`\`\`toml, \`\`\`toml layer, \`\`\`toml invalid, \`\`\`json decision, \`\`\`json context, or a <!-- docs-test: hookline … --> comment above it`,
       );
     });
   }
