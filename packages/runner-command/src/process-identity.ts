@@ -18,6 +18,8 @@ export interface ProcessStat {
   readonly state: string;
   /** The process group it belongs to. */
   readonly group: number;
+  /** The session it belongs to. */
+  readonly session: number;
   readonly start: string;
 }
 
@@ -34,7 +36,7 @@ export function readProcessStat(pid: number): ProcessStat | undefined {
     return undefined;
   }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { state: fields[0] ?? '', group: Number(fields[2]), start: fields[19] ?? '' };
+  return { state: fields[0] ?? '', group: Number(fields[2]), session: Number(fields[3]), start: fields[19] ?? '' };
 }
 
 /** The identity of a running process (this one by default); undefined when it is not running. */

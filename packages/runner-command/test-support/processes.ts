@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readProcessStat } from '../src/process-identity.ts';
 
 /** One process as /proc describes it. */
 export interface ProcessEntry {
@@ -11,15 +12,8 @@ export interface ProcessEntry {
 
 /** Reads /proc/<pid>/stat; undefined when the process is gone (zombies are still there). */
 export function processEntry(pid: number): ProcessEntry | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  // The command name is in parentheses and may contain spaces: the fields start after the last ")".
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { pid, state: fields[0]!, groupId: Number(fields[2]), sessionId: Number(fields[3]) };
+  const stat = readProcessStat(pid);
+  return stat === undefined ? undefined : { pid, state: stat.state, groupId: stat.group, sessionId: stat.session };
 }
 
 /** Whether `pid` is a running process — a zombie (exited, not yet reaped) does not count. */
