@@ -4,8 +4,8 @@ import { ConfigError } from '../errors/config-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { defineRunner } from '../plugins/runner.ts';
 import { scriptedRunner } from '../testing/scripted-runner.ts';
-import { formatConfigIssue } from './config-issue.ts';
 import { loadConfig } from './load-config.ts';
+import { configIssues } from '../../test-support/config-issues.ts';
 
 const scripted = scriptedRunner();
 // A runner with required keys and a cross-key check, to prove runner schemas and checks are composed.
@@ -34,13 +34,7 @@ function load(...texts: string[]) {
 }
 
 function issuesOf(...texts: string[]): string[] {
-  try {
-    load(...texts);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).issues.map(formatConfigIssue);
-  }
-  throw new Error('expected a ConfigError');
+  return configIssues(() => load(...texts));
 }
 
 describe('loadConfig validation', () => {

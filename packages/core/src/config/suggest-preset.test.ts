@@ -1,22 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError } from '../errors/config-error.ts';
 import { UnknownEventError } from '../errors/unknown-event-error.ts';
 import { createHookEngine } from '../engine/create-hook-engine.ts';
 import { scriptedRunner } from '../testing/scripted-runner.ts';
 import { standInCommandRunner } from '../../test-support/stand-in-runners.ts';
-import { formatConfigIssue } from './config-issue.ts';
 import { loadConfig } from './load-config.ts';
+import { configIssues } from '../../test-support/config-issues.ts';
 
 const runners = [scriptedRunner(), standInCommandRunner().runner];
 
 function issuesOf(...texts: string[]): string[] {
-  try {
-    loadConfig(texts.map((text, index) => ({ text, source: `layer${index}.toml` })), { runners });
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).issues.map(formatConfigIssue);
-  }
-  throw new Error('expected a ConfigError');
+  return configIssues(() => loadConfig(texts.map((text, index) => ({ text, source: `layer${index}.toml` })), { runners }));
 }
 
 // Source 002's own settings file, as an agent keeps it, without the preset line.

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { formatConfigIssue } from '../config/config-issue.ts';
 import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { createHookEngine, type HookEngine } from '../engine/create-hook-engine.ts';
-import { ConfigError } from '../errors/config-error.ts';
 import { memoryJournal } from '../testing/memory-journal.ts';
 import { standInCommandRunner } from '../../test-support/stand-in-runners.ts';
 import { taskPreset } from './task-preset.ts';
+import { configIssues } from '../../test-support/config-issues.ts';
 
 const runner = standInCommandRunner().runner;
 
@@ -18,13 +17,7 @@ function load(...texts: string[]): HookConfig {
 }
 
 function issuesOf(...texts: string[]): string[] {
-  try {
-    load(...texts);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).issues.map(formatConfigIssue);
-  }
-  throw new Error('expected a ConfigError');
+  return configIssues(() => load(...texts));
 }
 
 // Everything but where the hook was written, which differs between the two forms by nature.
