@@ -59,8 +59,10 @@ test('1 000 durable events and a crash in the middle: every one runs at least on
   const effects = join(scratch(), 'effects');
   const count = 1_000;
   // Every hook waits for `go`, so all 1 000 points are journaled before the first one can finish;
-  // then they run two at a time and the engine is killed part-way.
-  const config = `preset = "task"\n[hooks]\nafter_merge = ['while [ ! -f go ]; do sleep 0.01; done; printf "%s\\\\n" "$ARC_TASK" >> effects']\n`;
+  // then they run two at a time and the engine is killed part-way. The wait gives up after about
+  // two minutes: the killed engine's hooks outlive it, and once the test removed its folder `go`
+  // never appears, so an unbounded loop would spin for ever.
+  const config = `preset = "task"\n[hooks]\nafter_merge = ['n=0; while [ ! -f go ]; do n=$((n+1)); [ $n -gt 12000 ] && exit 1; sleep 0.01; done; printf "%s\\\\n" "$ARC_TASK" >> effects']\n`;
   const tasks = Array.from({ length: count }, (_, index) => `t-${index}`);
   const child = startChild({ mode: 'emit', journal: path, config, cwd: scratch(), tasks, concurrency: 2 });
   await until(child, () => child.output().includes(`journaled ${count}`), 'the events to be journaled');
