@@ -1,5 +1,6 @@
 // The core on Deno, unchanged: the same sources the npm build compiles, run by Deno's own TypeScript
 // and module loader. Node-specific code would fail here first.
+import { RE2JS } from 're2js';
 import * as v from 'valibot';
 import {
   agentPreset,
@@ -13,6 +14,8 @@ import {
   type HookConfig,
   type EmitOutcome,
 } from '../../src/index.ts';
+import { compileMatcher } from '../../src/selection/compile-matcher.ts';
+import { linearNativeRegExp } from '../../src/selection/linear-native-regexp.ts';
 import { journalConformanceCases, memoryJournal, scriptedRunner } from '../../src/testing/index.ts';
 import { assert, assertEquals, assertThrows } from './assert.ts';
 
@@ -264,6 +267,17 @@ Deno.test('matchers are RE2 on Deno too: (a+)+$ is answered at once, a backrefer
   assert(error.issues[0]!.message.includes('backreference'), error.message);
 });
 
+Deno.test('matchers on the native fast path answer as RE2 does on Deno too', () => {
+  const probes = ['', 'stage_42', 'stage_4x', 'mcp__x\n', 'a-prod', 'ab\u2028c', '\u00a0', '\v', '😀', '\ud83d', 'ſ'];
+  for (const source of ['^stage_\\d+$', '^mcp__.*', '(?:^|-)prod$', '^.$', '^\\s$', '^\\w+$', '^[^a]$', '(a+)+$']) {
+    const re2 = RE2JS.compile(source);
+    const compiled = compileMatcher(source);
+    assert(compiled.ok, source);
+    for (const probe of probes) assertEquals([source, probe, compiled.pattern.test(probe)], [source, probe, re2.test(probe)]);
+  }
+  assert(linearNativeRegExp('^stage_\\d+$') !== undefined && linearNativeRegExp('(a+)+$') === undefined, 'the fast path is taken only where proven linear');
+});
+
 for (const check of journalConformanceCases({ create: () => memoryJournal() })) Deno.test(`memory ${check.name}`, check.run);
 
 // SPEC: the core imports no `node:` module, so it runs on Deno (and other runtimes) unchanged.
@@ -296,7 +310,8 @@ async function* sourceFiles(folder: URL): AsyncGenerator<URL> {
 Deno.test('no source file under src/ imports a node: module or a bare Node builtin', async () => {
   // The detector itself, so a broken pattern cannot pass vacuously.
   assertEquals(
-    nodeImports(`import { x } from 'node:fs';\nimport * as p from "path";\nexport { y } from 'fs/promises';\nawait import('node:os');\nconst c = require('child_process');\nimport * as v from 'valibot';\nimport { z } from './path.ts';`),
+    nodeImports(`import { x } from 'node:fs';\nimport * as p from "path";\nexport { y } from 'fs/promises';\nawait import('node:os');\nconst c = require('child_process');\nimport { RE2JS } from 're2js';
+import * as v from 'valibot';\nimport { z } from './path.ts';`),
     ['node:fs', 'path', 'fs/promises', 'node:os', 'child_process'],
   );
   const offenders: string[] = [];
