@@ -3,8 +3,11 @@
  * through the engine in the bubblewrap sandbox (context file written, bound and removed, stdin,
  * output capture, exit code — a fresh sandbox per hook) against (b) a bare Node spawn of
  * `sh -c 'exit 0'`, and against (c) the same hook in the docker sandbox with a warm container (when
- * a Docker engine and the test image are there; else that row is skipped with the reason). Prints a
- * markdown table of medians and ratios. Run with `pnpm bench` in packages/sandbox-bubblewrap.
+ * a Docker engine and the test image are there; else that row is skipped with the reason). Then,
+ * where a hook's time goes: Node spawns of bwrap with the sandbox built up layer by layer (bwrap's
+ * floor, the namespaces, the network namespace, the provider's full arguments) beside the same bare
+ * spawn and hook. Prints markdown tables of medians and ratios. Run with `pnpm bench` in
+ * packages/sandbox-bubblewrap.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
@@ -12,6 +15,8 @@ import process from 'node:process';
 import { createHookEngine, loadConfig, type HookEngine, type SandboxProvider } from '@hookline/core';
 import { commandRunner } from '@hookline/runner-command';
 import { bubblewrapSandbox } from '../src/index.ts';
+import { bwrapArguments } from '../src/bwrap-arguments.ts';
+import { systemArguments } from '../src/host-layout.ts';
 import { measureInterleaved, quantile, type Contender } from '../../../scripts/bench-stats.ts';
 
 const ROUNDS = 60;
@@ -33,15 +38,19 @@ async function hook(engine: HookEngine): Promise<void> {
 }
 
 function bareSpawn(): Promise<void> {
+  return spawnExit0('sh', ['-c', 'exit 0']);
+}
+
+function spawnExit0(command: string, args: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', 'exit 0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     // As the runner feeds a hook: `exit 0` never reads stdin, so the write may meet a closed pipe.
     child.stdin.on('error', () => undefined);
     child.stdin.end('{}');
     child.stdout.resume();
     child.stderr.resume();
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`sh exited ${String(code)}`))));
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${String(code)}`))));
   });
 }
 
@@ -72,7 +81,7 @@ const contenders: Contender[] = [
   ...(docker === undefined ? [] : [{ name: names.docker, run: () => hook(docker!) }]),
 ];
 const samples = await measureInterleaved(contenders, { rounds: ROUNDS, warmup: 5 });
-await Promise.all([bubblewrap.close(), docker?.close()]);
+await docker?.close();
 
 const median = (name: string): number => quantile(samples.get(name)!, 0.5);
 const p90 = (name: string): number => quantile(samples.get(name)!, 0.9);
@@ -92,3 +101,36 @@ if (docker === undefined) {
   console.log(`| ${names.docker} | ${ROUNDS} | ${median(names.docker).toFixed(2)} | ${p90(names.docker).toFixed(2)} | bubblewrap is ${vsDocker.toFixed(1)}× faster | ≥ ${TARGET_VS_DOCKER}× ${vsDocker >= TARGET_VS_DOCKER ? '✓' : '✗'} |`);
 }
 console.log(missed ? '\nSome ratio misses its target (a loaded machine makes this noisy: run again before concluding).' : '\nEvery ratio is within its target.');
+
+// Where the time goes: the sandbox built up layer by layer, each a Node spawn of `bwrap … sh -c 'exit 0'`.
+const namespaces = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup'];
+const system = systemArguments();
+const full = bwrapArguments({ system, network: 'none', cwd: process.cwd(), writable: [], readable: [], files: new Map() });
+const mounts = [...namespaces, '--unshare-net', ...system];
+const layers: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['bwrap, a user namespace and `--ro-bind / /` (its floor)', ['--unshare-user', '--ro-bind', '/', '/']],
+  ['+ pid, ipc, uts and cgroup namespaces', [...namespaces, '--ro-bind', '/', '/']],
+  ['+ a network namespace (`network = "none"`)', [...namespaces, '--unshare-net', '--ro-bind', '/', '/']],
+  [`the system read-only instead of / (${system.filter((arg) => arg.startsWith('--')).length} binds, links and covers)`, mounts],
+  ['+ its own /proc', [...mounts, '--proc', '/proc']],
+  ['+ a minimal /dev', [...mounts, '--proc', '/proc', '--dev', '/dev']],
+  ['+ private /tmp, the working directory', [...mounts, '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--bind', process.cwd(), process.cwd(), '--chdir', process.cwd()]],
+  ["the provider's full arguments (+ uid, hostname, --disable-userns, --die-with-parent, --new-session)", full],
+];
+const layerContenders: Contender[] = [
+  { name: names.spawn, run: bareSpawn },
+  ...layers.map(([name, args]) => ({ name, run: () => spawnExit0('bwrap', [...args, '--', 'sh', '-c', 'exit 0']) })),
+  { name: names.hook, run: () => hook(bubblewrap) },
+];
+const layerSamples = await measureInterleaved(layerContenders, { rounds: ROUNDS, warmup: 5 });
+await bubblewrap.close();
+const bare = quantile(layerSamples.get(names.spawn)!, 0.5);
+console.log(`\nwhere a bubblewrap hook's time goes — each row a Node spawn ending in \`sh -c 'exit 0'\`, load average ${loadavg()[0]!.toFixed(2)} at the end\n`);
+console.log('| contender | median ms | × bare spawn | + ms over the row above |');
+console.log('|---|---:|---:|---:|');
+let previous = bare;
+for (const { name } of layerContenders) {
+  const value = quantile(layerSamples.get(name)!, 0.5);
+  console.log(`| ${name} | ${value.toFixed(2)} | ${(value / bare).toFixed(2)} | ${name === names.spawn ? '' : (value - previous).toFixed(2)} |`);
+  previous = value;
+}

@@ -84,7 +84,8 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
           if (coversSystem(cwd)) {
             throw new CommandStartError(`the bubblewrap sandbox does not run hooks in ${cwd}: it would be bound writable over the system directories; give the context a cwd of its own (a project folder)`);
           }
-          const home = environment()['HOME'];
+          // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
+          const home = (source ?? process.env)['HOME'];
           const layout: SandboxLayout = {
             system,
             network: resolved.network,
