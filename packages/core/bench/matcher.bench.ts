@@ -17,7 +17,7 @@ import { scriptedRunner } from '../src/testing/index.ts';
 import { measureInterleaved, quantile, type Contender } from '../../../scripts/bench-stats.ts';
 
 /** Patterns as configs write them (the READMEs' examples and their kin). */
-const PATTERNS = ['deploy', '^deploy$', '^Bash$', '^(build|test)$', 'deploy|release', '^lint', '^stage_\\d+$', '^mcp__.*', '(?:^|-)prod$', '^[a-z]+-(agent|review)$', 'stage_\\d+', '^(?:implement|code)-\\w+$', 'gent.*review', '(deploy|stage).*\\d$'];
+const PATTERNS = ['deploy', '^deploy$', '^Bash$', '^(build|test)$', 'deploy|release', '^lint', '^stage_\\d+$', '^mcp__.*', '(?:^|-)prod$', '^[a-z]+-(agent|review)$', 'stage_\\d+', '^(?:implement|code)-\\w+$', '(?i)^bash$', 'gent.*review', '(deploy|stage).*\\d$'];
 /** Field values a matcher meets: node ids, handler types, tool names. */
 const VALUES = ['build', 'deploy', 'deploy-prod', 'stage_42', 'implement-agent', 'code-review', 'Bash', 'mcp__github__create_issue', 'lint', 'release-candidate-7', 'a-node-id-of-forty-characters-0123456789'];
 /** `test()` calls per timed sample: one is close to the clock's resolution. */
@@ -41,7 +41,8 @@ let sink = 0;
 
 const rows: string[] = [];
 for (const source of PATTERNS) {
-  const native = new RegExp(source);
+  // JavaScript has no leading `(?i)`: the same pattern with the `i` flag.
+  const native = source.startsWith('(?i)') ? new RegExp(source.slice(4), 'i') : new RegExp(source);
   const hookline = hooklineMatcher(source);
   for (const value of VALUES) assert.equal(hookline.test(value), native.test(value), `${source} on ${value}: Hookline and RegExp disagree`);
   const alone = RE2JS.compile(source);

@@ -6,7 +6,7 @@ import { linearNativeRegExp } from './linear-native-regexp.ts';
 // Characters where JavaScript and RE2 read the same pattern text differently: line terminators other
 // than \n (`.`), Unicode spaces and \v (`\s`), non-ASCII letters and digits (`\w`, `\d`, `\b`), case
 // folds (`ſ`, the Kelvin sign), astral characters and lone surrogates (code units or code points).
-const TRICKY = ['\n', '\r', '\u2028', '\u2029', '\v', '\f', '\t', ' ', '\u00a0', '\u3000', 'é', 'ſ', '\u212a', '٣', '😀', '\ud83d', '\ude00', '\0', '-', '_', '.', '{', '}', '$', '^'];
+const TRICKY = ['K', 'k', 's', 'S', 'É', '\n', '\r', '\u2028', '\u2029', '\v', '\f', '\t', ' ', '\u00a0', '\u3000', 'é', 'ſ', '\u212a', '٣', '😀', '\ud83d', '\ude00', '\0', '-', '_', '.', '{', '}', '$', '^'];
 
 // A deterministic generator, so a failure names a reproducible case.
 function random(seed: number): () => number {
@@ -44,6 +44,7 @@ describe('the native fast path answers as RE2 does', () => {
     '^[]a]$', '^[^]a]$', '^[a-]$', '^[-a]$', '^[\\]\\-]+$', '^\\v$', '^\\a?b$', '^(?P<kind>build|test)-\\w+$', '^(?<n>x)y$', '^a{2,4}$',
     '^a{3}$', '^(?:ab){2,}$', '^a+?b*?$', '^[\\d_]+$', '^[\\D]$', '^\\.$', '^a|b$', '^$', '^', '$', '(?:)', 'a{0}b', '^(?:a|)b$', 'x$', '^[\\x00-\\x{10FFFF}]$',
     '^[^\\x00-\\x{10FFFF}]', '^\\$\\^$', 'é+$', '^[é-ü]+$', '^a\\.b\\*c$',
+    '(?i)^bash$', '(?i)deploy', '(?i)^[a-k]+$', '(?i)^[^s]$', '(?i)^\\w+$', '(?i)^\\W$', '(?i)^\\x4B$', '(?i)^k.s$', '(?i)^[^\\d]$',
   ];
   test.each(written)('%s', (source) => {
     expect(linearNativeRegExp(source), `${source} takes the native path`).toBeDefined();
@@ -53,7 +54,7 @@ describe('the native fast path answers as RE2 does', () => {
   test('on 1,000 random patterns, whichever path each takes', { timeout: 120_000 }, () => {
     const next = random(12);
     const pick = <T,>(options: readonly T[]): T => options[Math.floor(next() * options.length)]!;
-    const atoms = ['a', 'b', '-', '.', '\\d', '\\w', '\\s', '\\S', '[ab]', '[^a]', '[a-c]', '\\x{e9}', '😀', '\\.', '^', '$', '\\b'];
+    const atoms = ['a', 'b', 'k', 'S', '-', '.', '\\d', '\\w', '\\W', '\\s', '\\S', '[ab]', '[^a]', '[a-c]', '[^k]', '\\x{e9}', '😀', '\\.', '^', '$', '\\b'];
     const pattern = (depth: number): string => {
       const parts = Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
         const atom = depth > 0 && next() < 0.3 ? `(${pattern(depth - 1)})` : pick(atoms);
@@ -61,9 +62,10 @@ describe('the native fast path answers as RE2 does', () => {
       });
       return next() < 0.2 ? `${parts.join('')}|${pick(atoms)}` : parts.join('');
     };
+    const flagged = (): string => (next() < 0.2 ? `(?i)${pattern(2)}` : pattern(2));
     let native = 0;
     for (let index = 0; index < 1_000; index++) {
-      const source = pattern(2);
+      const source = flagged();
       if (!compileMatcher(source).ok) continue;
       if (linearNativeRegExp(source) !== undefined) native++;
       expectSameAnswers(source, inputsFor(source, next, 20));
@@ -94,7 +96,7 @@ describe('patterns a backtracking engine cannot run in linear time stay on RE2',
     expectSameAnswers(source, [text, 'aab', 'ab', 'c']);
   });
 
-  test.each(['(?i)agent', '(?s)a.b', '(?m)^a$', '\\pL', '\\p{Greek}', '[[:alpha:]]', '\\Qa.b\\E', 'a\\123', 'a{,2}', 'x{'])('%s: syntax read differently elsewhere stays on RE2', (source) => {
+  test.each(['(?i)é', '(?i)[é]', 'a(?i)b', '(?i:a)', '(?s)a.b', '(?m)^a$', '\\pL', '\\p{Greek}', '[[:alpha:]]', '\\Qa.b\\E', 'a\\123', 'a{,2}', 'x{'])('%s: syntax read differently elsewhere stays on RE2', (source) => {
     expect(compileMatcher(source).ok).toBe(true);
     expect(linearNativeRegExp(source)).toBeUndefined();
   });

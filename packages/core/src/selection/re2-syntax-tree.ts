@@ -23,7 +23,9 @@ const OUTSIDE = Symbol('outside the subset');
 
 /**
  * Reads a pattern RE2 has already accepted into a {@link PatternNode}, or answers `undefined` when it
- * uses anything outside the subset read here: flags (`(?i)`), Unicode and POSIX classes (`\pL`,
+ * uses anything outside the subset read here: flags other than a leading `(?i)` (which folds ASCII
+ * letters, `k` and `s` to RE2's case orbits, e.g. `k`, `K` and the Kelvin sign, and keeps any
+ * other letter out of the subset), Unicode and POSIX classes (`\pL`,
  * `[[:alpha:]]`), octal and `\Q…\E` escapes, `\C`, and a `{` that is not a repeat. The subset is the
  * one whose meaning this module pins down itself (`.` excludes only `\n`, `\s` is ASCII, classes are
  * code point ranges), so a translation of it never depends on how JavaScript reads the same text.
@@ -41,11 +43,14 @@ export function parseRe2Subset(source: string): PatternNode | undefined {
 
 class SubsetParser {
   readonly #chars: string[];
+  readonly #fold: boolean;
   #at = 0;
 
   constructor(source: string) {
     // By code point, as RE2 reads it (an astral character is one literal).
     this.#chars = [...source];
+    this.#fold = source.startsWith('(?i)');
+    if (this.#fold) this.#at = 4;
   }
 
   done(): boolean {
@@ -101,6 +106,7 @@ class SubsetParser {
       case '[':
         return { kind: 'set', ranges: this.#characterClass() };
       case '.':
+        // Closed under case folding already.
         return { kind: 'set', ranges: [[0, 0x09], [0x0b, MAX_CODE_POINT]] };
       case '^':
       case '$':
@@ -113,8 +119,13 @@ class SubsetParser {
       case '{':
         throw OUTSIDE;
       default:
-        return { kind: 'set', ranges: single(character) };
+        return { kind: 'set', ranges: this.#folded(single(character)) };
     }
+  }
+
+  // Under `(?i)`, a set as RE2 folds it: every case of its letters, before any negation.
+  #folded(ranges: CodePointRanges): CodePointRanges {
+    return this.#fold ? caseFolded(ranges) : ranges;
   }
 
   // `(?:`, `(?P<name>` and `(?<name>` only: inline flags change what the pattern means.
@@ -151,7 +162,7 @@ class SubsetParser {
       }
     }
     this.#at++;
-    const merged = normalize(ranges);
+    const merged = this.#folded(normalize(ranges));
     return negated ? complement(merged) : merged;
   }
 
@@ -159,11 +170,11 @@ class SubsetParser {
     const letter = this.#take();
     const lower = letter.toLowerCase();
     if (lower in CLASS_ESCAPES) {
-      const ranges = CLASS_ESCAPES[lower]!;
+      const ranges = this.#folded(CLASS_ESCAPES[lower]!);
       return { kind: 'set', ranges: letter === lower ? ranges : complement(ranges) };
     }
     if (letter in CONTROL_ESCAPES) return { kind: 'set', ranges: [[CONTROL_ESCAPES[letter]!, CONTROL_ESCAPES[letter]!]] };
-    if (letter === 'x') return { kind: 'set', ranges: single(String.fromCodePoint(this.#hex())) };
+    if (letter === 'x') return { kind: 'set', ranges: this.#folded(single(String.fromCodePoint(this.#hex()))) };
     if (PUNCTUATION.test(letter)) return { kind: 'set', ranges: single(letter) };
     if (!inClass && (letter === 'b' || letter === 'B')) return { kind: 'assert', text: `\\${letter}` };
     // Without the multi-line flag, \A and \z are ^ and $.
@@ -201,6 +212,25 @@ function single(character: string): CodePointRanges {
 
 function isOne(ranges: CodePointRanges): boolean {
   return ranges.length === 1 && ranges[0]![0] === ranges[0]![1];
+}
+
+/**
+ * ASCII `ranges` with every case of their letters, as RE2's case orbits have them: `k` also has the
+ * Kelvin sign (U+212A) and `s` the long s (U+017F). Outside ASCII, folding is not spelled out here.
+ */
+function caseFolded(ranges: CodePointRanges): CodePointRanges {
+  if (ranges.some(([, to]) => to >= 0x80)) throw OUTSIDE;
+  const added: [number, number][] = [];
+  for (const [from, to] of ranges) {
+    for (const [low, high, shift] of [[0x41, 0x5a, 0x20], [0x61, 0x7a, -0x20]] as const) {
+      if (Math.max(from, low) <= Math.min(to, high)) added.push([Math.max(from, low) + shift, Math.min(to, high) + shift]);
+    }
+  }
+  const letters = normalize([...ranges, ...added]);
+  const has = (point: number): boolean => letters.some(([from, to]) => from <= point && point <= to);
+  if (has(0x6b)) added.push([0x212a, 0x212a]);
+  if (has(0x73)) added.push([0x17f, 0x17f]);
+  return normalize([...ranges, ...added]);
 }
 
 /** `ranges` sorted, with overlapping and adjacent ones merged. */
