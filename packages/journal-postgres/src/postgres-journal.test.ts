@@ -57,19 +57,22 @@ describe.skipIf(server === undefined)('postgresJournal', () => {
     }
   });
 
-  test('an idle waiter of one journal wakes when another journal (another connection) records or releases an entry', async () => {
+  test('an idle waiter of one journal wakes when another journal (another connection) records an entry for others or releases one', async () => {
     const url = server!.createDatabase('notify');
     const worker = postgresJournal({ url });
     const emitter = postgresJournal({ url });
     try {
       expect(await worker.doWaitForWork(30_000)).toBe(true); // the first wait: LISTEN starts, nothing is known yet
       const recorded = worker.doWaitForWork(30_000);
-      const id = await emitter.doRecord(record('t-1'), 'emitter', 60_000);
+      const forWorkers = await emitter.doRecord(record('t-1'), 'emitter', 0);
       expect(await recorded).toBe(true);
+      expect(await worker.doClaim('worker', 60_000)).toMatchObject({ id: forWorkers, attempts: 2, owner: 'worker' });
+      // An entry its recorder holds is nobody else's until released: only the release wakes the waiter.
+      const held = await emitter.doRecord(record('t-2'), 'emitter', 60_000);
       const released = worker.doWaitForWork(30_000);
-      await emitter.doRelease(id, 'emitter', 'for a worker');
+      await emitter.doRelease(held, 'emitter', 'for a worker');
       expect(await released).toBe(true);
-      expect(await worker.doClaim('worker', 60_000)).toMatchObject({ id, attempts: 2, owner: 'worker', lastError: 'for a worker' });
+      expect(await worker.doClaim('worker', 60_000)).toMatchObject({ id: held, attempts: 2, owner: 'worker', lastError: 'for a worker' });
     } finally {
       await Promise.all([worker.doClose(), emitter.doClose()]);
     }

@@ -70,6 +70,11 @@ const STATE_CONDITIONS: Readonly<Record<JournalEntryState, string>> = {
   'dead-lettered': 'dead_at IS NOT NULL',
 };
 
+// The insert of a recorded entry, held by its recorder ($5–$8) for $9 ms.
+const INSERT_ENTRY = (table: string): string =>
+  `INSERT INTO ${table} (preset, event, context, hooks, attempts, owner, owner_host, owner_pid, owner_start, lease_until)
+   VALUES ($1::text, $2::text, $3::text::json, $4::text::json, 1, $5::text, $6::text, $7::integer, $8::text, now() + $9::float8 * interval '1 millisecond')`;
+
 // A holder's process of this host that is gone is looked for at most this often (it reads /proc).
 const GONE_HOLDERS_EVERY_MS = 500;
 
@@ -113,7 +118,9 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
 
   let host: string | undefined;
   const hostIdentity = (): string => (host ??= settings.hostIdentity ?? localHostIdentity());
-  const me = (): { pid: number; start: string } => ({ pid: process.pid, start: processIdentity()?.start ?? '' });
+  // This process, as the holder written into the entries it records and claims (read once: it never changes).
+  let thisProcess: { pid: number; start: string } | undefined;
+  const me = (): { pid: number; start: string } => (thisProcess ??= { pid: process.pid, start: processIdentity()?.start ?? '' });
 
   // Holders of this host whose process is gone, as `pid/start`, refreshed when a claim finds nothing.
   let goneHolders = '';
@@ -121,13 +128,13 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
   const refreshGoneHolders = async (): Promise<boolean> => {
     if (Date.now() - goneCheckedAt < GONE_HOLDERS_EVERY_MS) return false;
     goneCheckedAt = Date.now();
-    const self = me();
+    const holder = me();
     const holders = await query<{ owner_pid: number; owner_start: string }>(
       `SELECT DISTINCT owner_pid, owner_start FROM ${table} WHERE dead_at IS NULL AND owner_host = $1 AND lease_until > now()`,
       [hostIdentity()],
     );
     goneHolders = holders
-      .filter((row) => !(row.owner_pid === self.pid && row.owner_start === self.start))
+      .filter((row) => !(row.owner_pid === holder.pid && row.owner_start === holder.start))
       .filter((row) => !isSameProcess({ pid: row.owner_pid, start: row.owner_start }))
       .map((row) => `${row.owner_pid}/${row.owner_start}`)
       .join(',');
@@ -137,7 +144,7 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
   // One statement: the oldest due entry that nobody holds (or whose holder is a gone process of this
   // host) is leased to `owner` with an attempt counted — or, when it used its attempts, dead-lettered.
   const claimOnce = async (owner: string, leaseMs: number): Promise<Row | undefined> => {
-    const self = me();
+    const holder = me();
     const [row] = await query<Row>(
       `WITH candidate AS (
          SELECT id FROM ${table}
@@ -156,7 +163,7 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
          lease_until = CASE WHEN j.attempts >= $7::integer THEN NULL ELSE now() + $4::float8 * interval '1 millisecond' END
        FROM candidate WHERE j.id = candidate.id
        RETURNING j.*`,
-      [owner, self.pid, self.start, leaseMs, hostIdentity(), goneHolders, maxAttempts],
+      [owner, holder.pid, holder.start, leaseMs, hostIdentity(), goneHolders, maxAttempts],
     );
     return row;
   };
@@ -178,16 +185,14 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
   const journal = defineJournal({
     name: `@hookline/journal-postgres (${shown})`,
     async doRecord(record: JournalRecord, owner: string, leaseMs: number) {
-      const self = me();
-      const [row] = await query<{ id: string }>(
-        `WITH entry AS (
-           INSERT INTO ${table} (preset, event, context, hooks, attempts, owner, owner_host, owner_pid, owner_start, lease_until)
-           VALUES ($1::text, $2::text, $3::text::json, $4::text::json, 1, $5::text, $6::text, $7::integer, $8::text, now() + $9::float8 * interval '1 millisecond')
-           RETURNING id
-         )
-         SELECT id, pg_notify($10::text, '') FROM entry`,
-        [record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), owner, hostIdentity(), self.pid, self.start, leaseMs, names.channel],
-      );
+      const holder = me();
+      const parameters = [record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), owner, hostIdentity(), holder.pid, holder.start, leaseMs];
+      // An entry its recorder runs is nobody else's business until released; one recorded with no
+      // lease (for others to run) is claimable at once, and announced.
+      const [row] =
+        leaseMs > 0
+          ? await query<{ id: string }>(`${INSERT_ENTRY(table)} RETURNING id`, parameters)
+          : await query<{ id: string }>(`WITH entry AS (${INSERT_ENTRY(table)} RETURNING id) SELECT id, pg_notify($10::text, '') FROM entry`, [...parameters, names.channel]);
       return row!.id;
     },
     async doClaim(owner: string, leaseMs: number) {

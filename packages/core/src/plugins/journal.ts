@@ -60,7 +60,10 @@ export interface Journal {
   readonly specificationVersion: typeof SPECIFICATION_VERSION;
   /** The package or kind of journal, named in errors. */
   readonly name: string;
-  /** Records an entry already leased to `owner` for `leaseMs`, with `attempts` 1; resolves to its id. */
+  /**
+   * Records an entry already leased to `owner` for `leaseMs`, with `attempts` 1; resolves to its id.
+   * With `leaseMs` 0 the lease has ended at once: the entry is recorded for others to claim.
+   */
   doRecord(record: JournalRecord, owner: string, leaseMs: number): Promise<string>;
   /**
    * Takes the oldest entry that nobody holds — never leased, released, its lease expired, or (where
@@ -104,7 +107,7 @@ export interface Journal {
   stats?(): Promise<JournalStats>;
   /**
    * Optional, for idle workers: resolves `true` when an entry may have become claimable — one was
-   * recorded, released or retried, by any process — since the previous call returned (at once on
+   * recorded with no lease, released or retried, by any process — since the previous call returned (at once on
    * the first call, which cannot know what it missed); `false` after `maxWaitMs` or when `signal`
    * aborts. Without it a worker polls.
    */

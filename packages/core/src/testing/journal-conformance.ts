@@ -222,17 +222,18 @@ export function journalConformanceCases(options: JournalConformanceOptions): Con
       ),
     },
     {
-      name: 'journal: an idle waiter wakes when an entry is recorded or released, and stops on its signal (journals with doWaitForWork)',
+      name: 'journal: an idle waiter wakes when an entry is recorded without a lease or released, and stops on its signal (journals with doWaitForWork)',
       run: withJournal(async (journal) => {
         if (journal.doWaitForWork === undefined) return;
         assert((await journal.doWaitForWork(30_000)) === true, 'the first wait returns at once: it cannot know what it missed');
         const recorded = journal.doWaitForWork(30_000);
-        const id = await journal.doRecord(record('after_merge'), 'a', 60_000);
-        assert((await recorded) === true, 'a recorded entry wakes the waiter');
+        const forOthers = await journal.doRecord(record('after_merge'), 'a', 0);
+        assert((await recorded) === true, 'an entry recorded for others to run (no lease) wakes the waiter');
+        assert((await journal.doClaim('b', 60_000))?.id === forOthers, 'and the waiter can claim it');
         // Whatever was counted since is drained, so only the release can end the next wait.
         await journal.doWaitForWork(0);
         const released = journal.doWaitForWork(30_000);
-        assert(await journal.doRelease(id, 'a', 'handed over'), 'released');
+        assert(await journal.doRelease(forOthers, 'b', 'handed over'), 'released');
         assert((await released) === true, 'a released entry wakes the waiter');
         const stop = new AbortController();
         stop.abort();
