@@ -17,6 +17,9 @@ export interface PostgresServerInfo {
   readonly port: number;
   /** The folder of the server binaries (psql included). */
   readonly bin: string;
+  /** The server's data directory and its options, for {@link restartPostgres}. */
+  readonly data: string;
+  readonly options: string;
 }
 
 /** A running server. */
@@ -58,10 +61,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       chownSync(directory, uid!, gid!);
     }
     const data = join(directory, 'data');
-    const run = (file: string, args: readonly string[]): void => {
-      const [command, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, file), ...args]] : [join(bin, file), [...args]];
-      execFileSync(command, argv, { cwd: directory, stdio: ['ignore', 'pipe', 'pipe'] });
-    };
+    const run = (file: string, args: readonly string[]): void => runAsServer(bin, file, args);
     const passwordFile = join(directory, 'password');
     writeFileSync(passwordFile, `${TEST_PASSWORD}\n`, { mode: 0o644 });
     run('initdb', ['-D', data, '-U', 'hookline', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--no-sync']);
@@ -73,6 +73,8 @@ export async function startPostgres(): Promise<PostgresServer> {
     return {
       port,
       bin,
+      data,
+      options,
       stop() {
         if (stopped) return;
         stopped = true;
@@ -87,6 +89,17 @@ export async function startPostgres(): Promise<PostgresServer> {
     rmSync(directory, { recursive: true, force: true });
     throw error;
   }
+}
+
+// The server's programs run as the postgres user when we are root (initdb and postgres refuse root).
+function runAsServer(bin: string, file: string, args: readonly string[]): void {
+  const [command, argv] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', join(bin, file), ...args]] : [join(bin, file), [...args]];
+  execFileSync(command, argv, { cwd: tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Restarts the server (`pg_ctl restart -m fast`): every connection is dropped; it listens again when this returns. */
+export function restartPostgres(server: PostgresServerInfo): void {
+  runAsServer(server.bin, 'pg_ctl', ['-D', server.data, '-o', server.options, '-l', join(server.data, '..', 'server.log'), '-m', 'fast', '-w', '-t', '60', 'restart']);
 }
 
 /** `postgres://hookline:PASSWORD@127.0.0.1:PORT/DATABASE`. */
@@ -134,6 +147,6 @@ export default async function setup(context: { provide(key: 'postgres', value: P
     return () => undefined;
   }
   const server = await startPostgres();
-  context.provide('postgres', { available: true, server: { port: server.port, bin: server.bin } });
+  context.provide('postgres', { available: true, server: { port: server.port, bin: server.bin, data: server.data, options: server.options } });
   return () => server.stop();
 }

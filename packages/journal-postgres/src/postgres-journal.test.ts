@@ -78,6 +78,23 @@ describe.skipIf(server === undefined)('postgresJournal', () => {
     }
   });
 
+  test('after the server restarts, the journal reconnects and an idle waiter is woken (what was notified meanwhile is lost)', async () => {
+    const url = server!.createDatabase('restarting');
+    const journal = postgresJournal({ url });
+    try {
+      const id = await journal.doRecord(record('t-1'), 'a', 60_000);
+      expect(await journal.doWaitForWork(0)).toBe(true); // LISTEN starts
+      const waiting = journal.doWaitForWork(30_000);
+      server!.restart();
+      expect(await waiting).toBe(true);
+      // The pool noticed its connections dropped while idle, and opens new ones.
+      expect((await journal.list()).map((entry) => entry.id)).toEqual([id]);
+      expect(await journal.doComplete(id, 'a')).toBe(true);
+    } finally {
+      await journal.doClose();
+    }
+  });
+
   test('stats are counted on the server, with its clock', async () => {
     const url = server!.createDatabase('counting');
     const journal = postgresJournal({ url });

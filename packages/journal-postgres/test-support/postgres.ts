@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { createDatabase, type PostgresServerInfo, type ProvidedPostgres, psql, serverUrl } from '../../../scripts/postgres-test-server.ts';
+import { createDatabase, type PostgresServerInfo, type ProvidedPostgres, psql, restartPostgres, serverUrl } from '../../../scripts/postgres-test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +15,8 @@ export interface TestPostgres {
   url(database?: string): string;
   createDatabase(name: string): string;
   psql(sql: string, database?: string): string;
+  /** Restarts the server, dropping every connection. */
+  restart(): void;
 }
 
 /**
@@ -33,5 +35,6 @@ export function testPostgres(file: string): TestPostgres | undefined {
     url: (database) => serverUrl(server, database),
     createDatabase: (name) => createDatabase(server, name),
     psql: (sql, database) => psql(server, sql, database),
+    restart: () => restartPostgres(server),
   };
 }
