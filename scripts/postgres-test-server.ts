@@ -2,7 +2,7 @@
 // listening on a free port of 127.0.0.1 only, its unix socket in that directory, all removed when it
 // stops. initdb refuses to run as root, so as root the server runs as the `postgres` user (Debian's
 // package makes it) through runuser. Also a vitest globalSetup: one server for a package's test run.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -149,4 +149,23 @@ export default async function setup(context: { provide(key: 'postgres', value: P
   const server = await startPostgres();
   context.provide('postgres', { available: true, server: { port: server.port, bin: server.bin, data: server.data, options: server.options } });
   return () => server.stop();
+}
+
+// Run directly (`node scripts/postgres-test-server.ts COMMAND ARGS…`): starts a server, runs the
+// command with HOOKLINE_TEST_POSTGRES_URL set to it, stops the server and exits with the command's
+// code. For test runners without a globalSetup (Deno's).
+if (process.argv[1] !== undefined && import.meta.url === new URL(process.argv[1], 'file://').href) {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === undefined) throw new Error('usage: node scripts/postgres-test-server.ts COMMAND [ARGS…]');
+  if (findPostgresBinaries() === undefined && !postgresRequired()) {
+    console.warn(`PostgreSQL is not installed (no ${ROOT}/*/bin/initdb), so ${command} runs without a server and skips what needs one.`);
+    process.exitCode = spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
+  } else {
+    const server = await startPostgres();
+    try {
+      process.exitCode = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, HOOKLINE_TEST_POSTGRES_URL: serverUrl(server) } }).status ?? 1;
+    } finally {
+      server.stop();
+    }
+  }
 }
