@@ -258,7 +258,7 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     },
     async list(listQuery: JournalListQuery = {}) {
       const where = listQuery.state === undefined ? '' : `WHERE ${STATE_CONDITIONS[listQuery.state]}`;
-      const limit = listQuery.limit === undefined ? '' : `LIMIT ${Math.max(0, Math.floor(listQuery.limit))}`;
+      const limit = listQuery.limit !== undefined && Number.isFinite(listQuery.limit) ? `LIMIT ${Math.max(0, Math.floor(listQuery.limit))}` : '';
       return (await query<Row>(`SELECT * FROM ${table} ${where} ORDER BY id ${limit}`)).map(toEntry);
     },
     async stats(): Promise<JournalStats> {

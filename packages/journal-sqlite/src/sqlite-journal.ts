@@ -140,7 +140,7 @@ export function sqliteJournal(settings: SqliteJournalSettings): Journal {
     },
     list(query: JournalListQuery = {}) {
       const where = query.state === undefined ? '' : `WHERE ${STATE_CONDITIONS[query.state]}`;
-      const limit = query.limit === undefined ? '' : `LIMIT ${Math.max(0, Math.floor(query.limit))}`;
+      const limit = query.limit !== undefined && Number.isFinite(query.limit) ? `LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
       const parameters = query.state === undefined || query.state === 'dead-lettered' ? [] : [Date.now()];
       return use((db) => (db.prepare(`SELECT * FROM ${JOURNAL_TABLE} ${where} ORDER BY id ${limit}`).all(...parameters) as unknown as JournalRow[]).map(toEntry));
     },
