@@ -31,7 +31,7 @@ export { createOutputCapture, type OutputCapture } from './plugins/output-captur
 export { parseByteSize } from './plugins/parse-byte-size.ts';
 export { byteSizeProblem, settingKey, unknownSettingMessage } from './plugins/settings-issues.ts';
 export { isSandboxVariable, SANDBOX_VARIABLES, sandboxEnvironment } from './plugins/sandbox-environment.ts';
-export { defineJournal, type Journal, type JournalEntry, type JournalProcessGroup, type JournalRecord } from './plugins/journal.ts';
+export { defineJournal, journalEntryState, type Journal, type JournalEntry, type JournalEntryState, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from './plugins/journal.ts';
 export { defineRunner, SPECIFICATION_VERSION, type HookKeyProblem, type RunCall, type Runner, type RunnerType, type RunResult } from './plugins/runner.ts';
 export {
   defineSandboxProvider,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import process from 'node:process';
 import type { DatabaseSync } from 'node:sqlite';
-import { defineJournal, type Journal, type JournalEntry, type JournalProcessGroup, type JournalRecord } from '@hookline/core';
+import { defineJournal, type Journal, type JournalEntry, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from '@hookline/core';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
 import { JOURNAL_TABLE, type JournalRow } from './journal-schema.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';
@@ -138,8 +138,23 @@ export function sqliteJournal(settings: SqliteJournalSettings): Journal {
             .run(error, Date.now() + retryAfterMs, Number(id), owner).changes === 1,
       );
     },
-    list() {
-      return use((db) => (db.prepare(`SELECT * FROM ${JOURNAL_TABLE} ORDER BY id`).all() as unknown as JournalRow[]).map(toEntry));
+    list(query: JournalListQuery = {}) {
+      const where = query.state === undefined ? '' : `WHERE ${STATE_CONDITIONS[query.state]}`;
+      const limit = query.limit !== undefined && Number.isFinite(query.limit) ? `LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
+      const parameters = query.state === undefined || query.state === 'dead-lettered' ? [] : [Date.now()];
+      return use((db) => (db.prepare(`SELECT * FROM ${JOURNAL_TABLE} ${where} ORDER BY id ${limit}`).all(...parameters) as unknown as JournalRow[]).map(toEntry));
+    },
+    stats() {
+      return use((db): JournalStats => {
+        const now = Date.now();
+        const row = db
+          .prepare(
+            `SELECT count(*) FILTER (WHERE ${STATE_CONDITIONS.pending.replace('?', '$now')}) AS pending, count(*) FILTER (WHERE ${STATE_CONDITIONS.leased.replace('?', '$now')}) AS leased,
+             count(*) FILTER (WHERE dead_at IS NOT NULL) AS dead, min(created_at) FILTER (WHERE dead_at IS NULL) AS oldest, max(attempts) FILTER (WHERE dead_at IS NULL) AS highest FROM ${JOURNAL_TABLE}`,
+          )
+          .get({ now }) as { pending: number; leased: number; dead: number; oldest: number | null; highest: number | null };
+        return { pending: row.pending, leased: row.leased, deadLettered: row.dead, highestAttempts: row.highest ?? 0, now, ...(row.oldest === null ? {} : { oldestCreatedAt: row.oldest }) };
+      });
     },
     async doClose() {
       const open = database;
@@ -148,6 +163,13 @@ export function sqliteJournal(settings: SqliteJournalSettings): Journal {
     },
   });
 }
+
+// Each state of an entry as a condition on its row, `?` being now (see journalEntryState).
+const STATE_CONDITIONS = {
+  pending: 'dead_at IS NULL AND (owner IS NULL OR lease_expires_at <= ?)',
+  leased: 'dead_at IS NULL AND owner IS NOT NULL AND lease_expires_at > ?',
+  'dead-lettered': 'dead_at IS NOT NULL',
+} as const;
 
 // Candidates are read a page at a time: entries held by live engines of this host are skipped
 // without loading the whole journal for every claim.

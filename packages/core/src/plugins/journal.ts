@@ -60,7 +60,10 @@ export interface Journal {
   readonly specificationVersion: typeof SPECIFICATION_VERSION;
   /** The package or kind of journal, named in errors. */
   readonly name: string;
-  /** Records an entry already leased to `owner` for `leaseMs`, with `attempts` 1; resolves to its id. */
+  /**
+   * Records an entry already leased to `owner` for `leaseMs`, with `attempts` 1; resolves to its id.
+   * With `leaseMs` 0 the lease has ended at once: the entry is recorded for others to claim.
+   */
   doRecord(record: JournalRecord, owner: string, leaseMs: number): Promise<string>;
   /**
    * Takes the oldest entry that nobody holds — never leased, released, its lease expired, or (where
@@ -92,10 +95,59 @@ export interface Journal {
    * at once; false when no dead-lettered entry has that id.
    */
   doRetry?(id: string): Promise<boolean>;
-  /** Every entry not cleared yet, oldest first: held or not, dead-lettered ones included (marked). */
-  list(): Promise<readonly JournalEntry[]>;
+  /**
+   * Every entry not cleared yet, oldest first: held or not, dead-lettered ones included (marked).
+   * `query` narrows it to entries in one state (see {@link journalEntryState}) and to the oldest `limit`.
+   */
+  list(query?: JournalListQuery): Promise<readonly JournalEntry[]>;
+  /**
+   * Optional. How many entries are in each state, the oldest age and the most attempts, counted by
+   * the journal itself (without reading every entry).
+   */
+  stats?(): Promise<JournalStats>;
+  /**
+   * Optional, for idle workers: resolves `true` when an entry may have become claimable — one was
+   * recorded with no lease, released or retried, by any process — since the previous call returned (at once on
+   * the first call, which cannot know what it missed); `false` after `maxWaitMs` or when `signal`
+   * aborts. Without it a worker polls.
+   */
+  doWaitForWork?(maxWaitMs: number, signal?: AbortSignal): Promise<boolean>;
   /** Closes files and handles; the engine calls it when it closes. */
   doClose?(): Promise<void>;
+}
+
+/**
+ * Where an entry stands: `dead-lettered` (it used its attempts), `leased` (held, its lease not ended),
+ * or `pending` (waiting to be claimed: never leased, released — also before its retry time — or its
+ * lease ended).
+ */
+export type JournalEntryState = 'pending' | 'leased' | 'dead-lettered';
+
+/** Which entries {@link Journal.list} returns. */
+export interface JournalListQuery {
+  /** Only entries in this state. */
+  readonly state?: JournalEntryState;
+  /** At most this many, the oldest first. */
+  readonly limit?: number;
+}
+
+/** Counts of a journal's entries by {@link JournalEntryState}, as {@link Journal.stats} reports them. */
+export interface JournalStats {
+  readonly pending: number;
+  readonly leased: number;
+  readonly deadLettered: number;
+  /** When the oldest entry that is not dead-lettered was recorded (ms since the epoch); none when there is none. */
+  readonly oldestCreatedAt?: number;
+  /** The most attempts an entry that is not dead-lettered has taken; 0 when there is none. */
+  readonly highestAttempts: number;
+  /** The journal's clock when it counted (ms since the epoch): ages are measured against it, not the reader's. */
+  readonly now: number;
+}
+
+/** The state of `entry` at `now` (ms since the epoch), as `list` and `stats` count it. */
+export function journalEntryState(entry: JournalEntry, now: number): JournalEntryState {
+  if (entry.deadLetteredAt !== undefined) return 'dead-lettered';
+  return entry.owner !== undefined && (entry.leaseExpiresAt ?? 0) > now ? 'leased' : 'pending';
 }
 
 /** Identity helper that types a journal object and stamps the interface version. */

@@ -184,6 +184,67 @@ export function journalConformanceCases(options: JournalConformanceOptions): Con
       ),
     },
     {
+      name: 'journal: list narrows by state and limit, and stats counts the same states (journals with stats)',
+      run: withJournal(
+        async (journal) => {
+          const leased = await journal.doRecord(record('e-leased'), 'a', 60_000);
+          const pending = await journal.doRecord(record('e-pending'), 'a', 60_000);
+          assert(await journal.doRelease(pending, 'a', 'handed over', 60_000), 'released with a retry time');
+          const lapsed = await journal.doRecord(record('e-lapsed'), 'a', 100);
+          let dead: string | undefined;
+          if (journal.doRetry !== undefined) {
+            dead = await journal.doRecord(record('e-dead'), 'a', 60_000);
+            assert(await journal.doRelease(dead, 'a', 'crashed'), 'released after attempt 1');
+            assert((await journal.doClaim('b', 60_000))?.id === dead, 'claimed for attempt 2');
+            assert(await journal.doRelease(dead, 'b', 'crashed again'), 'released after attempt 2');
+            assert((await journal.doClaim('c', 60_000)) === undefined, 'dead-lettered, not claimed');
+          }
+          await delay(100 + slack);
+          const ids = async (query?: Parameters<Journal['list']>[0]): Promise<string> => (await journal.list(query)).map((entry) => entry.id).join();
+          assert((await ids({ state: 'leased' })) === leased, `leased: ${await ids({ state: 'leased' })}`);
+          assert((await ids({ state: 'pending' })) === [pending, lapsed].join(), `pending (released, or its lease ended): ${await ids({ state: 'pending' })}`);
+          assert((await ids({ state: 'dead-lettered' })) === (dead ?? ''), `dead-lettered: ${await ids({ state: 'dead-lettered' })}`);
+          assert((await ids({ limit: 2 })) === [leased, pending].join(), `the oldest two: ${await ids({ limit: 2 })}`);
+          assert((await ids({ state: 'pending', limit: 1 })) === pending, `the oldest pending: ${await ids({ state: 'pending', limit: 1 })}`);
+          assert((await ids()) === [leased, pending, lapsed, ...(dead === undefined ? [] : [dead])].join(), `everything: ${await ids()}`);
+          if (journal.stats === undefined) return;
+          const before = Date.now();
+          const stats = await journal.stats();
+          const [oldest] = await journal.list({ limit: 1 });
+          assert(
+            stats.pending === 2 && stats.leased === 1 && stats.deadLettered === (dead === undefined ? 0 : 1) && stats.highestAttempts === 1,
+            `counts: ${JSON.stringify(stats)}`,
+          );
+          assert(stats.oldestCreatedAt === oldest?.createdAt, `the oldest is the first entry: ${JSON.stringify(stats)}`);
+          assert(Math.abs(stats.now - before) < 60_000, `now is the journal's clock: ${JSON.stringify(stats)}`);
+        },
+        { maxAttempts: 2 },
+      ),
+    },
+    {
+      name: 'journal: an idle waiter wakes when an entry is recorded without a lease or released, and stops on its signal (journals with doWaitForWork)',
+      run: withJournal(async (journal) => {
+        if (journal.doWaitForWork === undefined) return;
+        assert((await journal.doWaitForWork(30_000)) === true, 'the first wait returns at once: it cannot know what it missed');
+        const recorded = journal.doWaitForWork(30_000);
+        const forOthers = await journal.doRecord(record('after_merge'), 'a', 0);
+        assert((await recorded) === true, 'an entry recorded for others to run (no lease) wakes the waiter');
+        assert((await journal.doClaim('b', 60_000))?.id === forOthers, 'and the waiter can claim it');
+        // Whatever was counted since is drained, so only the release can end the next wait.
+        await journal.doWaitForWork(0);
+        const released = journal.doWaitForWork(30_000);
+        assert(await journal.doRelease(forOthers, 'b', 'handed over'), 'released');
+        assert((await released) === true, 'a released entry wakes the waiter');
+        const stop = new AbortController();
+        stop.abort();
+        assert((await journal.doWaitForWork(30_000, stop.signal)) === false, 'an aborted signal ends the wait');
+        const later = new AbortController();
+        const waiting = journal.doWaitForWork(30_000, later.signal);
+        later.abort();
+        assert((await waiting) === false, 'aborting ends a wait in progress');
+      }),
+    },
+    {
       name: 'journal: only the holder records a process group in an entry (journals with doAttachProcess)',
       run: withJournal(async (journal) => {
         if (journal.doAttachProcess === undefined) return;

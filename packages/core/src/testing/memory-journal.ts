@@ -1,4 +1,4 @@
-import { defineJournal, type Journal, type JournalEntry } from '../plugins/journal.ts';
+import { defineJournal, journalEntryState, type Journal, type JournalEntry, type JournalStats } from '../plugins/journal.ts';
 
 /** A journal that lives in memory, with a way to look inside. */
 export interface MemoryJournal extends Journal {
@@ -72,8 +72,17 @@ export function memoryJournal(): MemoryJournal {
       row.availableAt = Date.now() + retryAfterMs;
       return true;
     },
-    async list() {
-      return [...rows.values()].map((row) => row.entry);
+    async list(query = {}) {
+      const now = Date.now();
+      const entries = [...rows.values()].map((row) => row.entry).filter((entry) => query.state === undefined || journalEntryState(entry, now) === query.state);
+      return entries.slice(0, query.limit ?? entries.length);
+    },
+    async stats() {
+      const now = Date.now();
+      const live = [...rows.values()].map((row) => row.entry);
+      const leased = live.filter((entry) => journalEntryState(entry, now) === 'leased').length;
+      const stats: JournalStats = { pending: live.length - leased, leased, deadLettered: 0, highestAttempts: Math.max(0, ...live.map((entry) => entry.attempts)), now };
+      return live[0] === undefined ? stats : { ...stats, oldestCreatedAt: live[0].createdAt };
     },
   });
   return Object.defineProperty(journal, 'entries', { get: () => [...rows.values()].map((row) => row.entry), enumerable: true }) as MemoryJournal;

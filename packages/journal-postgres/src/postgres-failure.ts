@@ -1,0 +1,51 @@
+import { JournalError } from '@hookline/core';
+import { scrub } from './redact-url.ts';
+
+// Node's and the client's codes for a server that cannot be reached or dropped the connection.
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+]);
+
+/**
+ * A one-line {@link JournalError} for what the server or the client reported, worded by its cause
+ * and saying what to do. `url` is already redacted; every secret the error's text might quote is
+ * scrubbed, and the cause kept is a scrubbed copy (code and message), never the client's own error.
+ */
+export function describePostgresFailure(error: unknown, url: string, secrets: readonly string[]): JournalError {
+  if (error instanceof JournalError) return error;
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const detail = scrub(oneLine(error instanceof Error ? error.message : String(error)), secrets);
+  const cause = Object.assign(new Error(detail), code === '' ? {} : { code });
+  const fail = (message: string): JournalError => new JournalError(message, { location: url, cause });
+  if (UNREACHABLE.has(code)) return fail(`The hook journal ${url} cannot be reached (${detail}). Check that the PostgreSQL server runs and that the URL's host and port are right.`);
+  // 28P01 invalid_password, 28000 invalid_authorization_specification (no pg_hba.conf entry, …).
+  if (code === '28P01' || code === '28000' || code === 'SASL_SIGNATURE_MISMATCH') {
+    return fail(`The hook journal ${url} refused the login (${detail}). Put the right user and password in the URL, or the password in PGPASSWORD.`);
+  }
+  if (code === '3D000') return fail(`The hook journal ${url} names a database that does not exist (${detail}). Create it (createdb NAME) or fix the URL's database.`);
+  if (code === '42501') return fail(`The hook journal ${url} refused an operation (${detail}). Grant the user CREATE on the database and the schema, or choose a schema it may use.`);
+  return fail(`The hook journal ${url} failed: ${detail}.`);
+}
+
+/** The error for tables written by a newer version of this package; they are left as they are. */
+export function newerSchema(url: string, found: number, known: number): JournalError {
+  return new JournalError(
+    `The hook journal ${url} was written by a newer @hookline/journal-postgres (schema ${found}; this one knows ${known}). Upgrade @hookline/journal-postgres on this machine; the tables were left as they are.`,
+    { location: url },
+  );
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,40 @@
+/** Where a journal's tables live: a PostgreSQL schema and a prefix for the table names. */
+export interface TableNames {
+  /** The schema, quoted. */
+  readonly schema: string;
+  /** `"schema"."<prefix>journal"`: one row per entry not cleared yet. */
+  readonly journal: string;
+  /** `"schema"."<prefix>meta"`: key/value rows; `schema_version` is the one that matters. */
+  readonly meta: string;
+  /** The claim index's name, unquoted (index names take the table's schema). */
+  readonly claimIndex: string;
+  /** The NOTIFY channel on which entries that became claimable are announced. */
+  readonly channel: string;
+  /** What the advisory lock that serialises schema changes in this schema is keyed by. */
+  readonly lockName: string;
+}
+
+// Lower-case identifiers only: they need no quoting rules of their own and read the same in psql.
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+// PostgreSQL truncates identifiers (and channel names) beyond 63 bytes.
+const MAX_IDENTIFIER = 63;
+
+/** The names for `schema` and `prefix`; a RangeError says what is allowed when they do not fit. */
+export function tableNames(schema: string, prefix: string): TableNames {
+  if (!IDENTIFIER.test(schema) || schema.length > MAX_IDENTIFIER) {
+    throw new RangeError(`schema must be a lower-case SQL identifier (a-z, 0-9, _; not starting with a digit; at most ${MAX_IDENTIFIER} characters), got ${JSON.stringify(schema)}.`);
+  }
+  if (prefix !== '' && !IDENTIFIER.test(prefix)) throw new RangeError(`tablePrefix must be lower-case letters, digits and _ (not starting with a digit), got ${JSON.stringify(prefix)}.`);
+  const channel = `${schema}.${prefix}journal`;
+  if (channel.length > MAX_IDENTIFIER) {
+    throw new RangeError(`schema and tablePrefix together are too long for PostgreSQL's 63-character names ("${channel}"); shorten one of them.`);
+  }
+  return {
+    schema: `"${schema}"`,
+    journal: `"${schema}"."${prefix}journal"`,
+    meta: `"${schema}"."${prefix}meta"`,
+    claimIndex: `${prefix}journal_claim`,
+    channel,
+    lockName: `hookline-journal:${schema}`,
+  };
+}
