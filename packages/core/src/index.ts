@@ -27,6 +27,7 @@ export { PluginError } from './errors/plugin-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
 export type { EmitObservation, EmitStart, EngineObserver, HookObservation } from './plugins/engine-observer.ts';
 export { FIRST_PARTY_TYPES } from './plugins/first-party-types.ts';
+export { createInFlight, type InFlight } from './plugins/create-in-flight.ts';
 export { createOutputCapture, type OutputCapture } from './plugins/output-capture.ts';
 export { parseByteSize } from './plugins/parse-byte-size.ts';
 export { byteSizeProblem, settingKey, unknownSettingMessage } from './plugins/settings-issues.ts';

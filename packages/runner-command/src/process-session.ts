@@ -1,7 +1,7 @@
 import { closeSync, fchmodSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { PluginError, type ExecRequest, type ExecResult, type SandboxSession } from '@hookline/core';
+import { createInFlight, PluginError, type ExecRequest, type ExecResult, type SandboxSession } from '@hookline/core';
 import { CommandStartError } from './command-start-error.ts';
 import { linkSignals } from './link-signals.ts';
 import { makePrivateDirectory, privateDirectoryRoots } from './private-directory.ts';
@@ -49,7 +49,7 @@ export interface ProcessSessionSettings {
  */
 export function createProcessSession(settings: ProcessSessionSettings): SandboxSession {
   const lifetime = new AbortController();
-  const running = new Set<Promise<ExecResult>>();
+  const running = createInFlight();
   let directory: Promise<string> | undefined;
   // The files written and not removed: host path by the path processes see.
   const files = new Map<string, string>();
@@ -85,11 +85,9 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
       if (lifetime.signal.aborted) throw new CommandStartError(`the ${settings.provider} session of run "${settings.runId}" was disposed`);
       const linked = linkSignals(request.signal, lifetime.signal);
       const work = launchProcess(request, linked.signal);
-      running.add(work);
       try {
-        return await work;
+        return await running.track(work);
       } finally {
-        running.delete(work);
         linked.unlink();
       }
     },
@@ -128,7 +126,7 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
     dispose() {
       disposing ??= (async () => {
         lifetime.abort(new Error(`the ${settings.provider} session of run "${settings.runId}" was disposed`));
-        await Promise.allSettled([...running]);
+        await running.settled();
         const made = await directory?.catch(() => undefined);
         if (made !== undefined) await rm(made, { recursive: true, force: true });
       })();

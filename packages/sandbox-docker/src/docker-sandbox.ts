@@ -1,4 +1,4 @@
-import { defineSandboxProvider, type SandboxProvider } from '@hookline/core';
+import { createInFlight, defineSandboxProvider, type SandboxProvider } from '@hookline/core';
 import { connectDocker, type DockerConnection } from './connect-docker.ts';
 import { engineMessage, statusOf } from './docker-errors.ts';
 import type { DockerSandboxCallbacks } from './docker-sandbox-events.ts';
@@ -39,7 +39,7 @@ export function dockerSandbox(settings: DockerSandboxSettings = {}): DockerSandb
   const runs = new Map<string, { readonly sandbox: Promise<RunSandbox>; handles: number }>();
   // Every container made and not yet removed, so close() removes even those of openings still in flight.
   const containers = new Set<string>();
-  const openings = new Set<Promise<unknown>>();
+  const openings = createInFlight();
   let connection: Promise<DockerConnection> | undefined;
   let pruned: Promise<unknown> | undefined;
 
@@ -72,14 +72,9 @@ export function dockerSandbox(settings: DockerSandboxSettings = {}): DockerSandb
       // Concurrent first uses of a run share this one opening, so a run never gets two containers.
       const created = { sandbox: open(runId, signal), handles: 0 };
       runs.set(runId, created);
-      openings.add(created.sandbox);
-      created.sandbox.then(
-        () => openings.delete(created.sandbox),
-        () => {
-          openings.delete(created.sandbox);
-          if (runs.get(runId) === created) runs.delete(runId);
-        },
-      );
+      openings.track(created.sandbox).catch(() => {
+        if (runs.get(runId) === created) runs.delete(runId);
+      });
       entry = created;
     }
     const shared = entry;
@@ -103,7 +98,7 @@ export function dockerSandbox(settings: DockerSandboxSettings = {}): DockerSandb
   // engines (like a runner), so runs that another engine still holds stay; everything else goes, and
   // the provider stays usable.
   const doClose = async (): Promise<void> => {
-    await Promise.allSettled([...openings]);
+    await openings.settled();
     const kept = new Set<string>();
     const idle: RunSandbox[] = [];
     for (const [runId, entry] of [...runs]) {

@@ -1,4 +1,4 @@
-import type { ExecRequest, SandboxSession } from '@hookline/core';
+import { createInFlight, type ExecRequest, type SandboxSession } from '@hookline/core';
 import { DockerExecError } from './docker-exec-error.ts';
 import type { DockerExecResult } from './docker-exec-result.ts';
 import type { DockerSandboxInfo } from './docker-sandbox-events.ts';
@@ -26,7 +26,7 @@ export interface DockerSandboxSession extends SandboxSession {
  */
 export function createDockerSession(runId: string, sandbox: RunSandbox, release: () => Promise<void>): DockerSandboxSession {
   const lifetime = new AbortController();
-  const running = new Set<Promise<unknown>>();
+  const running = createInFlight();
   let disposing: Promise<void> | undefined;
   const disposed = (): DockerExecError => new DockerExecError('disposed', `the docker session of run "${runId}" was disposed`);
 
@@ -45,11 +45,7 @@ export function createDockerSession(runId: string, sandbox: RunSandbox, release:
     },
     exec(request) {
       if (lifetime.signal.aborted) return Promise.reject(disposed());
-      const work = sandbox.exec(request, lifetime.signal);
-      running.add(work);
-      const untrack = (): void => void running.delete(work);
-      work.then(untrack, untrack);
-      return work;
+      return running.track(sandbox.exec(request, lifetime.signal));
     },
     writeFile(request) {
       if (lifetime.signal.aborted) return Promise.reject(disposed());
@@ -61,7 +57,7 @@ export function createDockerSession(runId: string, sandbox: RunSandbox, release:
     dispose() {
       disposing ??= (async () => {
         lifetime.abort(disposed());
-        await Promise.allSettled([...running]);
+        await running.settled();
         await release();
       })();
       return disposing;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
+import { createInFlight, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
 import type { DockerConnection } from './connect-docker.ts';
 import { FILES_DIRECTORY } from './agent-script.ts';
 import { AgentGoneError } from './container-agent.ts';
@@ -55,7 +55,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
   const first = await runContainer(scope.connection, runId, settings, signal, scope.track);
   // Kept until removed, so a replacement container gets them again.
   const files = new Map<string, { readonly data: string | Uint8Array; readonly mode: number }>();
-  const running = new Set<Promise<unknown>>();
+  const running = createInFlight();
   const stopAll = new AbortController();
   let counted: CountedLimits = { oomKills: 0, pidsLimitHits: 0 };
   let closing: Promise<void> | undefined;
@@ -170,11 +170,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     exec(request, lifetime) {
       const problem = execRequestProblem(request);
       if (problem !== undefined) return Promise.reject(new DockerExecError('start', problem));
-      const work = execOnce(request, AbortSignal.any([lifetime, stopAll.signal]), true, []);
-      running.add(work);
-      const untrack = (): void => void running.delete(work);
-      work.then(untrack, untrack);
-      return work;
+      return running.track(execOnce(request, AbortSignal.any([lifetime, stopAll.signal]), true, []));
     },
     async writeFile(request) {
       const { name } = request;
@@ -211,7 +207,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     close() {
       closing ??= (async () => {
         stopAll.abort(new Error(`the docker session of run "${runId}" was disposed`));
-        await Promise.allSettled([...running]);
+        await running.settled();
         try {
           await callbacks.onCleanup?.(keeper.info());
         } catch (error) {

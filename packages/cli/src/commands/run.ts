@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import type { EmitOutcome, HookEngine } from '@hookline/core';
+import { createInFlight, type EmitOutcome, type HookEngine } from '@hookline/core';
 import { answerLine } from '../stream/answer-line.ts';
 import { boundAnswerLine, DEFAULT_MAX_LINE_BYTES, MIN_MAX_LINE_BYTES } from '../stream/bound-answer-line.ts';
 import { CliError } from '../cli-error.ts';
@@ -108,7 +108,7 @@ async function answerLines(
   // Sessions are keyed by the preset's session field; endRun takes that key.
   const sessions = createRunSessions((key) => engine.endRun(key), SESSION_END_EVENTS[engine.preset.name] ?? []);
   // What is still running, for end of input; settled emits leave, so a long stream stays small.
-  const running = new Set<Promise<unknown>>();
+  const running = createInFlight();
   let lineNumber = 0;
   let rejected = 0;
   for await (const line of lines) {
@@ -122,16 +122,16 @@ async function answerLines(
       continue;
     }
     const answeredLine = lineNumber;
-    const settled = answer.settled.then((final) => {
-      running.delete(settled);
-      if (!waitForAll) reportLateFailures(answer.output as EmitOutcome, final, answeredLine, io);
-    });
-    running.add(settled);
+    running.track(
+      answer.settled.then((final) => {
+        if (!waitForAll) reportLateFailures(answer.output as EmitOutcome, final, answeredLine, io);
+      }),
+    );
     sessions.add(answer.sessionKey, answer.event, answer.settled);
   }
   // End of input: every event was answered; let the non-blocking hooks finish (each is bounded by its
   // timeout_ms), then end the sessions. The caller closes the engine.
-  if (!stopped()) await Promise.allSettled([...running]);
+  if (!stopped()) await running.settled();
   await sessions.drain();
   return rejected;
 }

@@ -1,3 +1,5 @@
+import { createInFlight } from '@hookline/core';
+
 /** Ends each session once it is over and none of its hooks is still running. */
 export interface RunSessions {
   /** Records an emit of `event` for the session `key`; `settled` resolves when all its hooks are done. */
@@ -16,7 +18,7 @@ export interface RunSessions {
 export function createRunSessions(endSession: (key: string) => Promise<void>, endEvents: readonly string[]): RunSessions {
   const finalEvents = new Set(endEvents);
   const sessions = new Map<string, { pending: number; finished: boolean }>();
-  const ending = new Set<Promise<void>>();
+  const ending = createInFlight();
   return {
     add(key, event, settled) {
       let session = sessions.get(key);
@@ -28,13 +30,9 @@ export function createRunSessions(endSession: (key: string) => Promise<void>, en
         current.pending -= 1;
         if (current.pending > 0 || !current.finished || sessions.get(key) !== current) return;
         sessions.delete(key);
-        const ended = endSession(key).catch(() => undefined);
-        ending.add(ended);
-        void ended.then(() => ending.delete(ended));
+        ending.track(endSession(key).catch(() => undefined));
       });
     },
-    async drain() {
-      await Promise.all([...ending]);
-    },
+    drain: ending.settled,
   };
 }

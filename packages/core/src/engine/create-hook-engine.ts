@@ -7,6 +7,7 @@ import { UnknownEventError } from '../errors/unknown-event-error.ts';
 import type { EngineObserver } from '../plugins/engine-observer.ts';
 import type { Journal } from '../plugins/journal.ts';
 import type { Runner } from '../plugins/runner.ts';
+import { createInFlight } from '../plugins/create-in-flight.ts';
 import { createRunnerRegistry } from '../plugins/runner-registry.ts';
 import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
@@ -117,12 +118,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   const lifetime = new AbortController();
   const limiter = createLimiter(options.concurrency ?? 8);
   // Runner work, kept until it settles (even past its deadline) so close() can wait for it.
-  const inFlight = new Set<Promise<unknown>>();
-  const track = (work: Promise<unknown>): void => {
-    inFlight.add(work);
-    const untrack = (): void => void inFlight.delete(work);
-    work.then(untrack, untrack);
-  };
+  const inFlight = createInFlight();
+  const track = (work: Promise<unknown>): void => void inFlight.track(work);
   const stopAll = (live: Set<() => void>) => (): void => {
     for (const stop of [...live]) stop();
   };
@@ -148,7 +145,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     ...observer,
   };
   let closing: Promise<void> | undefined;
-  const settleWork = (): Promise<void> => waitAtMost(Promise.allSettled([...inFlight]), options.closeGraceMs ?? 10_000);
+  const settleWork = (): Promise<void> => waitAtMost(inFlight.settled(), options.closeGraceMs ?? 10_000);
 
   const routeFor = (event: string): EventRoute => {
     const route = routes.get(event);

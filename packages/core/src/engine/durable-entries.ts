@@ -1,3 +1,4 @@
+import { createInFlight } from '../plugins/create-in-flight.ts';
 import type { Journal, JournalEntry, JournalRecord } from '../plugins/journal.ts';
 
 /** A journal entry this engine holds: its lease is renewed until it is finished. */
@@ -45,16 +46,11 @@ export interface DurabilitySettings {
 export function createDurability(settings: DurabilitySettings): Durability {
   const { journal, owner, leaseMs } = settings;
   const held = new Map<string, { lost: boolean }>();
-  const inFlight = new Set<Promise<unknown>>();
+  const inFlight = createInFlight();
   let timer: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
 
-  const watch = <T>(work: Promise<T>): Promise<T> => {
-    inFlight.add(work);
-    const forget = (): void => void inFlight.delete(work);
-    work.then(forget, forget);
-    return work;
-  };
+  const watch = <T>(work: Promise<T>): Promise<T> => inFlight.track(work);
   const renewAll = (): void => {
     for (const [id, state] of held) {
       watch(journal.doRenew(id, owner, leaseMs)).then(
@@ -121,9 +117,7 @@ export function createDurability(settings: DurabilitySettings): Durability {
       const entry = await watch(journal.doClaim(owner, leaseMs));
       return entry === undefined ? undefined : hold(entry.id, entry);
     },
-    async idle() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
+    idle: inFlight.idle,
     stop() {
       stopped = true;
       if (timer !== undefined) clearInterval(timer);
