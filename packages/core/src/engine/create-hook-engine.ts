@@ -1,5 +1,5 @@
 import { checkContext, normalizeContext } from '../context/normalize-context.ts';
-import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
+import type { HookConfig } from '../config/hook-definition.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
@@ -16,12 +16,13 @@ import { presets } from '../presets/presets.ts';
 import { presetsWithEvent } from '../presets/presets-with-event.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
 import { createLimiter } from './create-limiter.ts';
-import { createDurability, type Durability } from './durable-entries.ts';
+import { createDurability } from './durable-entries.ts';
 import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
-import type { ResumeReport } from './resume-report.ts';
-import { eventRoute, runEmit, runJournaled, type EmitScope, type EventRoute } from './run-emit.ts';
+import { createHookLane, eventRoutes, type EngineState, type EventRoute } from './engine-state.ts';
+import { resumeJournal, type ResumeReport } from './resume-journal.ts';
+import { runEmit } from './run-emit.ts';
 import { sandboxLifecycle } from './sandbox-lifecycle.ts';
-import { createSandboxSessions, type SandboxSessions } from './sandbox-sessions.ts';
+import { createSandboxSessions } from './sandbox-sessions.ts';
 
 /** What a hook engine is made of. */
 export interface HookEngineOptions {
@@ -99,53 +100,41 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   const registry = createRunnerRegistry(runners);
   const sandboxProvider = checkPlugins(config, registry, options.sandbox);
   const journal = checkJournal(config, options.journal);
-  const durability: Durability | undefined =
-    journal === undefined ? undefined : createDurability({ journal, owner: `engine-${crypto.randomUUID()}`, leaseMs: checkLease(options.journalLeaseMs) });
-  const hooksByEvent = new Map<string, HookDefinition[]>();
-  for (const hook of config.hooks) {
-    if (!hook.enabled) continue;
-    const list = hooksByEvent.get(hook.event) ?? [];
-    list.push(hook);
-    hooksByEvent.set(hook.event, list);
-  }
-  // One lookup per emit finds everything known about the event ahead of time.
-  const routes = new Map<string, EventRoute>();
-  for (const spec of preset.events) if (!routes.has(spec.name)) routes.set(spec.name, eventRoute(spec, hooksByEvent.get(spec.name) ?? []));
+  const concurrency = options.concurrency ?? 8;
 
-  // Two signals, because closing has two steps: first the hooks of host emits stop (`hooksStop`),
-  // then the engine's own cleanup emits run, and only after them everything else ends (`lifetime`).
-  const hooksStop = new AbortController();
-  const lifetime = new AbortController();
-  const limiter = createLimiter(options.concurrency ?? 8);
-  // Runner work, kept until it settles (even past its deadline) so close() can wait for it.
-  const inFlight = createInFlight();
-  const track = (work: Promise<unknown>): void => void inFlight.track(work);
-  const stopAll = (live: Set<() => void>) => (): void => {
-    for (const stop of [...live]) stop();
-  };
-  const liveHooks = new Set<() => void>();
-  const liveOwnHooks = new Set<() => void>();
-  hooksStop.signal.addEventListener('abort', stopAll(liveHooks));
-  lifetime.signal.addEventListener('abort', stopAll(liveOwnHooks));
-  const observer = options.observer === undefined ? {} : { observer: options.observer };
-  const ownScope: EmitScope = { preset, registry, limiter, engineSignal: lifetime.signal, live: liveOwnHooks, track, ...(durability === undefined ? {} : { durability }), ...observer };
-  const lifecycle = sandboxLifecycle({ preset, routes, scope: ownScope, onOutcome: (outcome) => options.onInternalEmit?.(outcome) });
-  const sessions: SandboxSessions | undefined =
-    sandboxProvider === undefined ? undefined : createSandboxSessions(sandboxProvider, lifetime.signal, lifecycle);
-  // Fixed for the engine's life, so emits share it instead of rebuilding it.
-  const scope: EmitScope = {
+  // Two lanes, because closing has two steps: first the hooks of host emits stop, then the engine's
+  // own cleanup emits run, and only after them everything else ends.
+  const ownHooks = createHookLane();
+  // One lookup per emit finds everything known about the event ahead of time.
+  const routes = eventRoutes(preset, config.hooks);
+  const engine: EngineState = {
     preset,
     registry,
-    limiter,
-    engineSignal: hooksStop.signal,
-    live: liveHooks,
-    track,
-    ...(sessions === undefined ? {} : { sessions }),
-    ...(durability === undefined ? {} : { durability }),
-    ...observer,
+    routes,
+    limiter: createLimiter(concurrency),
+    work: createInFlight(),
+    hostHooks: createHookLane(),
+    ownHooks,
+    // The sandbox events go through the same pipeline, handed in: sessions never import it.
+    sessions:
+      sandboxProvider === undefined
+        ? undefined
+        : createSandboxSessions(
+            sandboxProvider,
+            ownHooks.signal,
+            sandboxLifecycle({
+              preset,
+              routes,
+              emit: (route, context, session) => runEmit(engine, route, context, { sandbox: session }),
+              onOutcome: (outcome) => options.onInternalEmit?.(outcome),
+            }),
+          ),
+    durability: journal === undefined ? undefined : createDurability({ journal, owner: `engine-${crypto.randomUUID()}`, leaseMs: checkLease(options.journalLeaseMs) }),
+    observer: options.observer,
   };
+  const { sessions, durability } = engine;
   let closing: Promise<void> | undefined;
-  const settleWork = (): Promise<void> => waitAtMost(inFlight.settled(), options.closeGraceMs ?? 10_000);
+  const settleWork = (): Promise<void> => waitAtMost(engine.work.settled(), options.closeGraceMs ?? 10_000);
 
   const routeFor = (event: string): EventRoute => {
     const route = routes.get(event);
@@ -166,7 +155,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
         if (closing !== undefined) throw new EngineClosedError();
         const route = routeFor(event);
         checkContext(event, context, preset);
-        return runEmit(route, context, scope);
+        return runEmit(engine, route, context);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -181,17 +170,17 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     async resume() {
       if (closing !== undefined) throw new EngineClosedError();
       if (durability === undefined) return { ran: [], pending: [] };
-      return resumeJournal(durability, routes, preset, scope, options.concurrency ?? 8);
+      return resumeJournal(engine, durability, concurrency);
     },
     async endRun(runId) {
       await sessions?.end(runId);
     },
     close() {
       closing ??= (async () => {
-        hooksStop.abort(new Error('the engine closed'));
+        engine.hostHooks.stop(new Error('the engine closed'));
         await settleWork();
         await sessions?.endAll();
-        lifetime.abort(new Error('the engine closed'));
+        ownHooks.stop(new Error('the engine closed'));
         await settleWork();
         durability?.stop();
         await durability?.idle();
@@ -222,49 +211,6 @@ function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunn
     throw new PluginError(`Some hooks run sandboxed (sandbox = true is the default), but no sandbox provider was given: ${hint}, or set sandbox = false on those hooks.`);
   }
   return provider;
-}
-
-// An entry of an event this engine cannot run waits this long before it is offered again, so that a
-// resume gets on with the rest (another engine sharing the journal may know the event).
-const FOREIGN_ENTRY_RETRY_MS = 60_000;
-
-async function resumeJournal(durability: Durability, routes: ReadonlyMap<string, EventRoute>, preset: Preset, scope: EmitScope, workers: number): Promise<ResumeReport> {
-  const ran: Array<ResumeReport['ran'][number]> = [];
-  const pending: Array<ResumeReport['pending'][number]> = [];
-  let failure: { error: unknown } | undefined;
-  const work = async (): Promise<void> => {
-    while (failure === undefined && !scope.engineSignal.aborted) {
-      let held;
-      try {
-        held = await durability.claim();
-      } catch (error) {
-        failure ??= { error };
-        return;
-      }
-      if (held?.entry === undefined) return;
-      const entry = held.entry;
-      const route = entry.preset === preset.name ? routes.get(entry.event) : undefined;
-      let refusal = route === undefined ? `event "${entry.event}" of preset "${entry.preset}" is not in this engine's catalog (preset "${preset.name}")` : undefined;
-      if (refusal === undefined) {
-        try {
-          checkContext(entry.event, entry.context, preset);
-        } catch (error) {
-          refusal = error instanceof Error ? error.message : String(error);
-        }
-      }
-      if (refusal !== undefined) {
-        await held.release(refusal, FOREIGN_ENTRY_RETRY_MS);
-        pending.push({ entry, error: refusal });
-        continue;
-      }
-      const outcome = await runJournaled(route!, entry.context, scope, held);
-      if (scope.engineSignal.aborted) pending.push({ entry, error: 'the engine closed before the durable hooks ended' });
-      else ran.push({ entry, outcome });
-    }
-  };
-  await Promise.all(Array.from({ length: workers }, work));
-  if (failure !== undefined) throw failure.error;
-  return { ran, pending };
 }
 
 function checkJournal(config: HookConfig, journal: Journal | undefined): Journal | undefined {

@@ -3,97 +3,82 @@ import type { HookDefinition } from '../config/hook-definition.ts';
 import { OUTCOME_EXTRAS, type HookDecision } from '../decisions/decision.ts';
 import { mergeDecisions } from '../decisions/merge-decisions.ts';
 import { mergeExtras } from '../decisions/merge-extras.ts';
-import type { EmitObservation, EngineObserver } from '../plugins/engine-observer.ts';
-import type { RunnerRegistry } from '../plugins/runner-registry.ts';
-import { matcherFieldsOf, type EventSpec, type Preset } from '../presets/preset.ts';
+import type { EmitObservation } from '../plugins/engine-observer.ts';
+import type { SandboxSession } from '../plugins/sandbox-provider.ts';
+import { matcherFieldsOf, type EventSpec } from '../presets/preset.ts';
 import { selectHooks } from '../selection/explain-selection.ts';
-import type { Limiter } from './create-limiter.ts';
+import type { HeldEntry } from './durable-entries.ts';
 import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome.ts';
+import type { EngineState, EventRoute, HookLane } from './engine-state.ts';
 import { EmitPayload } from './hook-call.ts';
+import { pendingReport, skippedReport } from './hook-reports.ts';
 import { Outcome } from './outcome.ts';
-import { runHook, skippedReport } from './run-hook.ts';
-import type { RunFacts, SessionSource } from './sandbox-sessions.ts';
-import type { Durability, HeldEntry } from './durable-entries.ts';
+import { runHook, type HookRunParts } from './run-hook.ts';
+import type { RunFacts } from './sandbox-sessions.ts';
 
-/** The engine's parts an emit uses; built once per engine. */
-export interface EmitScope {
-  readonly preset: Preset;
-  readonly registry: RunnerRegistry;
-  readonly limiter: Limiter;
-  readonly engineSignal: AbortSignal;
-  readonly live: Set<() => void>;
-  readonly track: (work: Promise<unknown>) => void;
-  /** Where sandboxed hooks get their session; absent when the engine has no provider. */
-  readonly sessions?: SessionSource;
-  /** Where durable hooks are journaled; absent when the engine has no journal. */
-  readonly durability?: Durability;
-  /** Told about every emit and hook run (tracing); absent, it costs nothing. */
-  readonly observer?: EngineObserver;
-}
+/** Where an emit comes from, when it is not the host's `emit` call. */
+export type EmitOrigin =
+  /** One of the engine's own sandbox events: its hooks run in the engine's own lane, sandboxed ones in `sandbox`. */
+  | { readonly sandbox: SandboxSession; readonly resumed?: undefined }
+  /** A journal entry `resume` claimed: only the durable non-blocking hooks run, then the entry is finished. */
+  | { readonly resumed: HeldEntry; readonly sandbox?: undefined };
 
 const NOTHING: readonly never[] = Object.freeze([]);
-
-/** What the engine knows about one event ahead of any emit. */
-export interface EventRoute {
-  readonly spec: EventSpec;
-  /** The event's enabled hooks, in config order. */
-  readonly hooks: readonly HookDefinition[];
-  /** The outcome of an emit that selects no hook: immutable, so made once and shared. */
-  readonly quiet: Promise<PendingEmitOutcome>;
-}
-
-/** Prepares the route of one event. */
-export function eventRoute(spec: EventSpec, hooks: readonly HookDefinition[]): EventRoute {
-  const quiet = new Outcome({ event: spec.name, decision: 'proceed', hooks: NOTHING, warnings: NOTHING });
-  Object.freeze(quiet);
-  return { spec, hooks, quiet: Promise.resolve(quiet) };
-}
+/** Why a journal entry is released rather than cleared. */
+export const ENGINE_CLOSED_MEANWHILE = 'the engine closed before the durable hooks ended';
 
 /**
- * One emit (SPEC §5): blocking hooks in config order, one at a time, stopping at the first block;
- * then, unless blocked, the durable hooks are journaled and the non-blocking hooks start —
- * concurrently through the engine's limiter, or one after another for a `sequential` event.
- * Resolves when the blocking phase (and the journaling) is over. `context` has been checked but not
- * normalised yet.
+ * One emit, top to bottom (SPEC §5). `context` has been checked but not normalised yet.
+ *
+ * 1. select: the event's hooks whose matchers take the context;
+ * 2. blocking: the blocking hooks in config order, one at a time, stopping at the first block
+ *    (all at once for a `parallel` event);
+ * 3. record: unless blocked, the durable non-blocking hooks are journaled;
+ * 4. later: the non-blocking hooks start, concurrently through the engine's limiter, or one after
+ *    another for a `sequential` event;
+ * 5. outcome: the merged decision, resolved when the blocking phase and the recording are over;
+ *    its `settled` resolves when the later phase is over too.
+ *
+ * A resumed journal entry goes the same way with its durable hooks only: nothing blocks, nothing
+ * is recorded again, and the entry is finished at the end of the later phase.
  */
-export function runEmit(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope): Promise<PendingEmitOutcome> {
-  const observation = scope.observer === undefined ? undefined : observeEmit(scope.observer, route.spec.name, context, scope.preset, false);
-  if (observation !== undefined) return observedEmit(route, context, scope, observation);
-  if (route.hooks.length === 0) return route.quiet;
-  const selected = selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(scope.preset, route.spec));
-  return selected.length === 0 ? route.quiet : runSelected(route.spec, selected, context, scope, undefined);
-}
+export function runEmit(engine: EngineState, route: EventRoute, context: Readonly<Record<string, unknown>>, origin?: EmitOrigin): Promise<PendingEmitOutcome> {
+  const observation = engine.observer === undefined ? undefined : observeEmit(engine, route.spec.name, context, origin);
+  // The fast path: an unwatched event with no hooks costs one lookup.
+  if (observation === undefined && route.hooks.length === 0 && origin === undefined) return route.quiet;
 
-// Kept apart so the unobserved path above stays as short as it was.
-function observedEmit(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, observation: EmitObservation): Promise<PendingEmitOutcome> {
-  const selected = route.hooks.length === 0 ? NOTHING : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(scope.preset, route.spec));
-  if (selected.length === 0) {
-    quietly(() => observation.ended({ event: route.spec.name, decision: 'proceed', hooks: NOTHING, warnings: NOTHING }));
+  // 1. Select.
+  const selected = route.hooks.length === 0 ? NOTHING : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(engine.preset, route.spec));
+  const chosen = origin?.resumed === undefined ? selected : selected.filter((hook) => hook.durable && !hook.blocking);
+  if (chosen.length === 0 && origin?.resumed === undefined) {
+    if (observation !== undefined) quietly(() => observation.ended(route.empty));
     return route.quiet;
   }
-  const pending = runSelected(route.spec, selected, context, scope, observation);
-  pending.then(
-    (outcome) => outcome.settled.catch((error: unknown) => quietly(() => observation.failed(error))),
-    (error: unknown) => quietly(() => observation.failed(error)),
-  );
+  const pending = runSelected(engine, route.spec, chosen, context, origin, observation);
+  if (observation !== undefined) {
+    const failed = (error: unknown): void => void quietly(() => observation.failed(error));
+    pending.then((outcome) => outcome.settled.catch(failed), failed);
+  }
   return pending;
 }
 
 async function runSelected(
+  engine: EngineState,
   event: EventSpec,
   selected: readonly HookDefinition[],
   context: Readonly<Record<string, unknown>>,
-  scope: EmitScope,
+  origin: EmitOrigin | undefined,
   observation: EmitObservation | undefined,
 ): Promise<PendingEmitOutcome> {
-  const payload = new EmitPayload(normalizeContext(event.name, context), scope.preset);
+  const lane = origin?.sandbox === undefined ? engine.hostHooks : engine.ownHooks;
+  const payload = new EmitPayload(normalizeContext(event.name, context), engine.preset);
   const reports: HookReport[] = selected.map(pendingReport);
   const warnings: string[] = [];
   const effective: HookDecision[] = [];
   const deciders: string[] = [];
   // Set once the durable hooks are journaled: the processes they start are recorded in the entry.
-  let held: HeldEntry | undefined;
-  const run = hookRunner(payload, scope, observation, () => held);
+  let held: HeldEntry | undefined = origin?.resumed;
+  const run = hookRunner(engine, lane, payload, origin?.sandbox, observation, () => held);
   const duplicates = event.runIdenticalOnce === true ? identicalHooks(selected) : undefined;
   const runs = (position: number): boolean => {
     const first = duplicates?.get(position);
@@ -101,7 +86,7 @@ async function runSelected(
     reports[position] = skippedReport(selected[position]!, `identical to "${selected[first]!.name}", which runs instead (identical hooks run once)`);
     return false;
   };
-  const record = (position: number, report: HookReport): HookDecision => {
+  const decide = (position: number, report: HookReport): HookDecision => {
     reports[position] = report;
     if (report.status !== 'ok') warnings.push(...failureWarnings(report));
     const decision = honoured(report, event, warnings);
@@ -110,13 +95,14 @@ async function runSelected(
     return decision;
   };
 
+  // 2. Blocking.
   let blockedBy: string | undefined;
   if (event.parallel === true) {
     // Every blocking hook starts now; their decisions merge in config order once all have ended.
     const blocking = selected.flatMap((hook, position) => (hook.blocking && runs(position) ? [position] : []));
     const done = await Promise.all(blocking.map((position) => run(selected[position]!)));
     for (const [index, position] of blocking.entries()) {
-      if (record(position, done[index]!).decision === 'block') blockedBy ??= selected[position]!.name;
+      if (decide(position, done[index]!).decision === 'block') blockedBy ??= selected[position]!.name;
     }
   } else {
     for (let position = 0; position < selected.length; position++) {
@@ -126,10 +112,9 @@ async function runSelected(
         reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
         continue;
       }
-      if (record(position, await run(hook)).decision === 'block') blockedBy = hook.name;
+      if (decide(position, await run(hook)).decision === 'block') blockedBy = hook.name;
     }
   }
-
   const later: number[] = [];
   for (let position = 0; position < selected.length; position++) {
     const hook = selected[position]!;
@@ -138,15 +123,18 @@ async function runSelected(
     else later.push(position);
   }
 
-  // Journaled before emit returns, so a host that got its answer can rely on the hooks running.
-  const durable = later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name);
-  if (durable.length > 0 && scope.durability !== undefined) {
-    const recorded = await scope.durability.record({ preset: scope.preset.name, event: event.name, context: payload.context, hooks: durable });
+  // 3. Record, before emit returns, so a host that got its answer can rely on the hooks running.
+  const durable = held === undefined ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
+  if (durable.length > 0 && engine.durability !== undefined) {
+    const recorded = await engine.durability.record({ preset: engine.preset.name, event: event.name, context: payload.context, hooks: durable });
     if (recorded.warning !== undefined) warnings.push(recorded.warning);
     held = recorded.held;
   }
-  const done = runLater(event, selected, later, reports, run, scope);
 
+  // 4. Later.
+  const done = runLater(event, selected, later, reports, run, engine);
+
+  // 5. Outcome.
   const merged = mergeDecisions(effective);
   const decidedBy = merged.index === undefined ? undefined : deciders[merged.index];
   const extras = mergeExtras(effective, deciders, warnings);
@@ -160,15 +148,19 @@ async function runSelected(
     hooks,
     warnings: finalWarnings,
   });
-  if (later.length === 0) {
+  if (later.length === 0 && held === undefined) {
     const outcome = new Outcome(fields(reports, warnings));
     if (observation !== undefined) quietly(() => observation.ended(outcome));
     return outcome;
   }
+  const entry = held;
   const settled = done.then(async () => {
     const all = warnings.slice();
     for (const report of reports) if (!report.blocking) all.push(...laterWarnings(report));
-    const note = await held?.finish(scope.engineSignal.aborted ? 'the engine closed before the durable hooks ended' : undefined);
+    if (origin?.resumed !== undefined && selected.length === 0) {
+      all.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
+    }
+    const note = await entry?.finish(lane.signal.aborted ? ENGINE_CLOSED_MEANWHILE : undefined);
     if (note !== undefined) all.push(note);
     const outcome = new Outcome(fields(reports, all));
     // Before `settled` resolves: a host that flushes its traces then finds the emit's span ended.
@@ -176,78 +168,48 @@ async function runSelected(
     return outcome;
   });
   // close() waits for the entry to be cleared or released, not only for the hooks.
-  if (held !== undefined) scope.track(settled);
+  if (entry !== undefined) engine.work.track(settled);
   return new Outcome(fields(reports.slice(), warnings.slice()), settled);
 }
 
-/**
- * Runs the durable hooks of a journaled emit again (`engine.resume()`): the event's durable hooks
- * that the current config selects for the stored context — a config edited since runs as edited —
- * then clears the entry, or releases it when the engine closed meanwhile.
- */
-export function runJournaled(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, held: HeldEntry): Promise<EmitOutcome> {
-  const observation = scope.observer === undefined ? undefined : observeEmit(scope.observer, route.spec.name, context, scope.preset, true);
-  if (observation === undefined) return rerunJournaled(route, context, scope, held, undefined);
-  return rerunJournaled(route, context, scope, held, observation).then(
-    (outcome) => {
-      quietly(() => observation.ended(outcome));
-      return outcome;
-    },
-    (error: unknown) => {
-      quietly(() => observation.failed(error));
-      throw error;
-    },
-  );
-}
-
-async function rerunJournaled(route: EventRoute, context: Readonly<Record<string, unknown>>, scope: EmitScope, held: HeldEntry, observation: EmitObservation | undefined): Promise<EmitOutcome> {
-  const event = route.spec;
-  const selected = selectHooks(route.hooks, event.name, context, matcherFieldsOf(scope.preset, event)).filter((hook) => hook.durable && !hook.blocking);
-  const reports: HookReport[] = selected.map(pendingReport);
-  const warnings: string[] = [];
-  const run = hookRunner(new EmitPayload(normalizeContext(event.name, context), scope.preset), scope, observation, () => held);
-  await runLater(event, selected, selected.map((_, position) => position), reports, run, scope);
-  for (const report of reports) warnings.push(...laterWarnings(report));
-  if (selected.length === 0) warnings.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
-  const note = await held.finish(scope.engineSignal.aborted ? 'the engine closed before the durable hooks ended' : undefined);
-  if (note !== undefined) warnings.push(note);
-  return { event: event.name, decision: 'proceed', hooks: reports, warnings };
-}
-
-function hookRunner(payload: EmitPayload, scope: EmitScope, observation: EmitObservation | undefined, held: () => HeldEntry | undefined): (hook: HookDefinition) => Promise<HookReport> {
+// Runs one hook of the emit in `lane`: in its run's sandbox session if it is sandboxed (the given
+// `sandbox` for the engine's own sandbox events), watched by the emit's observation, if any.
+function hookRunner(
+  engine: EngineState,
+  lane: HookLane,
+  payload: EmitPayload,
+  sandbox: SandboxSession | undefined,
+  observation: EmitObservation | undefined,
+  held: () => HeldEntry | undefined,
+): (hook: HookDefinition) => Promise<HookReport> {
+  const { sessions } = engine;
+  const openRunSandbox =
+    sandbox !== undefined
+      ? () => Promise.resolve(sandbox)
+      : sessions === undefined
+        ? undefined
+        : () => sessions.get(String(payload.context[engine.preset.sessionField]), runFacts(payload.context));
   return (hook) => {
-    const installed = scope.registry.find(hook.type)!;
-    const sessions = scope.sessions;
-    const sandboxed = hook.sandbox && installed.type.usesSandbox && sessions !== undefined;
-    const open = sandboxed ? () => sessions.get(String(payload.context[scope.preset.sessionField]), runFacts(payload.context)) : undefined;
+    const installed = engine.registry.find(hook.type)!;
     const entry = hook.durable ? held() : undefined;
-    const onProcessStarted = entry === undefined ? undefined : (pid: number) => entry.attach(pid);
-    if (observation === undefined) return runHook(hook, installed.runner, payload, scope, open, undefined, onProcessStarted);
+    const parts: HookRunParts = {
+      engine,
+      lane,
+      payload,
+      openSandbox: hook.sandbox && installed.type.usesSandbox ? openRunSandbox : undefined,
+      traceContext: undefined,
+      onProcessStarted: entry === undefined ? undefined : (pid: number) => entry.attach(pid),
+    };
+    if (observation === undefined) return runHook(hook, installed.runner, parts);
     const watched = quietly(() => observation.hookStarted(hook, payload.context));
-    const running = runHook(hook, installed.runner, payload, scope, open, watched?.traceContext, onProcessStarted);
+    const running = runHook(hook, installed.runner, { ...parts, traceContext: watched?.traceContext });
     // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
     if (watched !== undefined) void running.then((report) => quietly(() => watched.ended(report)));
     return running;
   };
 }
 
-function observeEmit(observer: EngineObserver, event: string, context: Readonly<Record<string, unknown>>, preset: Preset, resumed: boolean): EmitObservation | undefined {
-  const session = context[preset.sessionField];
-  return quietly(() =>
-    observer.emitStarted({ event, preset: preset.name, context, ...(typeof session === 'string' ? { session } : {}), ...(resumed ? { resumed } : {}) }),
-  );
-}
-
-// Telemetry must never change an outcome: what an observer throws is dropped.
-function quietly<T>(watch: () => T): T | undefined {
-  try {
-    return watch();
-  } catch {
-    return undefined;
-  }
-}
-
-// The non-blocking phase. A sequential event's hooks each take the limiter in turn, so they run in
+// The later phase. A sequential event's hooks each take the limiter in turn, so they run in
 // config order, the next one starting when the previous ended, whatever its status.
 function runLater(
   event: EventSpec,
@@ -255,10 +217,10 @@ function runLater(
   positions: readonly number[],
   reports: HookReport[],
   run: (hook: HookDefinition) => Promise<HookReport>,
-  scope: EmitScope,
+  engine: EngineState,
 ): Promise<void> {
   const step = (position: number) => (): Promise<void> =>
-    scope.limiter
+    engine.limiter
       .run(() => run(selected[position]!))
       .then((report) => {
         reports[position] = report;
@@ -269,6 +231,23 @@ function runLater(
     return chain ?? Promise.resolve();
   }
   return Promise.all(positions.map((position) => step(position)())).then(() => undefined);
+}
+
+function observeEmit(engine: EngineState, event: string, context: Readonly<Record<string, unknown>>, origin: EmitOrigin | undefined): EmitObservation | undefined {
+  const session = context[engine.preset.sessionField];
+  const resumed = origin?.resumed !== undefined;
+  return quietly(() =>
+    engine.observer!.emitStarted({ event, preset: engine.preset.name, context, ...(typeof session === 'string' ? { session } : {}), ...(resumed ? { resumed } : {}) }),
+  );
+}
+
+// Telemetry must never change an outcome: what an observer throws is dropped.
+function quietly<T>(watch: () => T): T | undefined {
+  try {
+    return watch();
+  } catch {
+    return undefined;
+  }
 }
 
 // SPEC §3: a decision the event does not honour is recorded with a warning and counts as proceed;
@@ -329,8 +308,4 @@ function runFacts(context: Readonly<Record<string, unknown>>): RunFacts {
   const cwd = context['cwd'];
   const workflow = context['workflow_name'];
   return { workflowName: typeof workflow === 'string' ? workflow : '', ...(typeof cwd === 'string' ? { cwd } : {}) };
-}
-
-function pendingReport(hook: HookDefinition): HookReport {
-  return { name: hook.name, type: hook.type, blocking: hook.blocking, status: 'pending' };
 }

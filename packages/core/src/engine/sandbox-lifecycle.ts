@@ -1,15 +1,15 @@
-import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
-import type { Preset } from '../presets/preset.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
-import { runEmit, type EmitScope, type EventRoute } from './run-emit.ts';
+import type { Preset } from '../presets/preset.ts';
+import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
+import type { EventRoute } from './engine-state.ts';
 import type { RunFacts, SandboxLifecycle } from './sandbox-sessions.ts';
 
 /** The engine parts the sandbox events need. */
 export interface SandboxLifecycleParts {
   readonly preset: Preset;
   readonly routes: ReadonlyMap<string, EventRoute>;
-  /** The scope the engine's own emits run in (alive until the engine has cleaned up). */
-  readonly scope: EmitScope;
+  /** The engine's emit pipeline, for one of its own events whose sandboxed hooks run in `session`. */
+  readonly emit: (route: EventRoute, context: Readonly<Record<string, unknown>>, session: SandboxSession) => Promise<PendingEmitOutcome>;
   /** Told the final outcome of every event the engine emits by itself. */
   readonly onOutcome: (outcome: EmitOutcome) => void;
 }
@@ -31,7 +31,7 @@ export function sandboxLifecycle(parts: SandboxLifecycleParts): SandboxLifecycle
       ...(facts.cwd === undefined ? {} : { cwd: facts.cwd }),
       sandbox: { provider: session.provider, ...session.details },
     };
-    const outcome = await runEmit(route, context, { ...parts.scope, sessions: { get: () => Promise.resolve(session) } });
+    const outcome = await parts.emit(route, context, session);
     void outcome.settled.then((settled) => {
       try {
         parts.onOutcome(settled);

@@ -1,0 +1,85 @@
+import type { HookDefinition } from '../config/hook-definition.ts';
+import type { InFlight } from '../plugins/create-in-flight.ts';
+import type { EngineObserver } from '../plugins/engine-observer.ts';
+import type { RunnerRegistry } from '../plugins/runner-registry.ts';
+import type { EventSpec, Preset } from '../presets/preset.ts';
+import type { Limiter } from './create-limiter.ts';
+import type { Durability } from './durable-entries.ts';
+import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
+import { Outcome } from './outcome.ts';
+import type { SandboxSessions } from './sandbox-sessions.ts';
+
+/**
+ * Everything an engine holds for its life. `createHookEngine` builds it once; every emit, the
+ * sandbox events and `resume` read it, none copies or patches it.
+ */
+export interface EngineState {
+  readonly preset: Preset;
+  readonly registry: RunnerRegistry;
+  /** Every event of the preset's catalog, by name, with its enabled hooks. */
+  readonly routes: ReadonlyMap<string, EventRoute>;
+  /** Bounds the non-blocking hooks running at once, across all emits. */
+  readonly limiter: Limiter;
+  /** Runner work and outcomes still settling, kept (even past their deadline) so `close()` can wait for them. */
+  readonly work: InFlight;
+  /** The hooks of the host's emits and of resumed journal entries: stopped first when the engine closes. */
+  readonly hostHooks: HookLane;
+  /** The hooks of the engine's own sandbox events: stopped only after the sessions were cleaned up. */
+  readonly ownHooks: HookLane;
+  /** Where sandboxed hooks get their run's session; absent when the engine has no provider. */
+  readonly sessions: SandboxSessions | undefined;
+  /** Where durable hooks are journaled; absent when the engine has no journal. */
+  readonly durability: Durability | undefined;
+  /** Told about every emit and hook run; absent, it costs nothing. */
+  readonly observer: EngineObserver | undefined;
+}
+
+/** Hooks that stop together: `signal` aborts when they must, and ends each one running in `live`. */
+export interface HookLane {
+  readonly signal: AbortSignal;
+  /** Hooks running now, each as the function that ends it. */
+  readonly live: Set<() => void>;
+  /** Aborts `signal`. */
+  stop(reason: unknown): void;
+}
+
+/** Creates a lane whose hooks all end when it is stopped. */
+export function createHookLane(): HookLane {
+  const controller = new AbortController();
+  const live = new Set<() => void>();
+  controller.signal.addEventListener('abort', () => {
+    for (const stop of [...live]) stop();
+  });
+  return { signal: controller.signal, live, stop: (reason) => controller.abort(reason) };
+}
+
+const NOTHING: readonly never[] = Object.freeze([]);
+
+/** What the engine knows about one event ahead of any emit. */
+export interface EventRoute {
+  readonly spec: EventSpec;
+  /** The event's enabled hooks, in config order. */
+  readonly hooks: readonly HookDefinition[];
+  /** The outcome of an emit that selects no hook: immutable, so made once and shared. */
+  readonly empty: EmitOutcome;
+  /** `empty`, resolved. */
+  readonly quiet: Promise<PendingEmitOutcome>;
+}
+
+/** The routes of a preset's events, each with its enabled hooks from `hooks`. */
+export function eventRoutes(preset: Preset, hooks: readonly HookDefinition[]): Map<string, EventRoute> {
+  const hooksByEvent = new Map<string, HookDefinition[]>();
+  for (const hook of hooks) {
+    if (!hook.enabled) continue;
+    const list = hooksByEvent.get(hook.event) ?? [];
+    list.push(hook);
+    hooksByEvent.set(hook.event, list);
+  }
+  const routes = new Map<string, EventRoute>();
+  for (const spec of preset.events) {
+    if (routes.has(spec.name)) continue;
+    const empty = Object.freeze(new Outcome({ event: spec.name, decision: 'proceed', hooks: NOTHING, warnings: NOTHING }));
+    routes.set(spec.name, { spec, hooks: hooksByEvent.get(spec.name) ?? NOTHING, empty, quiet: Promise.resolve(empty) });
+  }
+  return routes;
+}
