@@ -25,6 +25,7 @@ export { InvalidContextError } from './errors/invalid-context-error.ts';
 export { JournalError } from './errors/journal-error.ts';
 export { PluginError } from './errors/plugin-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
+export { combineObservers } from './plugins/combine-observers.ts';
 export type { EmitObservation, EmitStart, EngineObserver, HookObservation } from './plugins/engine-observer.ts';
 export { FIRST_PARTY_TYPES } from './plugins/first-party-types.ts';
 export { createInFlight, type InFlight } from './plugins/create-in-flight.ts';

@@ -4,28 +4,10 @@ import { loadConfig } from '../config/load-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
 import { defineRunner, type RunCall } from '../plugins/runner.ts';
 import type { EngineObserver } from '../plugins/engine-observer.ts';
+import { recordingObserver } from '../../test-support/recording-observer.ts';
 import { memoryJournal } from '../testing/memory-journal.ts';
 
 const { engineFor } = scriptedEngines();
-
-/** An observer that writes down every call it gets, in order. */
-function recordingObserver(traceContext?: Record<string, string>): { observer: EngineObserver; seen: string[] } {
-  const seen: string[] = [];
-  const observer: EngineObserver = {
-    emitStarted(start) {
-      seen.push(`emit ${start.event} ${start.preset} session=${start.session ?? '-'}${start.resumed === true ? ' resumed' : ''}`);
-      return {
-        hookStarted(hook) {
-          seen.push(`hook ${hook.name}`);
-          return { ...(traceContext === undefined ? {} : { traceContext }), ended: (report) => seen.push(`hook ${report.name} ${report.status}`) };
-        },
-        ended: (outcome) => seen.push(`emit ${outcome.event} ${outcome.decision} (${outcome.hooks.length} hooks)`),
-        failed: (error) => seen.push(`emit failed: ${String(error)}`),
-      };
-    },
-  };
-  return { observer, seen };
-}
 
 const context = { run_id: 'r1', workflow_name: 'wf' };
 
