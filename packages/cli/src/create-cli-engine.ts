@@ -1,8 +1,7 @@
-import { createHookEngine, type EmitOutcome, type HookEngine } from '@hookline/core';
+import { combineObservers, createHookEngine, type EmitOutcome, type EngineObserver, type HookEngine } from '@hookline/core';
 import type { CliIo } from './cli-io.ts';
 import type { Setup } from './config/load-setup.ts';
 import { loadJournal } from './journal/load-journal.ts';
-import type { RunObserver } from './output/track-runners.ts';
 import { loadSandbox } from './plugins/load-sandbox.ts';
 import { tracingRequested } from './telemetry/tracing-requested.ts';
 
@@ -12,8 +11,8 @@ export interface CliEngineOptions {
   readonly io: CliIo;
   /** The journal file, used when the config has durable hooks (see `journalPath`). */
   readonly journalPath: string;
-  /** Told when hooks start and end (the live line). */
-  readonly observer?: RunObserver | undefined;
+  /** Told when emits and hooks start and end (the live line), alongside the tracing observer, if any. */
+  readonly observer?: EngineObserver | undefined;
   /** Told the outcome of each event the engine emits by itself (`sandbox_ready`, `sandbox_cleanup`). */
   readonly onInternalEmit?: (outcome: EmitOutcome) => void;
 }
@@ -29,24 +28,23 @@ export interface CliEngine {
 }
 
 /**
- * An engine for a loaded setup: its sandbox provider loaded on demand, its runners observed if asked,
- * and — when the config has durable hooks — the SQLite journal, whose leftovers (durable hooks of a
+ * An engine for a loaded setup: its sandbox provider loaded on demand, observed if asked (and traced
+ * when an OTLP endpoint is configured), and — when the config has durable hooks — the SQLite journal, whose leftovers (durable hooks of a
  * killed process) start running again at once, alongside the command's own work.
  */
 export async function createCliEngine(setup: Setup, options: CliEngineOptions): Promise<CliEngine> {
-  const { observer } = options;
   const sandbox = await loadSandbox(setup.config, setup.runners, setup.pluginSandboxes, setup.folders, setup.sources);
   const journal = await loadJournal(setup.config, options.journalPath);
-  const runners = observer === undefined ? setup.runners : (await import('./output/track-runners.ts')).trackRunners(setup.runners, observer);
   // OpenTelemetry is loaded only when an OTLP endpoint is configured.
   const tracing = tracingRequested(options.io.env) ? (await import('./telemetry/start-tracing.ts')).startTracing(options.io) : undefined;
+  const observer = combineObservers(options.observer, tracing?.observer);
   const created = createHookEngine({
     config: setup.config,
-    runners,
+    runners: setup.runners,
     ...(sandbox === undefined ? {} : { sandbox }),
     ...(journal === undefined ? {} : { journal }),
     ...(options.onInternalEmit === undefined ? {} : { onInternalEmit: options.onInternalEmit }),
-    ...(tracing === undefined ? {} : { observer: tracing.observer }),
+    ...(observer === undefined ? {} : { observer }),
   });
   // Closing the engine also exports the spans still buffered, before the process exits.
   const engine: HookEngine = tracing === undefined ? created : { ...created, close: () => created.close().then(() => tracing.shutdown()) };

@@ -1,10 +1,17 @@
+import type { EmitObservation, EngineObserver } from '@hookline/core';
 import type { CliOutput } from '../cli-io.ts';
-import type { RunObserver } from './track-runners.ts';
 import type { Style } from './style.ts';
 import { terminalText } from './terminal-text.ts';
 
-/** A live line on a terminal: which hooks have been running for more than a second, ticking. */
-export interface LiveStatus extends RunObserver {
+/**
+ * A live line on a terminal: which hooks have been running for more than a second, ticking. As an
+ * engine observer it is told when each hook starts and ends, the engine's own and resumed ones too.
+ */
+export interface LiveStatus extends EngineObserver {
+  /** A hook starts; returns the token `end` takes. */
+  start(hookName: string): number;
+  /** The hook of `token` ended. */
+  end(token: number): void;
   /** Stops ticking and erases the line. */
   stop(): void;
 }
@@ -34,7 +41,8 @@ export function createLiveStatus(output: CliOutput, style: Style): LiveStatus {
     output.write(`${CLEAR_LINE}⏳ ${style.paint('dim', text)}`);
     shown = true;
   };
-  return {
+  const status: LiveStatus = {
+    emitStarted: () => emitWatch,
     start(name) {
       running.set(next, { name, started: performance.now() });
       if (timer === undefined) {
@@ -55,4 +63,13 @@ export function createLiveStatus(output: CliOutput, style: Style): LiveStatus {
       draw();
     },
   };
+  const emitWatch: EmitObservation = {
+    hookStarted(hook) {
+      const token = status.start(hook.name);
+      return { ended: () => status.end(token) };
+    },
+    ended: () => undefined,
+    failed: () => undefined,
+  };
+  return status;
 }
