@@ -2,9 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { scriptedEngines, scriptedHook } from '../../test-support/scripted-engines.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { createHookEngine } from './create-hook-engine.ts';
-import { defineRunner, type RunCall } from '../plugins/runner.ts';
-import type { EngineObserver } from '../plugins/engine-observer.ts';
-import { recordingObserver } from '../../test-support/recording-observer.ts';
+import { recordingObserver, throwingObserver, traceContextRunner } from '../../test-support/recording-observer.ts';
 import { memoryJournal } from '../testing/memory-journal.ts';
 
 const { engineFor } = scriptedEngines();
@@ -35,15 +33,7 @@ describe('the engine observer', () => {
   });
 
   test("hands the observation's trace context to the runner, and nothing without an observer", async () => {
-    const received: Array<RunCall['traceContext']> = [];
-    const peek = defineRunner({
-      name: 'peek',
-      types: { peek: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'block', usesSandbox: false } },
-      doRun: async (_hook, call) => {
-        received.push(call.traceContext);
-        return { status: 'ok', decision: { decision: 'proceed' } };
-      },
-    });
+    const { runner: peek, received } = traceContextRunner();
     const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
     const toml = '[[hooks]]\nevent = "run_start"\ntype = "peek"\n';
     const config = loadConfig([{ text: toml, source: 'test.toml' }], { runners: [peek] });
@@ -56,18 +46,7 @@ describe('the engine observer', () => {
   });
 
   test('an observer that throws changes nothing', async () => {
-    const throwing: EngineObserver = {
-      emitStarted: () => ({
-        hookStarted: () => {
-          throw new Error('observer bug');
-        },
-        ended: () => {
-          throw new Error('observer bug');
-        },
-        failed: () => undefined,
-      }),
-    };
-    const { engine } = engineFor(scriptedHook('gate', 'decision = "block"\nreason = "no"', 'stage_start'), { observer: throwing });
+    const { engine } = engineFor(scriptedHook('gate', 'decision = "block"\nreason = "no"', 'stage_start'), { observer: throwingObserver });
     const outcome = await engine.emit('stage_start', context);
     expect(outcome).toMatchObject({ decision: 'block', reason: 'no', decided_by: 'gate' });
     const { engine: other } = engineFor(scriptedHook('gate', '', 'stage_start'), {

@@ -1,32 +1,18 @@
 import { expect, test } from 'vitest';
-import { recordingObserver } from '../../test-support/recording-observer.ts';
+import { recordingObserver, throwingObserver, traceContextRunner } from '../../test-support/recording-observer.ts';
 import { scriptedEngines, scriptedHook } from '../../test-support/scripted-engines.ts';
 import { loadConfig } from '../config/load-config.ts';
 import { createHookEngine } from '../engine/create-hook-engine.ts';
 import { combineObservers } from './combine-observers.ts';
-import type { EngineObserver } from './engine-observer.ts';
-import { defineRunner, type RunCall } from './runner.ts';
 
 const { engineFor } = scriptedEngines();
 const context = { run_id: 'r1', workflow_name: 'wf' };
-
-const throwing: EngineObserver = {
-  emitStarted: () => ({
-    hookStarted: () => {
-      throw new Error('observer bug');
-    },
-    ended: () => {
-      throw new Error('observer bug');
-    },
-    failed: () => undefined,
-  }),
-};
 
 test('every combined observer is told every emit and hook, even when one of them throws', async () => {
   const first = recordingObserver();
   const second = recordingObserver();
   const { engine } = engineFor(scriptedHook('gate', 'decision = "block"\nreason = "no"', 'stage_start') + scriptedHook('later', 'blocking = false', 'stage_start'), {
-    observer: combineObservers(first.observer, throwing, second.observer),
+    observer: combineObservers(first.observer, throwingObserver, second.observer),
   });
   const outcome = await engine.emit('stage_start', context);
   expect(outcome).toMatchObject({ decision: 'block', reason: 'no', decided_by: 'gate' });
@@ -37,15 +23,7 @@ test('every combined observer is told every emit and hook, even when one of them
 });
 
 test('the runner gets the first trace context an observer gives', async () => {
-  const received: Array<RunCall['traceContext']> = [];
-  const peek = defineRunner({
-    name: 'peek',
-    types: { peek: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'block', usesSandbox: false } },
-    doRun: async (_hook, call) => {
-      received.push(call.traceContext);
-      return { status: 'ok', decision: { decision: 'proceed' } };
-    },
-  });
+  const { runner: peek, received } = traceContextRunner();
   const config = loadConfig([{ text: '[[hooks]]\nevent = "run_start"\ntype = "peek"\n', source: 'test.toml' }], { runners: [peek] });
   const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
   const observer = combineObservers(recordingObserver().observer, recordingObserver({ traceparent }).observer, recordingObserver({ traceparent: 'later' }).observer);
