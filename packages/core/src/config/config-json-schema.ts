@@ -2,13 +2,15 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
 import type { Runner, RunnerType } from '../plugins/runner.ts';
+import { addSettingsTables } from '../plugins/settings-table-json-schema.ts';
+import type { SettingsTable } from '../plugins/settings-table.ts';
 import { DEFAULT_PRESET, presets } from '../presets/presets.ts';
 import { canonicalDialect } from './canonical-dialect.ts';
 import { commonHookKeys } from './common-hook-keys.ts';
 
 /**
- * The JSON Schema of a config file for the given runners, preset and sandbox providers' settings
- * schemas (`{ docker: dockerSettingsSchema }`, each describing `[sandbox.<name>]`) (SPEC §13 `hookline schema`):
+ * The JSON Schema of a config file for the given runners, preset and the settings tables the host's
+ * plugins declare (`[models]`, `[sandbox.docker]`, each at its path) (SPEC §13 `hookline schema`):
  * editors use it for completion and checks through the `#:schema` comment. Each installed type is one
  * variant with its own keys; the `command` type also accepts the shorthand without `type`. The
  * preset's dialect decides the shape of `hooks` (`task`: a table of command lists, or `[[hooks]]`).
@@ -16,7 +18,7 @@ import { commonHookKeys } from './common-hook-keys.ts';
 export function configJsonSchema(
   runners: readonly Runner[],
   presetName: string = DEFAULT_PRESET,
-  sandboxes: Readonly<Record<string, GenericSchema>> = {},
+  settingsTables: readonly SettingsTable[] = [],
 ): Record<string, unknown> {
   const preset = presets[presetName] ?? presets[DEFAULT_PRESET]!;
   const events = preset.events.map((event) => event.name);
@@ -43,13 +45,11 @@ export function configJsonSchema(
     sandbox: v.optional(
       v.looseObject({
         provider: v.optional(v.pipe(v.string(), v.description('"local" (default), "bubblewrap", "docker", or a plugin\'s provider.'))),
-        ...Object.fromEntries(Object.entries(sandboxes).map(([name, schema]) => [name, v.optional(v.pipe(schema, v.description(`Settings of the ${name} sandbox provider.`)))])),
       }),
     ),
     hooks: v.optional(hooks),
   });
-  return {
-    ...toJsonSchema(config, { errorMode: 'ignore' }),
-    title: 'Hookline configuration',
-  } as Record<string, unknown>;
+  const schema = { ...toJsonSchema(config, { errorMode: 'ignore' }), title: 'Hookline configuration' } as Record<string, unknown>;
+  addSettingsTables(schema, settingsTables);
+  return schema;
 }

@@ -100,11 +100,6 @@ export interface Runner {
   /** The package that provides the runner, named in errors. */
   readonly name: string;
   readonly types: Readonly<Record<string, RunnerType>>;
-  /**
-   * Top-level config tables this runner's settings come from (e.g. `models`): the host reads them
-   * and passes them to the runner's factory; the loader knows them, so it does not warn about them.
-   */
-  readonly tables?: readonly string[];
   /** Called by the engine, not by users. Must settle promptly once `call.signal` aborts. */
   doRun(hook: HookDefinition, call: RunCall): Promise<RunResult>;
   /** Releases pooled resources (connections, isolates) when the engine closes. */
