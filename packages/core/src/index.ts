@@ -35,6 +35,7 @@ export { defineSettingsTable, settingsTableOf, type SettingsFactory, type Settin
 export { snakeCase, snakeCaseTable } from './plugins/snake-case-table.ts';
 export { isSandboxVariable, SANDBOX_VARIABLES, sandboxEnvironment } from './plugins/sandbox-environment.ts';
 export { defineJournal, journalEntryState, type Journal, type JournalEntry, type JournalEntryState, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from './plugins/journal.ts';
+export type { KeyRule } from './plugins/key-rule.ts';
 export { defineRunner, SPECIFICATION_VERSION, type HookKeyProblem, type RunCall, type Runner, type RunnerType, type RunResult } from './plugins/runner.ts';
 export {
   defineSandboxProvider,

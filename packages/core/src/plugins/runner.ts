@@ -3,6 +3,7 @@ import type { HookDecision, OnErrorPolicy } from '../decisions/decision.ts';
 import type { EventContext } from '../context/event-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
 import type { Preset } from '../presets/preset.ts';
+import type { KeyRule } from './key-rule.ts';
 import type { SandboxSession } from './sandbox-provider.ts';
 
 /** The plugin interface version this core speaks. Changing `Runner`, `SandboxProvider` or `Journal` bumps it. */
@@ -35,7 +36,12 @@ export interface RunnerType {
    * the command (SPEC §2). Defaults to the type name.
    */
   identity?(options: Readonly<Record<string, unknown>>): string;
-  /** Checks across keys that a schema cannot express. */
+  /**
+   * Rules across keys that JSON Schema can state (`http://` needs tls = "off"): the loader checks
+   * them and the config's JSON Schema carries them as `if`/`then`, so editors and the loader agree.
+   */
+  readonly rules?: readonly KeyRule[];
+  /** Checks across keys that a schema cannot express (a `$VAR` not in `allowed_env_vars`). */
   check?(options: Readonly<Record<string, unknown>>): readonly HookKeyProblem[];
 }
 
