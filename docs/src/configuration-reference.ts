@@ -17,6 +17,7 @@ interface Schema {
   readonly minimum?: number;
   readonly maximum?: number;
   readonly description?: string;
+  readonly deprecationMessage?: string;
   readonly items?: Schema;
   readonly anyOf?: readonly Schema[];
   readonly properties?: Readonly<Record<string, Schema>>;
@@ -135,11 +136,14 @@ function page(
     keyTable(canonical.properties ?? {}, canonical.required ?? []),
     '',
     'Other top-level keys are ignored with a warning (a config file may carry a host\'s other settings),',
-    'except near-misses of these (`[[hook]]`), which are errors — and `[models]`, model aliases for',
-    'LLM hooks, which the LLM runner reads (see [Hook types](hook-types.md#prompt-and-agent)).',
+    'except near-misses of these (`[[hook]]`), which are errors. `[models]`, model aliases for LLM hooks,',
+    'belongs to the LLM runner (see [Hook types](hook-types.md#prompt-and-agent)): each plugin declares its',
+    'settings tables, and the loader checks them like hooks.',
     '',
     ...tableSections('', canonical.properties ?? {}),
-    'A sandbox provider\'s settings go in `[sandbox.<provider>]`; see [Sandboxes](sandboxes.md).',
+    'A sandbox provider\'s settings go in `[sandbox.<provider>]`; see [Sandboxes](sandboxes.md). Settings are',
+    'spelled snake_case, as hook keys are; the camelCase names of earlier versions (`readOnly`) still load,',
+    'with a warning naming the new one.',
     '',
     '## Keys of every hook',
     '',
@@ -253,7 +257,8 @@ function pick(properties: Readonly<Record<string, Schema>>, keys: readonly strin
 }
 
 function keyTable(properties: Readonly<Record<string, Schema>>, required: readonly string[]): string {
-  const rows = Object.entries(properties).map(
+  // Former names of settings (camelCase) still load, with a warning; the page shows the current ones.
+  const rows = Object.entries(properties).filter(([, schema]) => schema.deprecationMessage === undefined).map(
     ([key, schema]) => `| \`${key}\` | ${cell(describe(schema))} | ${required.includes(key) ? 'required' : 'optional'} | ${cell(schema.description ?? '')} |`,
   );
   return ['| key | value | | |', '|---|---|---|---|', ...rows].join('\n');

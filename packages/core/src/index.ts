@@ -8,6 +8,7 @@ export { nearestWord } from './config/nearest-word.ts';
 export type { HookConfig, HookDefinition, SandboxSettings, SourceLocation } from './config/hook-definition.ts';
 export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
 export { readConfigSource, type ConfigFormat, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
+export { readSettingsTables, type SettingsReading } from './config/read-settings-tables.ts';
 export type { SourceLines } from './config/source-lines.ts';
 export type { EventContext } from './context/event-context.ts';
 export { clipText, MAX_REASON_CHARACTERS } from './decisions/clip-text.ts';
@@ -32,8 +33,11 @@ export { createInFlight, type InFlight } from './plugins/create-in-flight.ts';
 export { createOutputCapture, type OutputCapture } from './plugins/output-capture.ts';
 export { parseByteSize } from './plugins/parse-byte-size.ts';
 export { byteSizeProblem, settingKey, unknownSettingMessage } from './plugins/settings-issues.ts';
+export { defineSettingsTable, settingsTableOf, type SettingsFactory, type SettingsOf, type SettingsTable } from './plugins/settings-table.ts';
+export { snakeCase, snakeCaseTable } from './plugins/snake-case-table.ts';
 export { isSandboxVariable, SANDBOX_VARIABLES, sandboxEnvironment } from './plugins/sandbox-environment.ts';
 export { defineJournal, journalEntryState, type Journal, type JournalEntry, type JournalEntryState, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from './plugins/journal.ts';
+export type { KeyRule } from './plugins/key-rule.ts';
 export { defineRunner, SPECIFICATION_VERSION, type HookKeyProblem, type RunCall, type Runner, type RunnerType, type RunResult } from './plugins/runner.ts';
 export {
   defineSandboxProvider,

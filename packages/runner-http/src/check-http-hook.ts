@@ -4,7 +4,7 @@ import { FORBIDDEN_VALUE_CHARACTERS, headerNameProblem } from './header-rules.ts
 import { httpHookOptions } from './http-keys.ts';
 
 /**
- * Load-time checks across an HTTP hook's keys (SPEC §2): a URL that is not https while TLS is on, a
+ * Load-time checks across an HTTP hook's keys that JSON Schema cannot state (SPEC §2): a
  * header that references a variable not in `allowed_env_vars`, and the other mistakes that would
  * otherwise only surface when the hook first runs. Each problem names its key so the error points at
  * its line.
@@ -12,7 +12,6 @@ import { httpHookOptions } from './http-keys.ts';
 export function checkHttpHook(rawOptions: Readonly<Record<string, unknown>>): HookKeyProblem[] {
   const options = httpHookOptions(rawOptions);
   const problems: HookKeyProblem[] = [];
-  const tls = options.tls ?? 'verify';
 
   let url: URL | undefined;
   try {
@@ -21,13 +20,9 @@ export function checkHttpHook(rawOptions: Readonly<Record<string, unknown>>): Ho
     problems.push({ key: 'url', message: `\`url\` ${JSON.stringify(options.url)} is not a valid absolute URL; write it as https://host/path` });
   }
   if (url !== undefined) {
+    // http:// with TLS on is the rule `httpsUnlessTlsOff`, which the JSON Schema states too.
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
       problems.push({ key: 'url', message: `\`url\` must be an http(s) URL, not ${url.protocol}//…` });
-    } else if (url.protocol === 'http:' && tls !== 'off') {
-      problems.push({
-        key: 'url',
-        message: `\`url\` is http:// but tls = "${tls}" requires https://; use an https:// URL, or set tls = "off" to send the context unencrypted`,
-      });
     }
     if (url.username !== '' || url.password !== '') {
       problems.push({

@@ -1,6 +1,7 @@
 import { defineRunner, type Runner } from '@hookline/core';
 import { createAgentPool } from './agent-pool.ts';
 import { checkHttpHook } from './check-http-hook.ts';
+import { httpsUnlessTlsOff } from './https-unless-tls-off.ts';
 import { deliverHttpHook } from './deliver-http-hook.ts';
 import { httpKeys } from './http-keys.ts';
 import { createHookPlanner } from './hook-planner.ts';
@@ -39,6 +40,7 @@ export function httpRunner(settings: HttpRunnerSettings = {}): Runner {
         defaultOnError: 'proceed',
         usesSandbox: false,
         identity: (options) => String(options['url']),
+        rules: [httpsUnlessTlsOff],
         check: checkHttpHook,
       },
     },

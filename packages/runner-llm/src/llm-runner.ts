@@ -3,7 +3,7 @@ import { agentKeys, promptKeys, type AgentHookOptions, type PromptHookOptions } 
 import { lazyClient } from './lazy-client.ts';
 import type { LlmRunScope } from './llm-run.ts';
 import type { MessagesClient } from './messages-client.ts';
-import { modelTable, resolveModel } from './models.ts';
+import { modelsSettingsTable, modelTable, resolveModel } from './models.ts';
 import { runAgentHook } from './run-agent-hook.ts';
 import { runPromptHook } from './run-prompt-hook.ts';
 
@@ -34,7 +34,7 @@ export const DEFAULT_TOOL_OUTPUT_BYTES = 65_536;
  * Nothing is loaded or sent until a hook runs; `@anthropic-ai/sdk` is imported then.
  *
  * ```ts
- * const runners = [commandRunner(), llmRunner({ models: config.models })];
+ * const runners = [commandRunner(), llmRunner({ models: { judge: 'claude-opus-5-5' } })];
  * const engine = createHookEngine({ config: loadConfig(sources, { runners }), runners, sandbox: localSandbox() });
  * ```
  */
@@ -58,8 +58,6 @@ export function llmRunner(settings: LlmRunnerSettings = {}): Runner {
 
   return defineRunner({
     name: '@hookline/runner-llm',
-    // The host reads `[models]` from the config and passes it as the `models` setting.
-    tables: ['models'],
     types: {
       // SPEC §9: 30 s for one call; the model's answer needs no sandbox.
       prompt: { ...common, keys: promptKeys, defaultTimeoutMs: 30_000, usesSandbox: false },
@@ -72,3 +70,6 @@ export function llmRunner(settings: LlmRunnerSettings = {}): Runner {
     },
   });
 }
+
+/** `[models]`: the host validates it while loading the config and passes the result, `{ models }`, here. */
+llmRunner.settingsTable = modelsSettingsTable;

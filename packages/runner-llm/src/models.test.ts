@@ -43,6 +43,22 @@ describe('the models setting ([models] in a config)', () => {
     expect(v.safeParse(modelsSchema, { 'two words': 'claude-x' }).success).toBe(false);
   });
 
+  test('[models] is a settings table: the loader validates it at each line, the runner gets it as { models }', () => {
+    const load = (text: string) => loadConfig([{ text, source: 'hookline.toml' }], { runners: [llmRunner()], settingsTables: [llmRunner.settingsTable] });
+    const config = load('[models]\njudge = "claude-opus-4-8"\n');
+    expect(config.settings['models']).toEqual({ models: { judge: 'claude-opus-4-8' } });
+    const runner = llmRunner(config.settings['models'] as Parameters<typeof llmRunner>[0]);
+    expect(runner.types['prompt']!.check?.({ prompt: 'x', model: 'judge' })).toEqual([]);
+    expect(() => load('[models]\nfast = "claude-haiku-4-5"\n"two words" = "claude-x"\nslow = 3\n')).toThrow(
+      expect.objectContaining({
+        issues: [
+          expect.objectContaining({ line: 3, message: expect.stringContaining('[models] `two words` must be a model alias') }),
+          expect.objectContaining({ line: 4, message: expect.stringContaining('[models] `slow` must be a model id') }),
+        ],
+      }),
+    );
+  });
+
   test('an invalid setting is a programming error', () => {
     expect(() => llmRunner({ models: { fast: 42 as unknown as string } })).toThrow(/llmRunner: invalid models setting: fast must be a model id/);
   });

@@ -1,3 +1,4 @@
+import { defineSettingsTable } from '@hookline/core';
 import * as v from 'valibot';
 
 /**
@@ -37,6 +38,16 @@ export const modelsSchema = v.record(
   v.pipe(v.string(aliasMessage), v.regex(/^[A-Za-z0-9._-]+$/, aliasMessage)),
   v.pipe(v.string(idMessage), v.regex(/^\S+$/, idMessage)),
 );
+
+/**
+ * `[models]` as a settings table: the loader validates it (each bad entry at its line) and the
+ * host hands the result to `llmRunner` as its settings, `{ models }`.
+ */
+export const modelsSettingsTable = defineSettingsTable({
+  path: 'models',
+  description: 'Model aliases for prompt and agent hooks (alias = "model id"), on top of (or replacing) the built-in haiku, sonnet and opus.',
+  schema: v.pipe(modelsSchema, v.transform((models) => ({ models }))),
+});
 
 /** The alias → model id table: {@link DEFAULT_MODELS} with the host's `models` setting on top. */
 export type ModelTable = Readonly<Record<string, string>>;

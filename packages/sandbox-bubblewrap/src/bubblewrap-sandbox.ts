@@ -2,7 +2,7 @@ import { basename, isAbsolute, resolve } from 'node:path';
 import process from 'node:process';
 import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type SandboxProvider, type SandboxSession } from '@hookline/core';
 import { CommandStartError, createProcessSession } from '@hookline/runner-command';
-import type { BubblewrapSettingsData } from './bubblewrap-settings.ts';
+import { bubblewrapSettingsTable, type BubblewrapSettingsData } from './bubblewrap-settings.ts';
 import { bwrapArguments, SANDBOX_UID, type SandboxLayout } from './bwrap-arguments.ts';
 import { findCgroupSupport, openHookCgroup, type CgroupSupport, type HookCgroup } from './cgroup-limits.ts';
 import { coversSystem, overlapsSystem, systemArguments } from './host-layout.ts';
@@ -117,3 +117,6 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
     },
   });
 }
+
+/** `[sandbox.bubblewrap]`: the host validates it while loading the config and passes the result here. */
+bubblewrapSandbox.settingsTable = bubblewrapSettingsTable;

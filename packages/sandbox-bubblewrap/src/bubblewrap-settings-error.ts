@@ -1,6 +1,6 @@
 import { HooklineError } from '@hookline/core';
 
-/** One problem with the settings given to `bubblewrapSandbox()` or written under `[sandbox.bubblewrap]`. */
+/** One problem with the settings given to `bubblewrapSandbox()` (the config's `[sandbox.bubblewrap]` is checked while loading). */
 export interface BubblewrapSettingsIssue {
   /** The setting, e.g. `memory` or `writable[1]`; empty for the settings object itself. */
   readonly key: string;
@@ -9,14 +9,14 @@ export interface BubblewrapSettingsIssue {
 
 /**
  * Thrown by `bubblewrapSandbox()` when settings are invalid; carries every problem at once, each
- * naming its key under `[sandbox.bubblewrap]` (the CLI reports them at that table's line).
+ * naming its key as the code spells it (`killGraceMs`).
  */
 export class BubblewrapSettingsError extends HooklineError {
   readonly issues: readonly BubblewrapSettingsIssue[];
 
   constructor(issues: readonly BubblewrapSettingsIssue[]) {
-    const lines = issues.map((issue) => `  [sandbox.bubblewrap]${issue.key === '' ? '' : ` ${issue.key}`}: ${issue.message}`);
-    super('HOOKLINE_BUBBLEWRAP_SETTINGS_INVALID', `The bubblewrap sandbox settings have ${issues.length === 1 ? '1 problem' : `${issues.length} problems`}:\n${lines.join('\n')}`);
+    const lines = issues.map((issue) => `  ${issue.key === '' ? '(the settings)' : issue.key}: ${issue.message}`);
+    super('HOOKLINE_BUBBLEWRAP_SETTINGS_INVALID', `The settings given to bubblewrapSandbox() have ${issues.length === 1 ? '1 problem' : `${issues.length} problems`}:\n${lines.join('\n')}`);
     this.name = 'BubblewrapSettingsError';
     this.issues = issues;
   }

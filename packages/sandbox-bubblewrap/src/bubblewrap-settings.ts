@@ -1,10 +1,10 @@
-import { byteSizeProblem, unknownSettingMessage } from '@hookline/core';
+import { byteSizeProblem, snakeCaseTable, unknownSettingMessage } from '@hookline/core';
 import * as v from 'valibot';
 
 /**
- * The settings of the bubblewrap sandbox as data: what `[sandbox.bubblewrap]` holds in
- * `hookline.toml`, and what `bubblewrapSandbox()` takes besides its callbacks. Keys are spelled the
- * same in both places.
+ * The settings of the bubblewrap sandbox as data: what `bubblewrapSandbox()` takes besides its
+ * callbacks, and — spelled snake_case (`kill_grace_ms`) — what `[sandbox.bubblewrap]` holds in
+ * `hookline.toml`.
  */
 export interface BubblewrapSettingsData {
   /** `"none"` (default): a network namespace with only its own loopback; `"host"`: the host's network. */
@@ -52,7 +52,7 @@ const paths = (what: string) =>
  * the data part of `bubblewrapSandbox()`'s settings, one issue per problem, with a suggestion for a
  * mistyped key.
  */
-export const bubblewrapSettingsSchema: v.GenericSchema<BubblewrapSettingsData> = v.strictObject(
+export const bubblewrapSettingsSchema = v.strictObject(
   {
     network: v.optional(v.picklist(['none', 'host'], 'must be "none" (no network, the default) or "host" (the host\'s network)')),
     writable: v.optional(paths('host paths the hook may write, bound at the same place')),
@@ -75,3 +75,14 @@ export const bubblewrapSettingsSchema: v.GenericSchema<BubblewrapSettingsData> =
 function sizeProblem(value: number | string): string | undefined {
   return byteSizeProblem(value, MIN_MEMORY, '4 MiB');
 }
+
+/**
+ * `[sandbox.bubblewrap]`: {@link bubblewrapSettingsSchema} with snake_case keys (`base_dir`,
+ * `kill_grace_ms`), the camelCase ones accepted with a deprecation warning. The loader validates it;
+ * `bubblewrapSandbox` gets the result in its own spelling.
+ */
+export const bubblewrapSettingsTable = snakeCaseTable(
+  'sandbox.bubblewrap',
+  'Settings of the bubblewrap sandbox provider: network, the paths a hook may read and write, and limits.',
+  bubblewrapSettingsSchema,
+);

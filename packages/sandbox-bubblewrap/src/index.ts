@@ -1,6 +1,6 @@
 export { bubblewrapSandbox, type BubblewrapSandboxSettings } from './bubblewrap-sandbox.ts';
 export { BubblewrapSettingsError, type BubblewrapSettingsIssue } from './bubblewrap-settings-error.ts';
-export { bubblewrapSettingsSchema, type BubblewrapSettingsData } from './bubblewrap-settings.ts';
+export { bubblewrapSettingsSchema, bubblewrapSettingsTable, type BubblewrapSettingsData } from './bubblewrap-settings.ts';
 export { BubblewrapUnavailableError } from './bubblewrap-unavailable-error.ts';
 export { SANDBOX_UID } from './bwrap-arguments.ts';
 export { resolveBubblewrapSettings, type ResolvedBubblewrapSettings } from './resolve-bubblewrap-settings.ts';

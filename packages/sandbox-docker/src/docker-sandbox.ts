@@ -3,7 +3,7 @@ import { connectDocker, type DockerConnection } from './connect-docker.ts';
 import { engineMessage, statusOf } from './docker-errors.ts';
 import type { DockerSandboxCallbacks } from './docker-sandbox-events.ts';
 import { createDockerSession, type DockerSandboxSession } from './docker-session.ts';
-import type { DockerSettingsData } from './docker-settings.ts';
+import { dockerSettingsTable, type DockerSettingsData } from './docker-settings.ts';
 import { pruneContainers, type PruneReport } from './prune-containers.ts';
 import { resolveDockerSettings } from './resolve-docker-settings.ts';
 import { openRunSandbox, type RunSandbox } from './run-sandbox.ts';
@@ -130,3 +130,6 @@ export function dockerSandbox(settings: DockerSandboxSettings = {}): DockerSandb
 
   return { ...defineSandboxProvider({ name: 'docker', doOpen, doClose }), doOpen, doClose, pruneOrphans };
 }
+
+/** `[sandbox.docker]`: the host validates it while loading the config and passes the result here. */
+dockerSandbox.settingsTable = dockerSettingsTable;

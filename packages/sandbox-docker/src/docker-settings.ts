@@ -1,10 +1,10 @@
-import { byteSizeProblem, unknownSettingMessage } from '@hookline/core';
+import { byteSizeProblem, snakeCaseTable, unknownSettingMessage } from '@hookline/core';
 import * as v from 'valibot';
 import { parseMount } from './parse-mount.ts';
 
 /**
- * The settings of the docker sandbox as data: what `[sandbox.docker]` holds in `hookline.toml`, and
- * what `dockerSandbox()` takes besides its callbacks. Keys are spelled the same in both places.
+ * The settings of the docker sandbox as data: what `dockerSandbox()` takes besides its callbacks, and
+ * — spelled snake_case (`read_only`, `docker_host`) — what `[sandbox.docker]` holds in `hookline.toml`.
  * Every hardening default can be overridden here; limits can be changed but not switched off.
  */
 export interface DockerSettingsData {
@@ -73,7 +73,7 @@ const integer = (min: number, max: number, unit: string) => {
  * valibot schema of {@link DockerSettingsData}: validates `[sandbox.docker]` (the CLI) and the data
  * part of `dockerSandbox()`'s settings, with one issue per problem and a suggestion for a mistyped key.
  */
-export const dockerSettingsSchema: v.GenericSchema<DockerSettingsData> = v.strictObject(
+export const dockerSettingsSchema = v.strictObject(
   {
     image: v.optional(text('an image name such as "busybox:stable"')),
     mounts: v.optional(
@@ -126,3 +126,14 @@ export const dockerSettingsSchema: v.GenericSchema<DockerSettingsData> = v.stric
 function sizeProblem(value: number | string): string | undefined {
   return byteSizeProblem(value, MIN_MEMORY, "6 MiB (Docker's minimum)");
 }
+
+/**
+ * `[sandbox.docker]`: {@link dockerSettingsSchema} with snake_case keys (`read_only`, `cap_add`), the
+ * camelCase ones accepted with a deprecation warning. The loader validates it; `dockerSandbox` gets
+ * the result in its own spelling.
+ */
+export const dockerSettingsTable = snakeCaseTable(
+  'sandbox.docker',
+  'Settings of the docker sandbox provider: the image, mounts and the hardening, all of which have safe defaults.',
+  dockerSettingsSchema,
+);

@@ -11,7 +11,7 @@ export class DockerUnavailableError extends HooklineError {
   constructor(address: string, cause: unknown) {
     super(
       'HOOKLINE_DOCKER_UNAVAILABLE',
-      `Docker engine not reachable at ${address} (${describeCause(cause)}): start Docker, point DOCKER_HOST or [sandbox.docker] dockerHost at a running engine, or set [sandbox] provider = "local"`,
+      `Docker engine not reachable at ${address} (${describeCause(cause)}): start Docker, point DOCKER_HOST or [sandbox.docker] docker_host at a running engine, or set [sandbox] provider = "local"`,
       { cause },
     );
     this.name = 'DockerUnavailableError';

@@ -16,7 +16,7 @@ describe('without a reachable engine', () => {
     const error = await provider.doOpen('run', never).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DockerUnavailableError);
     expect((error as Error).message).toBe(
-      'Docker engine not reachable at unix:///nonexistent/docker.sock (no such socket): start Docker, point DOCKER_HOST or [sandbox.docker] dockerHost at a running engine, or set [sandbox] provider = "local"',
+      'Docker engine not reachable at unix:///nonexistent/docker.sock (no such socket): start Docker, point DOCKER_HOST or [sandbox.docker] docker_host at a running engine, or set [sandbox] provider = "local"',
     );
     await provider.doClose();
   });

@@ -6,7 +6,7 @@ export { dockerSandbox, type DockerSandboxProvider, type DockerSandboxSettings }
 export type { DockerSandboxCallbacks, DockerSandboxInfo } from './docker-sandbox-events.ts';
 export type { DockerSandboxSession } from './docker-session.ts';
 export { DockerSettingsError, type DockerSettingsIssue } from './docker-settings-error.ts';
-export { dockerSettingsSchema, type DockerSettingsData } from './docker-settings.ts';
+export { dockerSettingsSchema, dockerSettingsTable, type DockerSettingsData } from './docker-settings.ts';
 export { DockerUnavailableError } from './docker-unavailable-error.ts';
 export { LABELS, SANDBOX_MARKER } from './labels.ts';
 export type { PruneOptions, PruneReport, SandboxContainer } from './prune-containers.ts';

@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { DockerSettingsError } from './docker-settings-error.ts';
 import { dockerSettingsSchema } from './docker-settings.ts';
-import { parseByteSize } from '@hookline/core';
+import { loadConfig, parseByteSize } from '@hookline/core';
+import { commandRunner } from '@hookline/runner-command';
+import { dockerSandbox } from './docker-sandbox.ts';
 import { resolveDockerSettings } from './resolve-docker-settings.ts';
 
 function problems(settings: unknown): string[] {
@@ -85,12 +87,45 @@ describe('resolveDockerSettings', () => {
     expect(found).toHaveLength(10);
   });
 
-  test('the error message lists the problems under [sandbox.docker]', () => {
-    expect(() => resolveDockerSettings({ read_only: false } as never)).toThrow('[sandbox.docker] read_only: unknown setting `read_only` — did you mean `readOnly`?');
+  test('the error message lists the problems by the names the code uses', () => {
+    expect(() => resolveDockerSettings({ read_only: false } as never)).toThrow('The settings given to dockerSandbox() have 1 problem:\n  read_only: unknown setting `read_only` — did you mean `readOnly`?');
   });
 
   test('two mounts on one container path are refused', () => {
     expect(problems({ mounts: ['/a:/w', '/b:/w'] })).toEqual(['mounts[1]: mounts /w twice; give each mount its own container path']);
+  });
+});
+
+describe('[sandbox.docker]', () => {
+  const load = (text: string) => loadConfig([{ text, source: 'hookline.toml' }], { runners: [commandRunner()], settingsTables: [dockerSandbox.settingsTable] });
+
+  test('the table is snake_case; the factory receives it validated, in its own camelCase', () => {
+    const config = load('[sandbox]\nprovider = "docker"\n\n[sandbox.docker]\nread_only = false\ncap_add = ["NET_BIND_SERVICE"]\nkill_grace_ms = 500\nmemory = "1g"\n');
+    const settings = config.settings['sandbox.docker'] as NonNullable<Parameters<typeof dockerSandbox>[0]>;
+    expect(settings).toEqual({ readOnly: false, capAdd: ['NET_BIND_SERVICE'], killGraceMs: 500, memory: '1g' });
+    expect(config.warnings).toEqual([]);
+    expect(resolveDockerSettings(settings)).toMatchObject({ readOnly: false, capAdd: ['NET_BIND_SERVICE'], killGraceMs: 500, memoryBytes: 1024 ** 3 });
+    expect(dockerSandbox(settings).name).toBe('docker');
+  });
+
+  test('the camelCase names keep working, each with a deprecation warning naming its snake_case key', () => {
+    const config = load('[sandbox.docker]\nreadOnly = false\nnoNewPrivileges = true\nimage = "alpine:3"\n');
+    expect(config.settings['sandbox.docker']).toEqual({ readOnly: false, noNewPrivileges: true, image: 'alpine:3' });
+    expect(config.warnings).toEqual([
+      'hookline.toml:2: [sandbox.docker] `readOnly` is deprecated; write `read_only` (snake_case, as hook keys are)',
+      'hookline.toml:3: [sandbox.docker] `noNewPrivileges` is deprecated; write `no_new_privileges` (snake_case, as hook keys are)',
+    ]);
+  });
+
+  test('bad settings are config issues at their lines, with suggestions in snake_case', () => {
+    expect(() => load('[sandbox.docker]\nmemory = "1k"\nreadonly = true\n')).toThrow(
+      expect.objectContaining({
+        issues: [
+          expect.objectContaining({ line: 2, message: expect.stringContaining("[sandbox.docker] `memory` must be at least 6 MiB (Docker's minimum)") }),
+          expect.objectContaining({ line: 3, message: 'unknown setting `readonly` in [sandbox.docker]', fix: 'did you mean `read_only`?' }),
+        ],
+      }),
+    );
   });
 });
 

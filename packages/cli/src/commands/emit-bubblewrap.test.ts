@@ -174,8 +174,8 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     writeFileSync(join(work, 'hookline.toml'), `[[hooks]]\nevent = "stage_start"\ncommand = "true"\n\n[sandbox]\nprovider = "bubblewrap"\n[sandbox.bubblewrap]\nnetwork = "bridge"\nwriteable = ["x"]\n`);
     const result = await runCli(['validate'], { cwd: work });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/hookline\.toml:5: \[sandbox\.bubblewrap\] network: must be "none"/);
-    expect(result.stderr).toMatch(/hookline\.toml:5: \[sandbox\.bubblewrap\].*unknown setting `writeable` — did you mean `writable`\?/);
+    expect(result.stderr).toMatch(/hookline\.toml:8: \[sandbox\.bubblewrap\] `network` must be "none"/);
+    expect(result.stderr).toMatch(/hookline\.toml:9: unknown setting `writeable` in \[sandbox\.bubblewrap\] — did you mean `writable`\?/);
   });
 
   test('explain does not load it, and hookline schema describes its settings', async () => {
@@ -185,6 +185,6 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     const schema = await runCli(['schema'], { cwd: work });
     const settings = JSON.parse(schema.stdout).properties.sandbox.properties.bubblewrap;
     expect(settings.properties.network.enum).toEqual(['none', 'host']);
-    expect(Object.keys(settings.properties)).toEqual(expect.arrayContaining(['writable', 'readable', 'pids', 'memory']));
+    expect(Object.keys(settings.properties)).toEqual(expect.arrayContaining(['writable', 'readable', 'pids', 'memory', 'kill_grace_ms', 'max_output_bytes']));
   });
 });

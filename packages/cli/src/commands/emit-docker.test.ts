@@ -71,7 +71,7 @@ describe.skipIf(!available)('hookline with [sandbox] provider = "docker"', () =>
     scratch.write('hookline.toml', `[[hooks]]\nevent = "stage_start"\ncommand = "true"\n\n[sandbox]\nprovider = "docker"\n[sandbox.docker]\nmemory = "lots"\n`);
     const result = await runCli(['validate'], { cwd: scratch.path });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/hookline\.toml:5: \[sandbox\.docker\] memory/);
+    expect(result.stderr).toMatch(/hookline\.toml:8: \[sandbox\.docker\] `memory` must be a number of bytes or a size/);
   });
 
   test('sandbox prune reports what it removed and kept', async () => {

@@ -43,7 +43,7 @@ test('prompt hooks load with the [models] table: user aliases work, unknown alia
   scratch.write('hookline.toml', '[models]\njudge = 5\n\n[[hooks]]\nevent = "stage_start"\ntype = "prompt"\nprompt = "Is this safe?"\n');
   const bad = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path });
   expect(bad.code).toBe(1);
-  expect(bad.stderr).toContain('hookline.toml:1: invalid [models] table');
+  expect(bad.stderr).toContain('hookline.toml:2: [models] `judge` must be a model id');
 });
 
 test('a prompt hook without an API key fails open, visibly', async () => {

@@ -43,6 +43,25 @@ test('schema prints the config JSON Schema with the installed runners', async ()
   expect(JSON.stringify(schema.properties.hooks)).toContain('"command"');
 });
 
+test('schema describes every installed settings table, snake_case: [models], [sandbox.docker], [sandbox.bubblewrap]', async () => {
+  const result = await runCli(['schema'], { cwd: scratch.path });
+  type Table = { additionalProperties: unknown; properties?: Record<string, { description?: string }> };
+  const { properties } = JSON.parse(result.stdout) as { properties: { models: Table; sandbox: { properties: Record<string, Table> } } };
+  expect(properties.models.additionalProperties).toEqual({ type: 'string', pattern: '^\\S+$' });
+  const docker = properties.sandbox.properties['docker']!;
+  expect(docker.additionalProperties).toBe(false);
+  expect(Object.keys(docker.properties!)).toEqual(expect.arrayContaining(['image', 'read_only', 'cap_add', 'docker_host', 'kill_grace_ms']));
+  expect(docker.properties!['readOnly']!.description).toBe('Deprecated: write `read_only`.');
+  expect(Object.keys(properties.sandbox.properties['bubblewrap']!.properties!)).toEqual(expect.arrayContaining(['writable', 'base_dir', 'max_output_bytes']));
+});
+
+test('[sandbox.docker] camelCase keys still load, with a warning naming the snake_case key', async () => {
+  scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_start"\ncommand = "true"\nsandbox = false\n\n[sandbox.docker]\nreadOnly = false\n');
+  const result = await runCli(['validate'], { cwd: scratch.path });
+  expect(result.code).toBe(0);
+  expect(result.stderr).toContain('hookline.toml:7: [sandbox.docker] `readOnly` is deprecated; write `read_only`');
+});
+
 test('sandbox prune: nothing to prune without the docker sandbox', async () => {
   // The CLI installed without its optional @hookline/sandbox-docker (emit-docker.test.ts prunes with it).
   const cli = installCliAlone(scratch.path);

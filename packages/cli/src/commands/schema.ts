@@ -1,15 +1,15 @@
 import { configJsonSchema, presetFor } from '@hookline/core';
 import type { Command } from '../command.ts';
-import { FIRST_PARTY_SANDBOXES } from '../plugins/first-party-packages.ts';
-import { importFirstParty } from '../plugins/load-first-party.ts';
 import { loadRunnerSetup } from '../config/load-setup.ts';
+import { sandboxSettingsTables } from '../plugins/sandbox-settings-tables.ts';
 import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 
 const options = { ...configOption, ...helpOption } as const;
 
 const help = `Usage: hookline schema [--config FILE]...
 
-Prints the JSON Schema of hookline.toml for every installed first-party runner and sandbox plus the plugins the
+Prints the JSON Schema of hookline.toml for every installed first-party runner and sandbox (their settings
+tables included: [models], [sandbox.docker], [sandbox.bubblewrap]) plus the plugins the
 config files list (found as usual, or given with --config; the config need not be valid), in the
 dialect of the preset (--preset, else the config's, else arc; --preset claude describes Claude Code's
 settings files and their "hooks" object). Point editors at it
@@ -38,22 +38,10 @@ export const schemaCommand: Command = {
     // The preset shapes `hooks` (task's [hooks] lists, agent's [hooks.action], claude's matcher groups):
     // --preset, else the config's, else arc.
     const preset = presetFor(setup.sources, values.preset);
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(setup.runners, preset.name, await sandboxSchemas(io.cwd)) };
+    // Every installed provider's table, not only those the config writes: completion is for what may come.
+    const tables = [...setup.settingsTables, ...(await sandboxSettingsTables(setup.sources, setup.folders, true))];
+    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', ...configJsonSchema(setup.runners, preset.name, tables) };
     io.stdout.write(`${JSON.stringify(schema, null, 2)}\n`);
     return 0;
   },
 };
-
-// The settings schemas of the installed first-party sandbox providers, by provider name.
-type SandboxSchemas = NonNullable<Parameters<typeof configJsonSchema>[2]>;
-
-async function sandboxSchemas(cwd: string): Promise<SandboxSchemas> {
-  const schemas: Record<string, SandboxSchemas[string]> = {};
-  for (const [name, entry] of Object.entries(FIRST_PARTY_SANDBOXES)) {
-    if (entry.schema === undefined) continue;
-    const imported = await importFirstParty(entry.package, [cwd]);
-    const schema = imported.status === 'loaded' ? imported.exports[entry.schema] : undefined;
-    if (typeof schema === 'object' && schema !== null) schemas[name] = schema as SandboxSchemas[string];
-  }
-  return schemas;
-}

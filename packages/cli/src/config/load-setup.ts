@@ -1,14 +1,15 @@
 import { dirname } from 'node:path';
-import { ConfigError, configHookTypes, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
+import { ConfigError, configHookTypes, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import { NodeFlagsRequired, missingNodeFlags } from '../node-flags.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
 import { loadFirstPartyRunners } from '../plugins/load-runners.ts';
 import type { LoadedPlugins } from '../plugins/load-plugins.ts';
+import { sandboxSettingsTables } from '../plugins/sandbox-settings-tables.ts';
 import { findConfigFiles } from './find-config-files.ts';
 import { readConfigFiles, type ReadConfigFile } from './read-config-files.ts';
 
-const NO_PLUGINS: LoadedPlugins = { runners: [], sandboxes: [], issues: [] };
+const NO_PLUGINS: LoadedPlugins = { runners: [], sandboxes: [], settingsTables: [], issues: [] };
 
 /** The config files read and the runners they need, before validation. */
 export interface RunnerSetup {
@@ -19,6 +20,11 @@ export interface RunnerSetup {
   readonly runners: readonly Runner[];
   /** Sandbox providers offered by plugins. */
   readonly pluginSandboxes: readonly SandboxProvider[];
+  /**
+   * The settings tables the loaded plugins declare (`[models]`, `[sandbox.docker]`): core validates
+   * them with the hooks, and `hookline schema` describes them.
+   */
+  readonly settingsTables: readonly SettingsTable[];
   /** The config files' folders and the working directory: where project-installed packages are found. */
   readonly folders: readonly string[];
 }
@@ -76,7 +82,16 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
   const wanted = options.allRunners === true ? Object.keys(FIRST_PARTY_RUNNERS) : used;
   const folders = [...new Set([...files.map((file) => dirname(file.file.path)), options.cwd])];
   const firstParty = await loadFirstPartyRunners([...wanted].filter((type) => !pluginTypes.has(type)), folders, used, sources);
-  return { files, sources, searched: found.searched, runners: [...firstParty, ...plugins.runners], pluginSandboxes: plugins.sandboxes, folders };
+  const sandboxTables = await sandboxSettingsTables(sources, folders, false);
+  return {
+    files,
+    sources,
+    searched: found.searched,
+    runners: [...firstParty.runners, ...plugins.runners],
+    pluginSandboxes: plugins.sandboxes,
+    settingsTables: [...firstParty.settingsTables, ...plugins.settingsTables, ...sandboxTables],
+    folders,
+  };
 }
 
 /**
@@ -85,5 +100,6 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
  */
 export async function loadSetup(options: SetupOptions): Promise<Setup> {
   const setup = await loadRunnerSetup(options);
-  return { ...setup, config: loadConfig(setup.sources, { runners: setup.runners, ...(options.preset === undefined ? {} : { preset: options.preset }) }) };
+  const config = loadConfig(setup.sources, { runners: setup.runners, settingsTables: setup.settingsTables, ...(options.preset === undefined ? {} : { preset: options.preset }) });
+  return { ...setup, config };
 }

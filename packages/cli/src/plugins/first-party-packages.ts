@@ -1,26 +1,17 @@
-import type { ConfigSource } from '@hookline/core';
-import { topLevelTable } from '../config/top-level-table.ts';
-
 /** Where the CLI finds one first-party plugin: the package, and the factory export it calls. */
 export interface FirstPartyPackage {
   readonly package: string;
-  /** A named export called with `settings` (runners) or with `[sandbox.<name>]` (sandboxes). */
+  /**
+   * A named export called with its settings: the validated table it declares as `settingsTable`
+   * (`[models]`, `[sandbox.docker]`), or nothing when it declares none or the config has none.
+   */
   readonly factory: string;
-  /** The runner factory's settings, read from the config files; no argument when absent. */
-  readonly settings?: (sources: readonly ConfigSource[]) => unknown;
-  /** Top-level tables of the config this package owns (so they are not "unknown keys"). */
-  readonly tables?: readonly string[];
   /** Node flags the process must have been started with to run this package's hooks. */
   readonly nodeFlags?: readonly string[];
 }
 
-// runner-llm: `[models]` maps aliases to model ids; later files override earlier ones, key by key.
-const llm: FirstPartyPackage = {
-  package: '@hookline/runner-llm',
-  factory: 'llmRunner',
-  settings: (sources) => ({ models: topLevelTable(sources, 'models') }),
-  tables: ['models'],
-};
+// runner-llm serves two types; its factory declares `[models]`.
+const llm: FirstPartyPackage = { package: '@hookline/runner-llm', factory: 'llmRunner' };
 
 /**
  * The hook types the CLI knows how to load, by type. Adding a runner is one line here (and the
@@ -42,13 +33,11 @@ export const FIRST_PARTY_RUNNERS: Readonly<Record<string, FirstPartyPackage>> = 
 /** A first-party sandbox provider; `prune` names its export that removes leftovers of crashed runs. */
 export interface FirstPartySandbox extends FirstPartyPackage {
   readonly prune?: string;
-  /** Its export holding the valibot schema of `[sandbox.<name>]`, for `hookline schema`. */
-  readonly schema?: string;
 }
 
 /** Sandbox providers by the name `[sandbox] provider` selects them with; loaded only when a hook runs sandboxed. */
 export const FIRST_PARTY_SANDBOXES: Readonly<Record<string, FirstPartySandbox>> = {
   local: { package: '@hookline/runner-command', factory: 'localSandbox' },
-  bubblewrap: { package: '@hookline/sandbox-bubblewrap', factory: 'bubblewrapSandbox', schema: 'bubblewrapSettingsSchema' },
-  docker: { package: '@hookline/sandbox-docker', factory: 'dockerSandbox', prune: 'pruneDockerSandboxes', schema: 'dockerSettingsSchema' },
+  bubblewrap: { package: '@hookline/sandbox-bubblewrap', factory: 'bubblewrapSandbox' },
+  docker: { package: '@hookline/sandbox-docker', factory: 'dockerSandbox', prune: 'pruneDockerSandboxes' },
 };

@@ -1,13 +1,16 @@
 import { dirname } from 'node:path';
-import { SPECIFICATION_VERSION, type ConfigIssue, type Runner, type SandboxProvider } from '@hookline/core';
+import { SPECIFICATION_VERSION, type ConfigIssue, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
 import type { ReadConfigFile } from '../config/read-config-files.ts';
 import { importModule } from './import-module.ts';
+import { validSettings } from './load-runners.ts';
 import { pluginExports } from './plugin-exports.ts';
 
 /** What the configs' `plugins` lists gave: runners and providers, or the problems, located. */
 export interface LoadedPlugins {
   readonly runners: readonly Runner[];
   readonly sandboxes: readonly SandboxProvider[];
+  /** The settings tables the plugins' factories declare. */
+  readonly settingsTables: readonly SettingsTable[];
   readonly issues: readonly ConfigIssue[];
 }
 
@@ -19,7 +22,9 @@ export interface LoadedPlugins {
 export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<LoadedPlugins> {
   const runners: Runner[] = [];
   const sandboxes: SandboxProvider[] = [];
+  const settingsTables: SettingsTable[] = [];
   const issues: ConfigIssue[] = [];
+  const sources = files.map((file) => file.source);
   const loaded = new Set<string>();
   for (const { file, source } of files) {
     const line = source.lines.topLevel('plugins');
@@ -38,7 +43,8 @@ export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<Loa
       // Two layers naming one plugin load it once; its types must not be registered twice.
       if (loaded.has(imported.url)) continue;
       loaded.add(imported.url);
-      const offered = pluginExports(imported.exports);
+      const offered = pluginExports(imported.exports, (table) => validSettings(table, sources));
+      settingsTables.push(...offered.settingsTables);
       for (const problem of offered.broken) issues.push({ ...at, message: `plugin "${name}": its ${problem}`, fix: 'the plugin itself is broken; report it to its authors' });
       for (const problem of offered.mismatched) {
         issues.push({ ...at, message: `plugin "${name}": its ${problem}, but this hookline speaks ${SPECIFICATION_VERSION}`, fix: `install versions of ${name} and @hookline/cli made for the same @hookline/core` });
@@ -55,5 +61,5 @@ export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<Loa
       sandboxes.push(...offered.sandboxes);
     }
   }
-  return { runners, sandboxes, issues };
+  return { runners, sandboxes, settingsTables, issues };
 }

@@ -1,6 +1,12 @@
-import { ConfigError, type ConfigSource, type Runner } from '@hookline/core';
+import { readSettingsTables, settingsTableOf, type ConfigSource, type Runner, type SettingsTable } from '@hookline/core';
 import { FIRST_PARTY_RUNNERS, type FirstPartyPackage } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
+
+/** First-party runners, and the settings tables their factories declare (for the loader and the schema). */
+export interface FirstPartyRunners {
+  readonly runners: readonly Runner[];
+  readonly settingsTables: readonly SettingsTable[];
+}
 
 /**
  * The first-party runners for `types` that are installed, one per package (runner-llm serves both
@@ -14,7 +20,7 @@ export async function loadFirstPartyRunners(
   folders: readonly string[],
   required: ReadonlySet<string>,
   sources: readonly ConfigSource[],
-): Promise<Runner[]> {
+): Promise<FirstPartyRunners> {
   const entries = new Map<string, { entry: FirstPartyPackage; required: boolean }>();
   for (const type of types) {
     const entry = Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? FIRST_PARTY_RUNNERS[type] : undefined;
@@ -23,28 +29,27 @@ export async function loadFirstPartyRunners(
     entries.set(key, { entry, required: (entries.get(key)?.required ?? false) || required.has(type) });
   }
   const runners: Runner[] = [];
+  const settingsTables: SettingsTable[] = [];
   for (const { entry, required: needed } of entries.values()) {
     try {
       const factory = await loadFirstPartyFactory(entry, folders);
-      if (factory !== undefined) runners.push(createRunner(factory, entry, sources));
+      if (factory === undefined) continue;
+      const table = settingsTableOf(factory);
+      if (table !== undefined) settingsTables.push(table);
+      runners.push(factory(table === undefined ? undefined : validSettings(table, sources)) as Runner);
     } catch (error) {
       if (needed) throw error;
     }
   }
-  return runners;
+  return { runners, settingsTables };
 }
 
-// Settings read from the config (e.g. `[models]`) that the factory rejects are a config problem:
-// report it at the table's line in the last file that has it.
-function createRunner(factory: (settings?: unknown) => unknown, entry: FirstPartyPackage, sources: readonly ConfigSource[]): Runner {
-  if (entry.settings === undefined) return factory() as Runner;
-  try {
-    return factory(entry.settings(sources)) as Runner;
-  } catch (error) {
-    const table = entry.tables?.find((name) => sources.some((source) => source.data[name] !== undefined));
-    const source = table === undefined ? undefined : sources.findLast((candidate) => candidate.data[table] !== undefined);
-    if (table === undefined || source === undefined) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ConfigError([{ file: source.file, line: source.lines.topLevel(table) ?? 1, message: `invalid [${table}] table: ${message}`, fix: `fix the entries of [${table}]` }]);
-  }
+/**
+ * A factory's settings from its table in the config files, validated by core. The runner must exist
+ * before the config is loaded (its types decide which hooks are valid), so a table with problems
+ * gives it no settings: the loader reports those problems with every other one, and nothing runs.
+ */
+export function validSettings(table: SettingsTable, sources: readonly ConfigSource[]): unknown {
+  const read = readSettingsTables(sources, [table]);
+  return read.issues.length > 0 ? undefined : read.settings[table.path];
 }

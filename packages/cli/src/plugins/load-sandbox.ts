@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { ConfigError, HooklineError, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
+import { settingsTableOf, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import { FIRST_PARTY_SANDBOXES } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
@@ -7,10 +7,10 @@ import { loadFirstPartyFactory } from './load-first-party.ts';
 /**
  * The sandbox provider `[sandbox] provider` names, loaded only when some enabled hook will run
  * sandboxed (so a config of `sandbox = false` hooks never imports a provider). A plugin's provider
- * wins over a first-party one of the same name. The provider's factory gets the
- * `[sandbox.<provider>]` table as its settings, when there is one, with `baseDir` set to the folder
- * of the file that wrote it (relative mount paths mean "next to the config"). Settings the provider
- * rejects are reported as config problems at that table's line.
+ * wins over a first-party one of the same name. The provider's factory gets its `[sandbox.<provider>]`
+ * table as the loader validated it (`config.settings`), when there is one, with `baseDir` set to the
+ * folder of the last file that wrote it unless the table says `base_dir` (relative paths mean "next
+ * to the config").
  */
 export async function loadSandbox(
   config: HookConfig,
@@ -39,17 +39,11 @@ export async function loadSandbox(
       `the config selects sandbox provider "${name}", but ${entry.package} is not installed; install it (npm install ${entry.package}), set [sandbox] provider = "local", or set sandbox = false on the hooks.`,
     );
   }
-  const settings = config.sandbox.settings[name];
+  const table = settingsTableOf(factory);
+  const settings = table === undefined ? config.sandbox.settings[name] : config.settings[table.path];
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return factory() as SandboxProvider;
   const source = sources.findLast((candidate) => tableOf(tableOf(candidate.data['sandbox'])?.[name]) !== undefined);
-  try {
-    return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings }) as SandboxProvider;
-  } catch (error) {
-    if (source === undefined || !HooklineError.isInstance(error) || !Array.isArray((error as { issues?: unknown }).issues)) throw error;
-    const line = source.lines.topLevel('sandbox') ?? 1;
-    const issues = (error as unknown as { issues: ReadonlyArray<{ key: string; message: string }> }).issues;
-    throw new ConfigError(issues.map((issue) => ({ file: source.file, line, message: `[sandbox.${name}]${issue.key === '' ? '' : ` ${issue.key}`}: ${issue.message}` })));
-  }
+  return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings }) as SandboxProvider;
 }
 
 function tableOf(value: unknown): Record<string, unknown> | undefined {

@@ -1,9 +1,11 @@
-import { SPECIFICATION_VERSION, type Runner, type SandboxProvider } from '@hookline/core';
+import { settingsTableOf, SPECIFICATION_VERSION, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
 
 /** The runners and sandbox providers one plugin module offers, and what went wrong looking. */
 export interface PluginExports {
   readonly runners: readonly Runner[];
   readonly sandboxes: readonly SandboxProvider[];
+  /** The settings tables its factories declare (`factory.settingsTable`). */
+  readonly settingsTables: readonly SettingsTable[];
   /** Plugin objects of another interface version: named in the error, never used. */
   readonly mismatched: readonly string[];
   /** Factories that threw when called. */
@@ -19,10 +21,11 @@ const FACTORY_NAME = /(?:Runner|Sandbox)$/;
 /**
  * Finds what a plugin module offers: its default export if that is a runner or provider (or a
  * factory returning one), else every named runner/provider object and `…Runner`/`…Sandbox` factory.
- * Factories are called with no arguments; per-hook settings belong in the hook's own keys.
+ * Factories are called with the validated settings of the table they declare as `settingsTable`
+ * (`settingsFor`), else with no arguments; per-hook settings belong in the hook's own keys.
  */
-export function pluginExports(exports: Readonly<Record<string, unknown>>): PluginExports {
-  const found: PluginObjects = { runners: [], sandboxes: [], mismatched: [], broken: [], seen: new Set() };
+export function pluginExports(exports: Readonly<Record<string, unknown>>, settingsFor: (table: SettingsTable) => unknown = () => undefined): PluginExports {
+  const found: PluginObjects = { runners: [], sandboxes: [], settingsTables: [], mismatched: [], broken: [], seen: new Set(), settingsFor };
   const exportNames = Object.keys(exports);
   if ('default' in exports) collect('default export', exports['default'], true, found);
   if (found.runners.length === 0 && found.sandboxes.length === 0) {
@@ -30,26 +33,29 @@ export function pluginExports(exports: Readonly<Record<string, unknown>>): Plugi
       if (name !== 'default') collect(`export \`${name}\``, exports[name], FACTORY_NAME.test(name), found);
     }
   }
-  const { runners, sandboxes, mismatched, broken } = found;
-  return { runners, sandboxes, mismatched, broken, exportNames };
+  const { runners, sandboxes, settingsTables, mismatched, broken } = found;
+  return { runners, sandboxes, settingsTables, mismatched, broken, exportNames };
 }
 
 interface PluginObjects {
   runners: Runner[];
   sandboxes: SandboxProvider[];
+  settingsTables: SettingsTable[];
   mismatched: string[];
   broken: string[];
   // One value exported under two names (`export { x as default }`) is one plugin, not two.
   seen: Set<unknown>;
+  settingsFor: (table: SettingsTable) => unknown;
 }
 
 function collect(label: string, value: unknown, callable: boolean, found: PluginObjects): void {
   if (found.seen.has(value)) return;
   found.seen.add(value);
   let candidate = value;
+  const table = callable ? settingsTableOf(value) : undefined;
   if (typeof value === 'function' && callable) {
     try {
-      candidate = (value as () => unknown)();
+      candidate = (value as (settings?: unknown) => unknown)(table === undefined ? undefined : found.settingsFor(table));
     } catch (error) {
       found.broken.push(`${label} threw when called: ${error instanceof Error ? error.message : String(error)}`);
       return;
@@ -64,6 +70,7 @@ function collect(label: string, value: unknown, callable: boolean, found: Plugin
     found.mismatched.push(`${label} (${String(plugin['name'])}) implements plugin interface ${String(plugin['specificationVersion'])}`);
     return;
   }
+  if (table !== undefined && !found.settingsTables.includes(table)) found.settingsTables.push(table);
   if (isRunner && !found.runners.includes(candidate as Runner)) found.runners.push(candidate as Runner);
   if (isSandbox && !found.sandboxes.includes(candidate as SandboxProvider)) found.sandboxes.push(candidate as SandboxProvider);
 }

@@ -37,6 +37,28 @@ describe('plugins from the config file\'s folder', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'block', reason: 'echo from hookline-runner-echo', hooks: [{ type: 'echo', status: 'ok' }] });
   });
 
+  test('a factory that declares a settings table gets it validated; its mistakes are issues at their lines; the schema lists it', async () => {
+    // The plugin's own valibot, as a plugin would install it.
+    const valibot = realpathSync(fileURLToPath(new URL('../../../core/node_modules/valibot', import.meta.url)));
+    symlinkSync(valibot, join(scratch.write('node_modules/.keep', ''), '..', 'valibot'));
+    const source = [
+      "import * as v from 'valibot';",
+      `export function echoRunner(settings = {}) { const runner = ${plainRunner('echo-settings')}; return { ...runner, async doRun() { return { status: 'ok', decision: { decision: 'block', reason: 'echo ' + settings.greeting } }; } }; }`,
+      "echoRunner.settingsTable = { path: 'echo', description: 'Greeting of echo hooks.', schema: v.object({ greeting: v.optional(v.string('must be a string')) }) };",
+    ].join('\n');
+    writePlugin('echo-settings', { exports: './index.js' }, { 'index.js': `${source}\n` });
+    scratch.write('hookline.toml', `${echoHook('echo-settings')}\n[echo]\ngreeting = "hi"\n`);
+    const result = await runCli(['emit', 'run_start', '--json'], { cwd: scratch.path });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ reason: 'echo hi' });
+    scratch.write('hookline.toml', `${echoHook('echo-settings')}\n[echo]\ngreting = "hi"\n`);
+    const invalid = await runCli(['validate'], { cwd: scratch.path });
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain('hookline.toml:8: unknown setting `greting` in [echo] — did you mean `greeting`?');
+    const schema = JSON.parse((await runCli(['schema'], { cwd: scratch.path })).stdout) as { properties: Record<string, unknown> };
+    expect(schema.properties['echo']).toMatchObject({ description: 'Greeting of echo hooks.', additionalProperties: false });
+  });
+
   test('a named …Runner factory is called to get the runner', async () => {
     writePlugin('echo-factory', { exports: './index.js' }, { 'index.js': `export const helper = 1;\nexport function echoRunner() { return ${plainRunner('echo-factory')}; }\n` });
     scratch.write('hookline.toml', echoHook('echo-factory'));

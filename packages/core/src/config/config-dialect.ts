@@ -51,6 +51,11 @@ export interface DialectSchemaParts {
   readonly hook: GenericSchema;
   /** The same with extra keys allowed in every variant (`tool_name`). */
   hookWith(extraKeys: Readonly<Record<string, GenericSchema>>): GenericSchema;
+  /**
+   * Marks an object schema that holds `type`'s keys (an `agent` http action), so the JSON Schema
+   * states the type's cross-key rules on it as the loader checks them.
+   */
+  withRules<TSchema extends GenericSchema>(schema: TSchema, type: RunnerType): TSchema;
   /** Schema of `event`: the preset's event names. */
   readonly event: GenericSchema;
   /** The preset's event names. */

@@ -1,6 +1,9 @@
+import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { standInCommandRunner, standInHttpRunner } from '../../test-support/stand-in-runners.ts';
+import { configIssues } from '../../test-support/config-issues.ts';
 import { configJsonSchema } from './config-json-schema.ts';
+import { loadConfig } from './load-config.ts';
 
 const runners = [standInCommandRunner().runner, standInHttpRunner().runner];
 
@@ -41,4 +44,17 @@ test('preset "claude": hooks are an object of matcher groups per event, with Cla
   const variants = at(group, 'properties', 'hooks', 'items', 'anyOf') as Record<string, unknown>[];
   const http = variants.find((variant) => at(variant, 'properties', 'type', 'const') === 'http')!;
   expect(keysAt(http, 'properties')).toEqual(expect.arrayContaining(['url', 'timeout', 'on_error']));
+});
+
+test("a runner type's key rules are if/then in the schema, where the loader checks them too", () => {
+  const http = standInHttpRunner().runner;
+  const rule = { when: { tls: v.optional(v.picklist(['verify'])) }, then: { url: v.pipe(v.string(), v.startsWith('https://')) }, key: 'url', message: 'https only' };
+  const ruled = { ...http, types: { http: { ...http.types['http']!, rules: [rule] } } };
+  const schema = configJsonSchema([ruled]);
+  expect(at(schema, 'properties', 'hooks', 'items', 'anyOf', 0, 'allOf')).toEqual([
+    { if: { type: 'object', properties: { tls: { type: 'string', enum: ['verify'] } }, required: [] }, then: { type: 'object', properties: { url: { type: 'string', pattern: '^https://' } }, required: ['url'] } },
+  ]);
+  const issues = configIssues(() => loadConfig([{ text: '[[hooks]]\nevent = "run_start"\ntype = "http"\nurl = "http://x.example"\n', source: 'r.toml' }], { runners: [ruled] }));
+  expect(issues).toEqual(['r.toml:4: hooks[0] "run_start:http://x.example": https only']);
+  expect(loadConfig([{ text: '[[hooks]]\nevent = "run_start"\ntype = "http"\nurl = "https://x.example"\n', source: 'r.toml' }], { runners: [ruled] }).hooks).toHaveLength(1);
 });

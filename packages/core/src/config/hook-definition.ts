@@ -53,6 +53,11 @@ export interface HookConfig {
   readonly preset: string;
   readonly plugins: readonly string[];
   readonly sandbox: SandboxSettings;
+  /**
+   * The declared settings tables the sources write (`LoadConfigOptions.settingsTables`), validated:
+   * each table's schema output by its path (`models`, `sandbox.docker`) — what its factory receives.
+   */
+  readonly settings: Readonly<Record<string, unknown>>;
   readonly hooks: readonly HookDefinition[];
   /** Things worth telling the user that do not stop loading (unknown top-level keys, …). */
   readonly warnings: readonly string[];

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { ConfigError } from '../errors/config-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { defineRunner } from '../plugins/runner.ts';
+import { defineSettingsTable } from '../plugins/settings-table.ts';
 import { scriptedRunner } from '../testing/scripted-runner.ts';
 import { loadConfig } from './load-config.ts';
 import { configIssues } from '../../test-support/config-issues.ts';
@@ -114,10 +115,11 @@ describe('loadConfig validation', () => {
     expect(issuesOf('prest = "arc"\n')[0]).toContain('did you mean `preset`?');
   });
 
-  test("a runner's own top-level tables are known keys, not warnings", () => {
-    const withTable = defineRunner({ ...webhook, name: 'with-models', types: {}, tables: ['models'] });
-    const config = loadConfig([{ text: '[models]\njudge = "claude-x"\n', source: 'm.toml' }], { runners: [scripted, withTable] });
+  test("a plugin's declared settings tables are known keys, not warnings", () => {
+    const models = defineSettingsTable({ path: 'models', description: 'aliases', schema: v.record(v.string(), v.string()) });
+    const config = loadConfig([{ text: '[models]\njudge = "claude-x"\n', source: 'm.toml' }], { runners: [scripted], settingsTables: [models] });
     expect(config.warnings).toEqual([]);
+    expect(config.settings).toEqual({ models: { judge: 'claude-x' } });
     expect(load('[models]\njudge = "claude-x"\n').warnings).toEqual([expect.stringContaining('ignoring unknown top-level key `models`')]);
   });
 

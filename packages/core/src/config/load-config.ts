@@ -1,5 +1,6 @@
 import { ConfigError } from '../errors/config-error.ts';
 import type { Runner } from '../plugins/runner.ts';
+import type { SettingsTable } from '../plugins/settings-table.ts';
 import { createRunnerRegistry, type RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { Preset } from '../presets/preset.ts';
 import { findEvent } from '../presets/preset.ts';
@@ -11,6 +12,7 @@ import type { HookConfig, HookDefinition } from './hook-definition.ts';
 import type { HookEntry } from './hook-entry.ts';
 import { layerEntries } from './layer-entries.ts';
 import { readConfigSource, type ConfigSource, type ConfigText } from './read-config-source.ts';
+import { readSettingsTables } from './read-settings-tables.ts';
 import { validateLayer } from './validate-layer.ts';
 
 /** What the loader validates hooks against. */
@@ -23,6 +25,11 @@ export interface LoadConfigOptions {
    * is `claude`), else `arc`. A source naming another preset is an error.
    */
   readonly preset?: string;
+  /**
+   * The settings tables the host's plugins read (`llmRunner.settingsTable`, `dockerSandbox.settingsTable`):
+   * validated with the hooks, their output in `HookConfig.settings` for the factories.
+   */
+  readonly settingsTables?: readonly SettingsTable[];
 }
 
 /**
@@ -36,15 +43,19 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
   const issues: ConfigIssue[] = [];
   const active = choosePreset(parsed, issues, options.preset);
   const { preset } = active;
+  const tables = options.settingsTables ?? [];
+  const known = tables.map((table) => table.path.split('.')[0]!);
   const layers = parsed.map((source) => {
-    const layer = validateLayer(source, preset, registry);
+    const layer = validateLayer(source, preset, registry, known);
     if (layer.issues.length === 0) return layer;
     // A file written for another preset gets one issue naming it instead of one per foreign key.
     const suggestion = suggestPreset(source, active);
     return suggestion === undefined ? layer : { ...layer, issues: [suggestion] };
   });
   for (const layer of layers) issues.push(...layer.issues);
-  if (issues.length > 0) throw new ConfigError(issues);
+  const read = readSettingsTables(parsed.filter((source) => source.parseIssue === undefined), tables);
+  issues.push(...read.issues);
+  if (issues.length > 0) throw new ConfigError(inFileOrder(issues, parsed));
 
   const layered = layerEntries(layers);
   let provider = 'local';
@@ -57,9 +68,19 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
     preset: preset.name,
     plugins: [...new Set(layers.flatMap((layer) => layer.plugins))],
     sandbox: { provider, settings },
+    settings: read.settings,
     hooks: layered.hooks.map((entry) => resolveDefaults(entry, preset, registry)),
-    warnings: [...layers.flatMap((layer) => layer.warnings), ...layered.warnings],
+    warnings: [...layers.flatMap((layer) => layer.warnings), ...read.warnings, ...layered.warnings],
   };
+}
+
+// Each file's issues together, top to bottom, files in layering order.
+function inFileOrder(issues: readonly ConfigIssue[], sources: readonly ConfigSource[]): ConfigIssue[] {
+  const order = (file: string): number => {
+    const index = sources.findIndex((source) => source.file === file);
+    return index === -1 ? -1 : index;
+  };
+  return [...issues].sort((a, b) => order(a.file) - order(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
 // All layers must speak one preset: the catalog decides which events (and dialect) are valid.

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { FIRST_PARTY_TYPES } from '../plugins/first-party-types.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
+import { breaksRule } from '../plugins/key-rule.ts';
 import type { RunnerType } from '../plugins/runner.ts';
 import { findEvent, type Preset } from '../presets/preset.ts';
 import { presetsWithEvent } from '../presets/presets-with-event.ts';
@@ -141,9 +142,11 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   }
 
   if (installed !== undefined && parsed.success) {
-    for (const problem of installed.type.check?.(pickOptions(table, typeKeys)) ?? []) {
-      report(problem.key, problem.message, problem.fix);
+    const options = pickOptions(table, typeKeys);
+    for (const rule of installed.type.rules ?? []) {
+      if (breaksRule(rule, options)) report(rule.key, typeof rule.message === 'string' ? rule.message : rule.message(options), rule.fix);
     }
+    for (const problem of installed.type.check?.(options) ?? []) report(problem.key, problem.message, problem.fix);
   }
 
   const named = name === undefined ? {} : { name };

@@ -14,9 +14,9 @@ const TOP_LEVEL_KEYS = ['preset', 'plugins', 'sandbox', 'hooks'];
 /**
  * Validates one parsed source against the preset and the installed runners. Unknown top-level keys
  * are only warned about (the file may carry a host's other settings), unless they look like a typo of
- * a known key, which is an error.
+ * a known key, which is an error. `settingsTables` are the top-level tables plugins declare (`models`).
  */
-export function validateLayer(source: ConfigSource, preset: Preset, runners: RunnerRegistry): ConfigLayer {
+export function validateLayer(source: ConfigSource, preset: Preset, runners: RunnerRegistry, settingsTables: readonly string[] = []): ConfigLayer {
   const { file, data, lines } = source;
   const issues: ConfigIssue[] = [];
   const warnings: string[] = [];
@@ -25,7 +25,7 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
 
   const dialect = preset.dialect ?? canonicalDialect;
   for (const key of Object.keys(data)) {
-    if (TOP_LEVEL_KEYS.includes(key) || runners.tables.includes(key) || dialect.ignoresOtherTopLevelKeys === true) continue;
+    if (TOP_LEVEL_KEYS.includes(key) || settingsTables.includes(key) || dialect.ignoresOtherTopLevelKeys === true) continue;
     const near = nearestWord(key, TOP_LEVEL_KEYS) ?? (key.toLowerCase() === 'hook' ? 'hooks' : undefined);
     if (near !== undefined) {
       issues.push({ file, line: at(key), message: `unknown top-level key \`${key}\``, fix: `did you mean \`${near}\`?${near === 'hooks' ? ' Hooks are written as [[hooks]] tables.' : ''}` });

@@ -7,8 +7,6 @@ export interface RunnerRegistry {
   find(type: string): { readonly runner: Runner; readonly type: RunnerType } | undefined;
   /** Every installed type, sorted, for error messages. */
   readonly types: readonly string[];
-  /** The top-level config tables the runners read their settings from. */
-  readonly tables: readonly string[];
 }
 
 /** Indexes runners by type; a runner of another interface version or a type claimed twice is a misuse. */
@@ -28,6 +26,5 @@ export function createRunnerRegistry(runners: readonly Runner[]): RunnerRegistry
       byType.set(name, { runner, type });
     }
   }
-  const tables = [...new Set(runners.flatMap((runner) => runner.tables ?? []))];
-  return { find: (type) => byType.get(type), types: [...byType.keys()].sort(), tables };
+  return { find: (type) => byType.get(type), types: [...byType.keys()].sort() };
 }

@@ -3,6 +3,7 @@ import type { HookDecision, OnErrorPolicy } from '../decisions/decision.ts';
 import type { EventContext } from '../context/event-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
 import type { Preset } from '../presets/preset.ts';
+import type { KeyRule } from './key-rule.ts';
 import type { SandboxSession } from './sandbox-provider.ts';
 
 /** The plugin interface version this core speaks. Changing `Runner`, `SandboxProvider` or `Journal` bumps it. */
@@ -35,7 +36,12 @@ export interface RunnerType {
    * the command (SPEC §2). Defaults to the type name.
    */
   identity?(options: Readonly<Record<string, unknown>>): string;
-  /** Checks across keys that a schema cannot express. */
+  /**
+   * Rules across keys that JSON Schema can state (`http://` needs tls = "off"): the loader checks
+   * them and the config's JSON Schema carries them as `if`/`then`, so editors and the loader agree.
+   */
+  readonly rules?: readonly KeyRule[];
+  /** Checks across keys that a schema cannot express (a `$VAR` not in `allowed_env_vars`). */
   check?(options: Readonly<Record<string, unknown>>): readonly HookKeyProblem[];
 }
 
@@ -100,11 +106,6 @@ export interface Runner {
   /** The package that provides the runner, named in errors. */
   readonly name: string;
   readonly types: Readonly<Record<string, RunnerType>>;
-  /**
-   * Top-level config tables this runner's settings come from (e.g. `models`): the host reads them
-   * and passes them to the runner's factory; the loader knows them, so it does not warn about them.
-   */
-  readonly tables?: readonly string[];
   /** Called by the engine, not by users. Must settle promptly once `call.signal` aborts. */
   doRun(hook: HookDefinition, call: RunCall): Promise<RunResult>;
   /** Releases pooled resources (connections, isolates) when the engine closes. */

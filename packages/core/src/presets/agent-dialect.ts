@@ -32,11 +32,11 @@ export const agentDialect: ConfigDialect = {
     }
     return { hooks: hooks.map((raw, index) => agentHook(raw, index, lines)), issues: [] };
   },
-  hooksSchema({ hookWith, event, types }) {
+  hooksSchema({ hookWith, withRules, event, types }) {
     const toolName = v.optional(v.pipe(v.string(), v.nonEmpty(), v.description('Run only for this tool (exact match); without it, for every tool.')));
     const actions: GenericSchema[] = [];
-    if (types['command'] !== undefined) actions.push(v.strictObject({ type: v.literal('shell'), ...types['command'].keys }));
-    if (types['http'] !== undefined) actions.push(v.strictObject({ type: v.literal('http'), method: v.optional(v.literal('POST')), ...types['http'].keys }));
+    if (types['command'] !== undefined) actions.push(withRules(v.strictObject({ type: v.literal('shell'), ...types['command'].keys }), types['command']));
+    if (types['http'] !== undefined) actions.push(withRules(v.strictObject({ type: v.literal('http'), method: v.optional(v.literal('POST')), ...types['http'].keys }), types['http']));
     const canonical = hookWith({ tool_name: toolName });
     if (actions.length === 0) return v.array(canonical);
     const { type: _type, ...common } = commonHookKeys;

@@ -101,14 +101,14 @@ export const claudeDialect: ConfigDialect = {
     for (const type of CLAUDE_TYPES) {
       const declared = types[type];
       if (declared === undefined) continue;
-      variants.push(v.object({ type: v.literal(type), ...claudeKeys(declared.keys) }));
+      variants.push(v.strictObject({ type: v.literal(type), ...claudeKeys(declared.keys) }));
     }
     const hook = variants.length === 1 ? variants[0]! : v.union(variants);
-    const group = v.object({
+    const group = v.strictObject({
       matcher: v.optional(v.pipe(v.string(), v.description('Tool names (exact: "Bash", "Edit|Write"), a regular expression ("mcp__.*"), or "*"/"" for all. SessionStart: source; PreCompact: trigger; Notification: notification_type; SubagentStart/Stop: agent_type; SessionEnd: reason.'))),
       hooks: v.array(hook),
     });
-    return v.object(Object.fromEntries(events.map((event) => [event, v.optional(v.array(group))])));
+    return v.strictObject(Object.fromEntries(events.map((event) => [event, v.optional(v.array(group))])));
   },
 };
 
@@ -190,9 +190,10 @@ function claudeKeys(keys: Readonly<Record<string, GenericSchema>>): Record<strin
   for (const [key, schema] of Object.entries(keys)) renamed[Object.entries(RENAMED).find(([, canonical]) => canonical === key)?.[0] ?? key] = schema;
   return {
     ...renamed,
-    timeout: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(3600), v.description('Seconds before the hook is stopped.'))),
+    timeout: v.optional(v.pipe(v.number(), v.gtValue(0), v.maxValue(3600), v.description('Seconds before the hook is stopped.'))),
     async: v.optional(v.pipe(v.boolean(), v.description('Run in the background: the host does not wait, and the answer is ignored.'))),
     statusMessage: v.optional(v.string()),
+    once: v.optional(v.boolean()),
     on_error: v.optional(v.pipe(v.picklist(['proceed', 'block']), v.description('Hookline: "block" makes a failing hook (exit code other than 0 and 2, timeout, crash) block instead of letting the action through.'))),
     sandbox: v.optional(v.pipe(v.boolean(), v.description('Hookline: run in the configured sandbox (default false, as Claude Code runs hooks).'))),
     name: v.optional(v.pipe(v.string(), v.description('Hookline: a name for reports, explain and layering.'))),

@@ -1,0 +1,32 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import * as v from 'valibot';
+import type { GenericSchema } from 'valibot';
+
+/**
+ * A rule across a hook's keys, declared once and checked twice: by the loader, and by the config's
+ * JSON Schema as `if`/`then` — so an editor flags it too. When every key of `when` passes its schema
+ * (an absent key passes an optional one), every key of `then` must pass its own; otherwise the hook
+ * has the problem `message` at `key`. Checks JSON Schema cannot state stay in `RunnerType.check`.
+ */
+export interface KeyRule {
+  readonly when: Readonly<Record<string, GenericSchema>>;
+  readonly then: Readonly<Record<string, GenericSchema>>;
+  /** The key the problem is reported at. */
+  readonly key: string;
+  readonly message: string | ((options: Readonly<Record<string, unknown>>) => string);
+  readonly fix?: string;
+}
+
+/** Whether a hook's options break the rule. */
+export function breaksRule(rule: KeyRule, options: Readonly<Record<string, unknown>>): boolean {
+  return v.is(v.object(rule.when), options) && !v.is(v.object(rule.then), options);
+}
+
+/** The rule as JSON Schema: `{ if: …, then: … }` over the hook table's properties. */
+export function keyRuleJsonSchema(rule: KeyRule): Record<string, unknown> {
+  const part = (entries: Readonly<Record<string, GenericSchema>>): Record<string, unknown> => {
+    const { $schema: _draft, ...schema } = toJsonSchema(v.object(entries), { errorMode: 'ignore' }) as Record<string, unknown>;
+    return schema;
+  };
+  return { if: part(rule.when), then: part(rule.then) };
+}
