@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DEFAULT_PRESET, presets } from '@hookline/core';
+import { DEFAULT_PRESET, HOOKLINE_CONFIG_FILES, presets } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
 import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
@@ -44,8 +44,9 @@ export const initCommand: Command = {
     }
     if (positionals.length > 1) throw new CliError('HOOKLINE_CLI_USAGE', `unexpected argument "${positionals[1]}"; see \`hookline init --help\`.`);
     const preset = values.preset ?? DEFAULT_PRESET;
-    // Claude Code reads its project settings from .claude/settings.json; every other preset, hookline.toml.
-    const label = positionals[0] ?? (preset === 'claude' ? join('.claude', 'settings.json') : 'hookline.toml');
+    // The preset's first project config file: .claude/settings.json for Claude Code, else hookline.toml.
+    const projectFile = (presets[preset]?.configFiles ?? HOOKLINE_CONFIG_FILES).find((file) => file.under === 'project');
+    const label = positionals[0] ?? join(...(projectFile?.path ?? 'hookline.toml').split('/'));
     const text = starterFor(preset, values.remote);
     try {
       mkdirSync(dirname(resolve(io.cwd, label)), { recursive: true });

@@ -1,4 +1,5 @@
 import type { OutcomeExtra, DecisionKind } from '../decisions/decision.ts';
+import type { ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import { readClaudeAnswer } from './claude-answer.ts';
 import { claudeDialect } from './claude-dialect.ts';
@@ -13,6 +14,7 @@ interface ClaudeEvent {
   readonly extras?: readonly OutcomeExtra[];
   readonly matcherFields: readonly string[];
   readonly stdoutIsContext?: boolean;
+  readonly endsSession?: boolean;
   readonly description: string;
 }
 
@@ -30,7 +32,7 @@ const CATALOG: Readonly<Record<string, ClaudeEvent>> = {
   SubagentStop: { honours: ['block'], matcherFields: ['agent_type'], description: 'a subagent is about to stop; block makes it continue' },
   PreCompact: { honours: [], matcherFields: ['trigger'], description: 'before the conversation is compacted (trigger manual or auto)' },
   SessionStart: { honours: [], extras: ['additional_context'], matcherFields: ['source'], stdoutIsContext: true, description: 'a session starts or resumes (source startup, resume, clear or compact)' },
-  SessionEnd: { honours: [], matcherFields: ['reason'], description: 'a session ends' },
+  SessionEnd: { honours: [], matcherFields: ['reason'], endsSession: true, description: 'a session ends' },
 };
 
 const events: readonly EventSpec[] = Object.entries(CATALOG).map(([name, event]) => ({
@@ -46,7 +48,40 @@ const events: readonly EventSpec[] = Object.entries(CATALOG).map(([name, event])
   parallel: true,
   runIdenticalOnce: true,
   ...(event.stdoutIsContext === true ? { stdoutIsContext: true } : {}),
+  ...(event.endsSession === true ? { endsSession: true } : {}),
 }));
+
+const text = { type: 'string' } as const;
+const flag = { type: 'boolean' } as const;
+
+// The common input fields, then those of single events, with the types Claude Code sends.
+const context: ContextSchema = {
+  session_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
+  transcript_path: text,
+  cwd: text,
+  permission_mode: text,
+  hook_event_name: text,
+  tool_name: text,
+  tool_input: { type: 'object' },
+  tool_response: { type: 'object' },
+  tool_use_id: text,
+  error: text,
+  is_interrupt: flag,
+  prompt: text,
+  message: text,
+  title: text,
+  notification_type: text,
+  stop_hook_active: flag,
+  agent_id: text,
+  agent_type: text,
+  agent_transcript_path: text,
+  trigger: text,
+  custom_instructions: text,
+  source: text,
+  model: text,
+  reason: text,
+  permission_suggestions: { type: 'array' },
+};
 
 /**
  * Claude Code's hooks (its public hooks reference): settings files with a `hooks` object keyed by
@@ -58,25 +93,28 @@ const events: readonly EventSpec[] = Object.entries(CATALOG).map(([name, event])
 export const claudePreset: Preset = {
   name: 'claude',
   events,
-  requiredContextFields: ['session_id'],
-  contextFields: [
-    'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name', 'tool_input', 'tool_response', 'tool_use_id',
-    'error', 'is_interrupt', 'prompt', 'message', 'title', 'notification_type', 'stop_hook_active', 'agent_id', 'agent_type',
-    'agent_transcript_path', 'trigger', 'custom_instructions', 'source', 'model', 'reason', 'permission_suggestions',
-  ],
+  context,
   matcherFields: TOOL,
   eventField: 'hook_event_name',
   sessionField: 'session_id',
-  environment: {
-    variables: () => ({}),
-    workingDirectoryVariable: 'CLAUDE_PROJECT_DIR',
-  },
-  // Published hooks use bash syntax in inline commands (`[[ … ]]`, `$(< file)`).
-  shell: 'bash',
   dialect: claudeDialect,
-  commandProtocol: 'claude',
+  command: {
+    protocol: 'claude',
+    // Published hooks use bash syntax in inline commands (`[[ … ]]`, `$(< file)`).
+    shell: 'bash',
+    environment: {
+      variables: () => ({}),
+      workingDirectoryVariable: 'CLAUDE_PROJECT_DIR',
+    },
+  },
   readAnswer: readClaudeAnswer,
   contextJson: claudeInput,
+  // Claude Code's settings files, user then project then local, as it layers them.
+  configFiles: [
+    { under: 'home', path: '.claude/settings.json' },
+    { under: 'project', path: '.claude/settings.json' },
+    { under: 'project', path: '.claude/settings.local.json' },
+  ],
   recognises: (source) => source.format === 'json' && source.data['preset'] === undefined && isObject(source.data['hooks']),
   // Claude Code runs hooks as the user's own processes, with the full environment; its reference
   // gives command hooks 10 minutes, prompt hooks 30 s and agent hooks 60 s.
