@@ -55,6 +55,7 @@ export {
   type PresetAnswer,
   type PresetCommand,
   type PresetConfigFile,
+  type PresetStarter,
   type PresetEnvironment,
   type PresetHookDefaults,
 } from './presets/preset.ts';

@@ -2,6 +2,7 @@ import type { ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import { utf8ByteLength } from '../context/utf8-byte-length.ts';
 import { agentDialect } from './agent-dialect.ts';
+import { agentStarter } from './agent-starter.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
 /**
@@ -88,4 +89,5 @@ export const agentPreset: Preset = {
   },
   // Source 002 runs hooks "in the project directory" as the agent's own processes: host, full environment.
   hookDefaults: { sandbox: false, timeoutMs: { command: 30_000 } },
+  starter: { text: agentStarter, tryEmit: 'post_tool_use --set tool_name=FileWrite' },
 };

@@ -1,5 +1,6 @@
 import { canonicalDialect } from '../config/canonical-dialect.ts';
 import type { ContextSchema } from '../context/context-field.ts';
+import { arcStarter } from './arc-starter.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
 // SPEC §3: blocking defaults and honoured decisions of the workflow-engine catalog.
@@ -67,4 +68,5 @@ export const arcPreset: Preset = {
     },
   },
   sandboxEvents: { ready: 'sandbox_ready', cleanup: 'sandbox_cleanup' },
+  starter: { text: () => arcStarter(events), tryEmit: 'run_start' },
 };

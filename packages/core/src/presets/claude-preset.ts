@@ -3,6 +3,7 @@ import type { ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import { readClaudeAnswer } from './claude-answer.ts';
 import { claudeDialect } from './claude-dialect.ts';
+import { claudeStarter } from './claude-starter.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
 // Every event honours `continue: false` and a message for the user.
@@ -119,6 +120,7 @@ export const claudePreset: Preset = {
   // Claude Code runs hooks as the user's own processes, with the full environment; its reference
   // gives command hooks 10 minutes, prompt hooks 30 s and agent hooks 60 s.
   hookDefaults: { sandbox: false, timeoutMs: { command: 600_000, http: 600_000, prompt: 30_000, agent: 60_000 } },
+  starter: { text: claudeStarter, tryEmit: 'PreToolUse --set tool_name=Bash --set \'tool_input={"command":"ls"}\'' },
 };
 
 // The host's input as it gave it: Hookline's own `event` field left out, `hook_event_name` filled in

@@ -135,6 +135,19 @@ export const HOOKLINE_CONFIG_FILES: readonly PresetConfigFile[] = [
   { under: 'project', path: 'hookline.toml' },
 ];
 
+/** The config `hookline init` writes for a preset, and how to try it out. */
+export interface PresetStarter {
+  /** The starter file's text; `remote` is given when the starter names a git remote (`remote`). */
+  text(options: { readonly remote: string }): string;
+  /** The arguments after `hookline emit` that try the starter out, e.g. `run_start`. */
+  readonly tryEmit: string;
+  /**
+   * The starter's lines name a git remote (`task`: where the task branches are pushed, which its
+   * after_merge lines delete): the default, which `hookline init --remote NAME` replaces.
+   */
+  readonly remote?: { readonly default: string };
+}
+
 /**
  * A preset bundles what differs between the systems Hookline was specified from: the event catalog,
  * its context schema, the config dialect, defaults, and how command hooks run and answer (`command`).
@@ -186,6 +199,8 @@ export interface Preset {
    * {@link HOOKLINE_CONFIG_FILES}.
    */
   readonly configFiles?: readonly PresetConfigFile[];
+  /** What `hookline init --preset <name>` writes; none: the preset has no starter. */
+  readonly starter?: PresetStarter;
   /** Defaults for hooks of this preset that do not set the key. */
   readonly hookDefaults?: PresetHookDefaults;
   /**

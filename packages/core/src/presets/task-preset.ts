@@ -2,6 +2,7 @@ import type { ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import type { EventSpec, Preset } from './preset.ts';
 import { taskDialect } from './task-dialect.ts';
+import { taskStarter } from './task-starter.ts';
 
 // Source 001: every point fires after the task's write committed; its commands run in order, never
 // change the task's state, and a point is cleared only after its commands ran (durable).
@@ -85,4 +86,5 @@ export const taskPreset: Preset = {
   // Source 001 runs commands "on top of arc's own environment": cleanup lines push with the host's
   // credentials and notification lines use tokens, which the local sandbox would remove.
   hookDefaults: { sandbox: false },
+  starter: { text: ({ remote }) => taskStarter(remote), tryEmit: 'after_merge --set task=…', remote: { default: 'origin' } },
 };
