@@ -9,7 +9,7 @@ export type { HookConfig, HookDefinition, SandboxSettings, SourceLocation } from
 export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
 export { readConfigSource, type ConfigFormat, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
 export type { SourceLines } from './config/source-lines.ts';
-export { requiredFields, type CliContextDefault, type ContextField, type ContextFieldType, type ContextSchema } from './context/context-field.ts';
+export { fieldsOf, requiredFields, type CliContextDefault, type ContextField, type ContextFieldType, type ContextSchema } from './context/context-field.ts';
 export type { EventContext } from './context/event-context.ts';
 export { clipText, MAX_REASON_CHARACTERS } from './decisions/clip-text.ts';
 export { DECISION_KINDS, OUTCOME_EXTRAS, type DecisionKind, type HookDecision, type OnErrorPolicy, type OutcomeExtra } from './decisions/decision.ts';

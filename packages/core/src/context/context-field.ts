@@ -37,3 +37,8 @@ export function requiredFields(schema: ContextSchema): readonly string[] {
   }
   return fields;
 }
+
+/** Documented fields that share a type, to spread into a schema: `...fieldsOf('string', 'cwd', 'node_id')`. */
+export function fieldsOf(type: ContextFieldType, ...names: readonly string[]): ContextSchema {
+  return Object.fromEntries(names.map((name) => [name, { type }]));
+}

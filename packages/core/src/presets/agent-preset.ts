@@ -1,4 +1,4 @@
-import type { ContextSchema } from '../context/context-field.ts';
+import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import { utf8ByteLength } from '../context/utf8-byte-length.ts';
 import { agentDialect } from './agent-dialect.ts';
@@ -42,20 +42,13 @@ const events: readonly EventSpec[] = [
   notice('error', 'a turn errored'),
 ];
 
-const text = { type: 'string' } as const;
-
 // Source 002: the session, the tool call as the agent has it, then the fields of single events
 // (`prompt` of user_prompt_submit; `id` … `duration_secs` of task_completed).
 const context: ContextSchema = {
   session_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
-  tool_name: text,
+  tool_name: { type: 'string' },
   tool_input: { type: 'object' },
-  cwd: text,
-  prompt: text,
-  id: text,
-  kind: text,
-  status: text,
-  description: text,
+  ...fieldsOf('string', 'cwd', 'prompt', 'id', 'kind', 'status', 'description'),
   duration_secs: { type: 'number' },
 };
 

@@ -1,5 +1,5 @@
 import { canonicalDialect } from '../config/canonical-dialect.ts';
-import type { ContextSchema } from '../context/context-field.ts';
+import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
 import { arcStarter } from './arc-starter.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
@@ -20,24 +20,13 @@ const events: readonly EventSpec[] = [
   { name: 'checkpoint_saved', blocking: false, honours: [], description: 'after a checkpoint is written' },
 ];
 
-const text = { type: 'string' } as const;
-
 // SPEC §4: a run's id and workflow, then the optional fields; `attempt` and `max_attempts` count.
 // A command line gives each invocation its own run (and sandbox session) of workflow "cli".
 const context: ContextSchema = {
   run_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
   workflow_name: { type: 'string', required: true, cliDefault: { kind: 'text', text: 'cli' } },
-  cwd: text,
-  node_id: text,
-  node_label: text,
-  handler_type: text,
-  status: text,
-  edge_from: text,
-  edge_to: text,
-  edge_label: text,
-  failure_reason: text,
-  attempt: { type: 'integer' },
-  max_attempts: { type: 'integer' },
+  ...fieldsOf('string', 'cwd', 'node_id', 'node_label', 'handler_type', 'status', 'edge_from', 'edge_to', 'edge_label', 'failure_reason'),
+  ...fieldsOf('integer', 'attempt', 'max_attempts'),
   // The engine's own sandbox_ready/sandbox_cleanup say which sandbox: `{provider, …}`.
   sandbox: { type: 'object' },
 };

@@ -1,5 +1,5 @@
 import type { OutcomeExtra, DecisionKind } from '../decisions/decision.ts';
-import type { ContextSchema } from '../context/context-field.ts';
+import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import { readClaudeAnswer } from './claude-answer.ts';
 import { claudeDialect } from './claude-dialect.ts';
@@ -52,35 +52,16 @@ const events: readonly EventSpec[] = Object.entries(CATALOG).map(([name, event])
   ...(event.endsSession === true ? { endsSession: true } : {}),
 }));
 
-const text = { type: 'string' } as const;
-const flag = { type: 'boolean' } as const;
-
 // The common input fields, then those of single events, with the types Claude Code sends.
 const context: ContextSchema = {
   session_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
-  transcript_path: text,
-  cwd: text,
-  permission_mode: text,
-  hook_event_name: text,
-  tool_name: text,
-  tool_input: { type: 'object' },
-  tool_response: { type: 'object' },
-  tool_use_id: text,
-  error: text,
-  is_interrupt: flag,
-  prompt: text,
-  message: text,
-  title: text,
-  notification_type: text,
-  stop_hook_active: flag,
-  agent_id: text,
-  agent_type: text,
-  agent_transcript_path: text,
-  trigger: text,
-  custom_instructions: text,
-  source: text,
-  model: text,
-  reason: text,
+  ...fieldsOf('string', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name'),
+  ...fieldsOf('object', 'tool_input', 'tool_response'),
+  ...fieldsOf('string', 'tool_use_id', 'error'),
+  is_interrupt: { type: 'boolean' },
+  ...fieldsOf('string', 'prompt', 'message', 'title', 'notification_type'),
+  stop_hook_active: { type: 'boolean' },
+  ...fieldsOf('string', 'agent_id', 'agent_type', 'agent_transcript_path', 'trigger', 'custom_instructions', 'source', 'model', 'reason'),
   permission_suggestions: { type: 'array' },
 };
 

@@ -1,4 +1,4 @@
-import type { ContextSchema } from '../context/context-field.ts';
+import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import type { EventSpec, Preset } from './preset.ts';
 import { taskDialect } from './task-dialect.ts';
@@ -35,21 +35,12 @@ const VARIABLES: ReadonlyArray<readonly [field: string, variable: string]> = [
   ['state', 'ARC_STATE'],
 ];
 
-const text = { type: 'string' } as const;
-
 // Source 001's fields are all text: `attempt` is `<task>-<n>` (e.g. `t-42-2`), not a count. `task`
 // has no command-line default: it names a real task of the host, and its hooks log under
 // `runs/<task>/hooks/`, where an invented one would scatter logs no one looks for.
 const context: ContextSchema = {
   task: { type: 'string', required: true },
-  plan: text,
-  attempt: text,
-  branch: text,
-  worktree: text,
-  target_branch: text,
-  merged_sha: text,
-  state: text,
-  cwd: text,
+  ...fieldsOf('string', 'plan', 'attempt', 'branch', 'worktree', 'target_branch', 'merged_sha', 'state', 'cwd'),
 };
 
 /**
