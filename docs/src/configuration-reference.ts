@@ -43,9 +43,9 @@ const SAMPLE_KEYS: Readonly<Record<string, string>> = {
   script: 'type = "script"\nscript = "return true"',
 };
 
-// Preset claude reads Claude Code's JSON settings files, not hookline.toml: its keys are described in
-// the guide "Bring your Claude Code hooks" and by `hookline schema --preset claude`.
-const TOML_PRESETS = Object.keys(presets).filter((name) => name !== 'claude');
+// A preset whose host keeps its own config files (claude: Claude Code's JSON settings) is not written
+// in hookline.toml: its keys are described in its guide and by `hookline schema --preset <name>`.
+const TOML_PRESETS = Object.values(presets).filter((preset) => preset.configFiles === undefined).map((preset) => preset.name);
 
 /**
  * Renders `configuration.md` from what `hookline schema` prints for each preset (the JSON Schema of

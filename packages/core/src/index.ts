@@ -10,6 +10,7 @@ export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
 export { readConfigSource, type ConfigFormat, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
 export { readSettingsTables, type SettingsReading } from './config/read-settings-tables.ts';
 export type { SourceLines } from './config/source-lines.ts';
+export { fieldsOf, requiredFields, type CliContextDefault, type ContextField, type ContextFieldType, type ContextSchema } from './context/context-field.ts';
 export type { EventContext } from './context/event-context.ts';
 export { clipText, MAX_REASON_CHARACTERS } from './decisions/clip-text.ts';
 export { DECISION_KINDS, OUTCOME_EXTRAS, type DecisionKind, type HookDecision, type OnErrorPolicy, type OutcomeExtra } from './decisions/decision.ts';
@@ -51,11 +52,16 @@ export { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './presets/agent-prese
 export { arcPreset } from './presets/arc-preset.ts';
 export {
   findEvent,
+  HOOKLINE_CONFIG_FILES,
   matcherFieldsOf,
+  sessionEndEvents,
   type CommandProtocol,
   type EventSpec,
   type Preset,
   type PresetAnswer,
+  type PresetCommand,
+  type PresetConfigFile,
+  type PresetStarter,
   type PresetEnvironment,
   type PresetHookDefaults,
 } from './presets/preset.ts';

@@ -17,7 +17,7 @@ const outputLimitMessage = `must be an integer from 1 to ${MAX_OUTPUT_BYTES_LIMI
 
 /** The keys of a `type = "command"` hook, as the config file spells them. */
 export interface CommandHookOptions {
-  /** The shell command, run as `{preset.shell} -c command`. */
+  /** The shell command, run as `{preset.command.shell} -c command`. */
   readonly command: string;
   /** Per-stream capture cap for this hook; the runner's `maxOutputBytes` when absent. */
   readonly max_output_bytes?: number;

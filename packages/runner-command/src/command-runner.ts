@@ -34,7 +34,7 @@ export interface CommandRunnerSettings {
 
 /**
  * The runner of `type = "command"` hooks and the `command = "…"` shorthand (SPEC §7). A hook runs
- * as `{preset.shell} -c command` in the run's sandbox session when the engine hands one (the `local`
+ * as `{preset.command.shell} -c command` in the run's sandbox session when the engine hands one (the `local`
  * provider, docker, …), else on the host with the host's full environment. Either way the preset's
  * protocol applies (`arc`'s exit codes and decision JSON, or `agent`'s exit-code veto) and the report
  * carries `exit_code`, `signal`, truncation flags and stderr's end. Presets that keep logs (`task`)
@@ -75,7 +75,7 @@ export function commandRunner(settings: CommandRunnerSettings = {}): Runner {
       const options = hook.options as unknown as CommandHookOptions;
       const { preset, context } = call;
       let log: CommandLogTarget | undefined;
-      if (preset.commandLog === true) {
+      if (preset.command.log === true) {
         const key = context[preset.sessionField];
         log = { path: commandLogPath(settings.logRoot ?? DEFAULT_LOG_ROOT, key === undefined || key === null ? '_' : String(key), hook.name), hook: hook.name };
       }

@@ -112,7 +112,7 @@ describe('a shell that cannot be started', () => {
   });
 
   test('a preset whose shell does not exist fails the hook', async () => {
-    const preset: Preset = { ...arcPreset, shell: '/nonexistent/zsh' };
+    const preset: Preset = { ...arcPreset, command: { ...arcPreset.command, shell: '/nonexistent/zsh' } };
     const runner = commandRunner();
     const config = loadConfig([{ text: configText([{ event: 'stage_start', command: 'exit 0', sandbox: false }]), source: 'test.toml' }], { runners: [runner] });
     const context = { event: 'stage_start', ...baseContext };

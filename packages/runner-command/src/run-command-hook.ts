@@ -59,12 +59,12 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
   const maxOutputBytes = options.max_output_bytes ?? scope.maxOutputBytes;
   // A fresh object: the preset may hand out a shared one, and the context file variable is added to
   // it. The preset's variables win over passed-through ones of the same name.
-  const env = { ...passedThrough(scope.environment(), options.env_passthrough), ...preset.environment.variables(context, contextJson) };
+  const env = { ...passedThrough(scope.environment(), options.env_passthrough), ...preset.command.environment.variables(context, contextJson) };
   // The trace context as environment variables, the carrier OpenTelemetry specifies for processes.
   if (call.traceContext !== undefined) {
     for (const [name, value] of Object.entries(call.traceContext)) env[name.toUpperCase().replaceAll('-', '_')] = value;
   }
-  const fileVariable = preset.environment.contextFileVariable;
+  const fileVariable = preset.command.environment.contextFileVariable;
   let contextFile: string | undefined;
   try {
     if (fileVariable !== undefined) {
@@ -77,7 +77,7 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
     }
     // The directory the command runs in; the host's own when the context has no cwd (host and local
     // sessions run there; another sandbox's default directory is its own business).
-    const directoryVariable = preset.environment.workingDirectoryVariable;
+    const directoryVariable = preset.command.environment.workingDirectoryVariable;
     if (directoryVariable !== undefined) {
       const directory = cwd ?? (session.provider === 'host' || session.provider === 'local' ? process.cwd() : undefined);
       if (directory !== undefined) env[directoryVariable] = directory;
@@ -86,10 +86,10 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
     try {
       exec = await session.exec({
         command: options.command,
-        shell: preset.shell,
+        shell: preset.command.shell,
         env,
         // SPEC §12 (agent): "the full context as a single JSON line" — a reader of lines needs the newline.
-        stdin: preset.stdinLine === true ? `${contextJson}\n` : contextJson,
+        stdin: preset.command.stdinLine === true ? `${contextJson}\n` : contextJson,
         ...(cwd === undefined ? {} : { cwd }),
         signal: call.signal,
         maxOutputBytes,
@@ -103,7 +103,7 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
       maxOutputBytes,
       stderrTailBytes: scope.stderrTailBytes,
       abortReason: () => (call.signal.aborted ? messageOf(call.signal.reason) : `the ${session.provider} session ended`),
-      protocol: preset.commandProtocol ?? 'arc',
+      protocol: preset.command.protocol,
       event: context.event,
       preset,
     });

@@ -3,6 +3,7 @@ import { presets } from '@hookline/core';
 import type { Command } from '../command.ts';
 import { loadSetup } from '../config/load-setup.ts';
 import { buildContext } from '../context/build-context.ts';
+import { contextDefaultsHelp } from '../context/context-defaults-help.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
 import { journalPath } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
@@ -29,9 +30,10 @@ Exit code: 0, or 2 when the decision is block (1 for errors).
 Options:
   --context FILE|-    the event's context: a JSON object in FILE, or on stdin with -
   --set key=value     set a top-level context field (repeatable, applied after --context).
-                      Documented text fields (node_id, status, …) take the text as is;
-                      attempt and max_attempts need a whole number; other fields are
-                      JSON when the value parses (3, true, {"a":1}), else text.
+                      A field is read by the type its preset documents: text as is,
+                      integers as whole numbers, objects and arrays as JSON (quote it:
+                      --set 'tool_input={"command":"ls"}'); fields the preset does not
+                      document are JSON when the value parses (3, true, {"a":1}), else text.
   -c, --config FILE   config file to load (repeatable, in layering order). Default: the
                       user layer $XDG_CONFIG_HOME/hookline/hookline.toml, then ./hookline.toml
 ${PRESET_HELP}
@@ -40,8 +42,8 @@ ${PRESET_HELP}
   --json              print the outcome as JSON (one line) and nothing else on stdout
   -h, --help          show this help
 
-Missing required context fields are filled in per preset: arc run_id = cli-<UTC time>-<hex> and
-workflow_name = "cli"; agent and claude session_id = cli-<UTC time>-<hex>; task needs --set task=<id>.
+Missing required context fields are filled in per preset:
+${contextDefaultsHelp()}
 
 With durable hooks, durable hooks a killed hookline left in the journal run again first (reported
 on stderr), alongside the event.

@@ -1,13 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DEFAULT_PRESET, presets } from '@hookline/core';
+import { DEFAULT_PRESET, HOOKLINE_CONFIG_FILES, presets, type PresetStarter } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
 import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
-import { agentStarter } from '../agent-starter.ts';
-import { claudeStarter } from '../claude-starter.ts';
-import { starterConfig } from '../starter-config.ts';
-import { taskStarter } from '../task-starter.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
 const options = { ...helpOption, force: { type: 'boolean', short: 'f' }, preset: { type: 'string', short: 'p' }, remote: { type: 'string' } } as const;
@@ -44,9 +40,11 @@ export const initCommand: Command = {
     }
     if (positionals.length > 1) throw new CliError('HOOKLINE_CLI_USAGE', `unexpected argument "${positionals[1]}"; see \`hookline init --help\`.`);
     const preset = values.preset ?? DEFAULT_PRESET;
-    // Claude Code reads its project settings from .claude/settings.json; every other preset, hookline.toml.
-    const label = positionals[0] ?? (preset === 'claude' ? join('.claude', 'settings.json') : 'hookline.toml');
-    const text = starterFor(preset, values.remote);
+    // The preset's first project config file: .claude/settings.json for Claude Code, else hookline.toml.
+    const projectFile = (presets[preset]?.configFiles ?? HOOKLINE_CONFIG_FILES).find((file) => file.under === 'project');
+    const label = positionals[0] ?? join(...(projectFile?.path ?? 'hookline.toml').split('/'));
+    const starter = starterOf(preset, values.remote);
+    const text = starter.text({ remote: values.remote ?? starter.remote?.default ?? '' });
     try {
       mkdirSync(dirname(resolve(io.cwd, label)), { recursive: true });
       // 'wx' fails if the file exists, atomically: no window between a check and the write.
@@ -56,24 +54,25 @@ export const initCommand: Command = {
       if (code === 'EEXIST') throw new CliError('HOOKLINE_CLI_FILE_EXISTS', `${label} already exists; leaving it alone. Use --force to overwrite it.`);
       throw new CliError('HOOKLINE_CLI_WRITE_FAILED', `cannot write ${label} (${code ?? String(error)}).`, { cause: error });
     }
-    if (io.quiet !== true) io.stdout.write(`wrote ${terminalText(label)} — check it with \`hookline validate\`, try it with \`hookline emit ${TRY_EVENT[preset]}\`\n`);
+    if (io.quiet !== true) io.stdout.write(`wrote ${terminalText(label)} — check it with \`hookline validate\`, try it with \`hookline emit ${starter.tryEmit}\`\n`);
     return 0;
   },
 };
 
-const TRY_EVENT: Readonly<Record<string, string>> = { arc: 'run_start', task: 'after_merge --set task=…', agent: 'post_tool_use --set tool_name=FileWrite', claude: 'PreToolUse --set tool_name=Bash --set \'tool_input={"command":"ls"}\'' };
-
-function starterFor(preset: string, remote: string | undefined): string {
-  if (remote !== undefined && preset !== 'task') throw new CliError('HOOKLINE_CLI_USAGE', '--remote is for --preset task only.');
-  if (preset === 'task') {
-    const name = remote ?? 'origin';
-    if (!REMOTE_NAME.test(name)) throw new CliError('HOOKLINE_CLI_USAGE', `--remote ${JSON.stringify(name)} is not a git remote name; use letters, digits, ".", "_", "-" and "/".`);
-    return taskStarter(name);
+// The preset's starter (`Preset.starter`), after checking that --remote is one it takes.
+function starterOf(preset: string, remote: string | undefined): PresetStarter {
+  const starter = Object.hasOwn(presets, preset) ? presets[preset]!.starter : undefined;
+  if (starter === undefined) {
+    const known = Object.values(presets).filter((each) => each.starter !== undefined).map((each) => each.name);
+    const note = Object.hasOwn(presets, preset) ? `preset "${preset}" has no starter yet` : `unknown preset "${preset}"`;
+    throw new CliError('HOOKLINE_CLI_USAGE', `${note}; --preset takes ${known.join(', ')}.`);
   }
-  if (preset === 'agent') return agentStarter();
-  if (preset === 'claude') return claudeStarter();
-  if (preset === DEFAULT_PRESET) return starterConfig(presets[DEFAULT_PRESET]!);
-  const known = Object.keys(presets).filter((name) => Object.hasOwn(TRY_EVENT, name));
-  const note = Object.hasOwn(presets, preset) ? `preset "${preset}" has no starter yet` : `unknown preset "${preset}"`;
-  throw new CliError('HOOKLINE_CLI_USAGE', `${note}; --preset takes ${known.join(', ')}.`);
+  if (remote !== undefined && starter.remote === undefined) {
+    const taking = Object.values(presets).filter((each) => each.starter?.remote !== undefined).map((each) => each.name);
+    throw new CliError('HOOKLINE_CLI_USAGE', `--remote is for --preset ${taking.join(', ')} only.`);
+  }
+  if (remote !== undefined && !REMOTE_NAME.test(remote)) {
+    throw new CliError('HOOKLINE_CLI_USAGE', `--remote ${JSON.stringify(remote)} is not a git remote name; use letters, digits, ".", "_", "-" and "/".`);
+  }
+  return starter;
 }

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { createInFlight, type EmitOutcome, type HookEngine } from '@hookline/core';
+import { createInFlight, sessionEndEvents, type EmitOutcome, type HookEngine } from '@hookline/core';
 import { answerLine } from '../stream/answer-line.ts';
 import { boundAnswerLine, DEFAULT_MAX_LINE_BYTES, MIN_MAX_LINE_BYTES } from '../stream/bound-answer-line.ts';
 import { CliError } from '../cli-error.ts';
@@ -13,7 +13,6 @@ import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { printSetupWarnings, printWarnings } from '../print-warnings.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
-import { SESSION_END_EVENTS } from '../stream/session-end-events.ts';
 
 const options = { ...configOption, ...helpOption, settled: { type: 'boolean' }, journal: { type: 'string' }, 'max-line-bytes': { type: 'string' } } as const;
 
@@ -106,7 +105,7 @@ async function answerLines(
   stopped: () => boolean,
 ): Promise<number> {
   // Sessions are keyed by the preset's session field; endRun takes that key.
-  const sessions = createRunSessions((key) => engine.endRun(key), SESSION_END_EVENTS[engine.preset.name] ?? []);
+  const sessions = createRunSessions((key) => engine.endRun(key), sessionEndEvents(engine.preset));
   // What is still running, for end of input; settled emits leave, so a long stream stays small.
   const running = createInFlight();
   let lineNumber = 0;

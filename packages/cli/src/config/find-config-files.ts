@@ -1,6 +1,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve, sep } from 'node:path';
+import { HOOKLINE_CONFIG_FILES, type Preset, type PresetConfigFile } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 
 /** One config file the CLI will load, in layering order. */
@@ -29,11 +30,11 @@ export interface FoundConfigFiles {
  * SPEC §13: the `--config` files in the order given (each must exist), or by default the user layer
  * `$XDG_CONFIG_HOME/hookline/hookline.toml` (`~/.config` when unset) and then `./hookline.toml`,
  * each only if present. When neither exists, a coding agent's `./.agent/settings.toml` is the config
- * (preset `agent`); it is never layered under a Hookline file, whose preset it would contradict. Under
- * `--preset claude` the defaults are Claude Code's settings files, in its order:
- * `~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`.
+ * (preset `agent`); it is never layered under a Hookline file, whose preset it would contradict. A
+ * `--preset` whose host keeps its own config files (`Preset.configFiles`) uses those instead: for
+ * `claude`, `~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`.
  */
-export function findConfigFiles(explicit: readonly string[] | undefined, cwd: string, env: Readonly<Record<string, string | undefined>>, preset?: string): FoundConfigFiles {
+export function findConfigFiles(explicit: readonly string[] | undefined, cwd: string, env: Readonly<Record<string, string | undefined>>, preset?: Preset): FoundConfigFiles {
   if (explicit !== undefined && explicit.length > 0) {
     const files = explicit.map((label) => {
       const path = resolve(cwd, label);
@@ -45,17 +46,7 @@ export function findConfigFiles(explicit: readonly string[] | undefined, cwd: st
     });
     return { files, searched: [] };
   }
-  const candidates =
-    preset === 'claude'
-      ? [
-          { path: join(env['HOME'] || homedir(), '.claude', 'settings.json'), label: '' },
-          { path: join(cwd, '.claude', 'settings.json'), label: '.claude/settings.json' },
-          { path: join(cwd, '.claude', 'settings.local.json'), label: '.claude/settings.local.json' },
-        ]
-      : [
-          { path: join(userConfigHome(env), 'hookline', 'hookline.toml'), label: '' },
-          { path: join(cwd, 'hookline.toml'), label: 'hookline.toml' },
-        ];
+  const candidates = (preset?.configFiles ?? HOOKLINE_CONFIG_FILES).map((file) => candidate(file, cwd, env));
   const files: ConfigFile[] = [];
   const seen = new Set<string>();
   for (const candidate of candidates) {
@@ -69,6 +60,13 @@ export function findConfigFiles(explicit: readonly string[] | undefined, cwd: st
   const agentSettings = join(cwd, AGENT_SETTINGS);
   if (files.length === 0 && isFile(agentSettings)) files.push({ path: agentSettings, label: AGENT_SETTINGS, preset: 'agent' });
   return { files, searched: [...candidates.map((candidate) => candidate.path), agentSettings] };
+}
+
+// Files under the project are labelled as the user would type them; the others by their full path.
+function candidate(file: PresetConfigFile, cwd: string, env: Readonly<Record<string, string | undefined>>): { path: string; label: string } {
+  const parts = file.path.split('/');
+  if (file.under === 'project') return { path: join(cwd, ...parts), label: join(...parts) };
+  return { path: join(file.under === 'home' ? env['HOME'] || homedir() : userConfigHome(env), ...parts), label: '' };
 }
 
 function impliedPreset(path: string): { preset?: string } {

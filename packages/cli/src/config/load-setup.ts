@@ -64,7 +64,7 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
     const near = nearestWord(options.preset, Object.keys(presets));
     throw new CliError('HOOKLINE_CLI_USAGE', `unknown preset "${options.preset}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; known presets: ${Object.keys(presets).join(', ')}.`);
   }
-  const found = findConfigFiles(options.configFiles, options.cwd, options.env, options.preset);
+  const found = findConfigFiles(options.configFiles, options.cwd, options.env, options.preset === undefined ? undefined : presets[options.preset]);
   const files = readConfigFiles(found.files);
   const sources = files.map((file) => file.source);
   // Most configs name no plugin: the plugin loader is then not even imported (startup time).

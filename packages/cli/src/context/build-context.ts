@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { nearestWord, type Preset } from '@hookline/core';
+import { nearestWord, requiredFields, type Preset } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
-import { PRESET_CONTEXT_DEFAULTS } from './preset-context-defaults.ts';
+import { cliSessionKey } from './cli-session-key.ts';
 
 /** Where an event's context comes from on the command line. */
 export interface ContextInput {
@@ -21,36 +21,38 @@ export interface BuiltContext {
 
 /**
  * Builds the context of a command-line emit: the `--context` JSON object, then each `--set`, then
- * the preset's defaults for required fields still missing (see {@link PRESET_CONTEXT_DEFAULTS}); a
- * required field with no default is an error naming the `--set` to add.
+ * the command-line defaults the preset's context schema gives for required fields still missing
+ * (`cliDefault`: a fresh session key, or fixed text), so that `hookline emit <event>` works bare; a
+ * required field with no default is an error naming the `--set` to add. Optional fields are never
+ * filled: without `cwd` hooks run in the CLI's working directory anyway (host and local sandboxes),
+ * and a host path would be wrong inside a docker sandbox.
  */
 export async function buildContext(input: ContextInput, preset: Preset, io: CliIo): Promise<BuiltContext> {
   const context = input.file === undefined ? {} : await readContextFile(input.file, io);
   const warnings = input.sets === undefined || input.sets.length === 0 ? [] : await applySets(context, input.sets, preset);
-  const defaults = PRESET_CONTEXT_DEFAULTS[preset.name] ?? {};
-  for (const field of preset.requiredContextFields) {
+  for (const field of requiredFields(preset.context)) {
     if (context[field] !== undefined && context[field] !== null) continue;
-    const fill = Object.hasOwn(defaults, field) ? defaults[field] : undefined;
+    const fill = preset.context[field]!.cliDefault;
     if (fill === undefined) {
       throw new CliError(
         'HOOKLINE_CLI_CONTEXT_INVALID',
         `preset "${preset.name}" needs the context field "${field}", and the CLI does not make one up; add --set ${field}=… or put it in the --context object.`,
       );
     }
-    context[field] = fill();
+    context[field] = fill.kind === 'session-key' ? cliSessionKey() : fill.text;
   }
   return { context, warnings };
 }
 
 // Loaded only when --set is used: every module on the emit path costs startup time.
 async function applySets(context: Record<string, unknown>, sets: readonly string[], preset: Preset): Promise<string[]> {
-  const [{ contextFieldKinds }, { parseSet }] = await Promise.all([import('./context-fields.ts'), import('./parse-set.ts')]);
-  const kinds = contextFieldKinds(preset);
+  const [{ contextFieldTypes }, { parseSet }] = await Promise.all([import('./context-fields.ts'), import('./parse-set.ts')]);
+  const types = contextFieldTypes(preset);
   const warnings: string[] = [];
   for (const assignment of sets) {
-    const { key, value } = parseSet(assignment, kinds);
-    if (!kinds.has(key)) {
-      const near = nearestWord(key, [...kinds.keys()]);
+    const { key, value } = parseSet(assignment, types);
+    if (!types.has(key)) {
+      const near = nearestWord(key, [...types.keys()]);
       if (near !== undefined) warnings.push(`--set ${key}: not a field of preset "${preset.name}" — did you mean ${near}? (passed through as a host field)`);
     }
     context[key] = value;

@@ -1,17 +1,12 @@
-import type { Preset } from '@hookline/core';
+import type { ContextFieldType, Preset } from '@hookline/core';
 
-/** How `--set` reads a value for a context field. */
-export type FieldKind = 'string' | 'integer';
-
-// SPEC §4 types: `attempt` and `max_attempts` are counts; every other documented field is text.
-// Core's presets list the field names but not their types, so the integers are named here.
-const INTEGER_FIELDS = new Set(['attempt', 'max_attempts']);
-
-/** The documented context fields of a preset (required, optional and matcher fields) with their kinds. */
-export function contextFieldKinds(preset: Preset): ReadonlyMap<string, FieldKind> {
-  const fields = new Map<string, FieldKind>();
-  for (const field of [...preset.requiredContextFields, ...preset.contextFields, ...preset.matcherFields]) {
-    fields.set(field, INTEGER_FIELDS.has(field) ? 'integer' : 'string');
-  }
+/**
+ * The documented context fields of a preset with their types: its context schema, plus its matcher
+ * fields (text) that the schema does not list (`arc` matches `tool_name` without documenting it).
+ */
+export function contextFieldTypes(preset: Preset): ReadonlyMap<string, ContextFieldType> {
+  const fields = new Map<string, ContextFieldType>();
+  for (const [field, { type }] of Object.entries(preset.context)) fields.set(field, type);
+  for (const field of preset.matcherFields) if (!fields.has(field)) fields.set(field, 'string');
   return fields;
 }

@@ -1,9 +1,9 @@
-import { arcPreset } from '@hookline/core';
+import { agentPreset, arcPreset, claudePreset, taskPreset } from '@hookline/core';
 import { expect, test } from 'vitest';
-import { contextFieldKinds } from './context-fields.ts';
+import { contextFieldTypes } from './context-fields.ts';
 import { parseSet } from './parse-set.ts';
 
-const kinds = contextFieldKinds(arcPreset);
+const kinds = contextFieldTypes(arcPreset);
 
 test('documented text fields keep the text as it is', () => {
   expect(parseSet('node_id=007', kinds)).toEqual({ key: 'node_id', value: '007' });
@@ -32,4 +32,28 @@ test('malformed assignments and `event` are usage errors', () => {
   expect(() => parseSet('node_id', kinds)).toThrow(/--set needs key=value/);
   expect(() => parseSet('=x', kinds)).toThrow(/--set needs key=value/);
   expect(() => parseSet('event=run_start', kinds)).toThrow(/first argument/);
+});
+
+test('the preset\'s schema types the field: task\'s attempt is text, arc\'s a count', () => {
+  expect(parseSet('attempt=t-42-2', contextFieldTypes(taskPreset))).toEqual({ key: 'attempt', value: 't-42-2' });
+  expect(parseSet('attempt=2', contextFieldTypes(taskPreset))).toEqual({ key: 'attempt', value: '2' });
+  expect(() => parseSet('attempt=t-42-2', kinds)).toThrow(/attempt is an integer field/);
+});
+
+test('object, array, number and boolean fields need JSON of their type', () => {
+  const agent = contextFieldTypes(agentPreset);
+  expect(parseSet('tool_input={"command":"ls"}', agent).value).toEqual({ command: 'ls' });
+  expect(parseSet('duration_secs=1.5', agent).value).toBe(1.5);
+  expect(parseSet('duration_secs=3', agent).value).toBe(3);
+  for (const bad of ['tool_input=ls', 'tool_input=[1]', 'tool_input=null', 'tool_input="x"']) expect(() => parseSet(bad, agent)).toThrow(/tool_input is an object field; give a JSON object/);
+  expect(() => parseSet('duration_secs=soon', agent)).toThrow(/is a number field/);
+  const claude = contextFieldTypes(claudePreset);
+  expect(parseSet('permission_suggestions=[{"type":"x"}]', claude).value).toEqual([{ type: 'x' }]);
+  expect(parseSet('stop_hook_active=true', claude).value).toBe(true);
+  expect(() => parseSet('permission_suggestions={}', claude)).toThrow(/is an array field/);
+  expect(() => parseSet('stop_hook_active=yes', claude)).toThrow(/is a true\/false field; give true or false/);
+});
+
+test('matcher fields the schema does not list are text', () => {
+  expect(parseSet('tool_name=007', kinds).value).toBe('007');
 });

@@ -1,6 +1,6 @@
+import { agentPreset, arcPreset, sessionEndEvents, taskPreset } from '@hookline/core';
 import { expect, test } from 'vitest';
 import { createRunSessions } from './run-sessions.ts';
-import { SESSION_END_EVENTS } from './session-end-events.ts';
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
@@ -12,7 +12,7 @@ const tick = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve
 
 test('a run\'s session ends after run_complete, once every emit of the run has settled', async () => {
   const ended: string[] = [];
-  const sessions = createRunSessions(async (key) => void ended.push(key), SESSION_END_EVENTS['arc']!);
+  const sessions = createRunSessions(async (key) => void ended.push(key), sessionEndEvents(arcPreset));
   const slow = deferred();
   sessions.add('r1', 'stage_start', slow.promise);
   sessions.add('r1', 'run_complete', Promise.resolve());
@@ -28,7 +28,7 @@ test('a run\'s session ends after run_complete, once every emit of the run has s
 
 test('an event after the run ended starts over; run_failed ends a run too', async () => {
   const ended: string[] = [];
-  const sessions = createRunSessions(async (key) => void ended.push(key), SESSION_END_EVENTS['arc']!);
+  const sessions = createRunSessions(async (key) => void ended.push(key), sessionEndEvents(arcPreset));
   sessions.add('r1', 'run_failed', Promise.resolve());
   await tick();
   sessions.add('r1', 'sandbox_cleanup', Promise.resolve());
@@ -39,14 +39,14 @@ test('an event after the run ended starts over; run_failed ends a run too', asyn
 
 test('agent sessions end after session_stop; task sessions only at exit', async () => {
   const ended: string[] = [];
-  const agent = createRunSessions(async (key) => void ended.push(key), SESSION_END_EVENTS['agent']!);
+  const agent = createRunSessions(async (key) => void ended.push(key), sessionEndEvents(agentPreset));
   agent.add('s1', 'run_complete', Promise.resolve());
   agent.add('s2', 'pre_tool_use', Promise.resolve());
   agent.add('s2', 'session_stop', Promise.resolve());
   await tick();
   await agent.drain();
   expect(ended).toEqual(['s2']);
-  const task = createRunSessions(async (key) => void ended.push(key), SESSION_END_EVENTS['task']!);
+  const task = createRunSessions(async (key) => void ended.push(key), sessionEndEvents(taskPreset));
   for (const point of ['after_merge', 'after_fail', 'after_rework', 'after_awaiting_human', 'after_proposed']) task.add('t-1', point, Promise.resolve());
   await tick();
   await task.drain();

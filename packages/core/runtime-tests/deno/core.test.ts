@@ -254,8 +254,8 @@ Deno.test('agent preset: tool_name matches one tool exactly; the context variabl
     await engine.close();
   }
   const json = (bytes: number): string => `"${'é'.repeat((bytes - 2) / 2)}"`;
-  assert('AGENT_CODE_HOOK_CONTEXT' in agentPreset.environment.variables({ event: 'stop' }, json(16_384)), '16 384 bytes are passed');
-  assertEquals(agentPreset.environment.variables({ event: 'stop' }, json(16_386))['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'], '1');
+  assert('AGENT_CODE_HOOK_CONTEXT' in agentPreset.command.environment.variables({ event: 'stop' }, json(16_384)), '16 384 bytes are passed');
+  assertEquals(agentPreset.command.environment.variables({ event: 'stop' }, json(16_386))['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'], '1');
 });
 
 Deno.test('matchers are RE2 on Deno too: (a+)+$ is answered at once, a backreference is a load error', async () => {

@@ -1,5 +1,6 @@
 import { InvalidContextError } from '../errors/invalid-context-error.ts';
 import type { Preset } from '../presets/preset.ts';
+import { requiredFields } from './context-field.ts';
 import type { EventContext } from './event-context.ts';
 
 /**
@@ -19,7 +20,7 @@ export function checkContext(event: string, context: unknown, preset: Preset): a
   }
   // A loop rather than filter: this runs on every emit, and the usual context is valid.
   let missing: string[] | undefined;
-  for (const field of preset.requiredContextFields) {
+  for (const field of requiredFields(preset.context)) {
     if (typeof given[field] !== 'string' || given[field] === '') (missing ??= []).push(field);
   }
   if (missing !== undefined) {

@@ -163,7 +163,7 @@ comand = "make"
 
   test('AGENT_CODE_HOOK_CONTEXT holds the JSON up to 16 384 UTF-8 bytes, else the TRUNCATED flag', () => {
     const variables = (contextJson: string, tool?: string) =>
-      agentPreset.environment.variables({ event: 'pre_tool_use', session_id: 's', ...(tool === undefined ? {} : { tool_name: tool }) }, contextJson);
+      agentPreset.command.environment.variables({ event: 'pre_tool_use', session_id: 's', ...(tool === undefined ? {} : { tool_name: tool }) }, contextJson);
     // "é" is two bytes and "😀" four: the limit counts bytes, not characters.
     const at = (bytes: number): string => {
       const emoji = Math.floor((bytes - 2) / 4);

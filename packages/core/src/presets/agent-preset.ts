@@ -1,6 +1,8 @@
+import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import { utf8ByteLength } from '../context/utf8-byte-length.ts';
 import { agentDialect } from './agent-dialect.ts';
+import { agentStarter } from './agent-starter.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
 /**
@@ -15,7 +17,7 @@ const notice = (name: string, description: string): EventSpec => ({ name, blocki
 
 const events: readonly EventSpec[] = [
   notice('session_start', 'a session begins'),
-  notice('session_stop', 'a session ends'),
+  { ...notice('session_stop', 'a session ends'), endsSession: true },
   notice('user_prompt_submit', 'the user submits input (including input steered in mid-turn)'),
   notice('pre_turn', 'before each agent turn'),
   notice('post_turn', 'after each agent turn'),
@@ -40,6 +42,16 @@ const events: readonly EventSpec[] = [
   notice('error', 'a turn errored'),
 ];
 
+// Source 002: the session, the tool call as the agent has it, then the fields of single events
+// (`prompt` of user_prompt_submit; `id` … `duration_secs` of task_completed).
+const context: ContextSchema = {
+  session_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
+  tool_name: { type: 'string' },
+  tool_input: { type: 'object' },
+  ...fieldsOf('string', 'cwd', 'prompt', 'id', 'kind', 'status', 'description'),
+  duration_secs: { type: 'number' },
+};
+
 /**
  * The coding-agent preset (SPEC §12, source 002): seventeen lifecycle events, of which
  * `pre_tool_use` blocks and fails closed; `[[hooks]]` with `tool_name` and `[hooks.action]`; shell
@@ -49,24 +61,26 @@ const events: readonly EventSpec[] = [
 export const agentPreset: Preset = {
   name: 'agent',
   events,
-  requiredContextFields: ['session_id'],
-  contextFields: ['tool_name', 'tool_input', 'cwd', 'prompt', 'id', 'kind', 'status', 'description', 'duration_secs'],
+  context,
   matcherFields: ['tool_name'],
   sessionField: 'session_id',
-  environment: {
-    variables(context: EventContext, contextJson: string): Record<string, string> {
-      const variables: Record<string, string> = { AGENT_CODE_HOOK_EVENT: context.event };
-      const tool = context['tool_name'];
-      if (tool !== undefined && tool !== null) variables['AGENT_CODE_HOOK_TOOL'] = String(tool);
-      if (utf8ByteLength(contextJson) <= AGENT_CONTEXT_VARIABLE_LIMIT) variables['AGENT_CODE_HOOK_CONTEXT'] = contextJson;
-      else variables['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'] = '1';
-      return variables;
-    },
-  },
-  shell: 'bash',
   dialect: agentDialect,
-  commandProtocol: 'agent',
-  stdinLine: true,
+  command: {
+    protocol: 'agent',
+    shell: 'bash',
+    environment: {
+      variables(context: EventContext, contextJson: string): Record<string, string> {
+        const variables: Record<string, string> = { AGENT_CODE_HOOK_EVENT: context.event };
+        const tool = context['tool_name'];
+        if (tool !== undefined && tool !== null) variables['AGENT_CODE_HOOK_TOOL'] = String(tool);
+        if (utf8ByteLength(contextJson) <= AGENT_CONTEXT_VARIABLE_LIMIT) variables['AGENT_CODE_HOOK_CONTEXT'] = contextJson;
+        else variables['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'] = '1';
+        return variables;
+      },
+    },
+    stdinLine: true,
+  },
   // Source 002 runs hooks "in the project directory" as the agent's own processes: host, full environment.
   hookDefaults: { sandbox: false, timeoutMs: { command: 30_000 } },
+  starter: { text: agentStarter, tryEmit: 'post_tool_use --set tool_name=FileWrite' },
 };

@@ -1,11 +1,13 @@
 import { canonicalDialect } from '../config/canonical-dialect.ts';
+import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
+import { arcStarter } from './arc-starter.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
 // SPEC §3: blocking defaults and honoured decisions of the workflow-engine catalog.
 const events: readonly EventSpec[] = [
   { name: 'run_start', blocking: true, honours: ['block'], description: 'before the first node executes' },
-  { name: 'run_complete', blocking: false, honours: ['block'], description: 'after the run finishes successfully' },
-  { name: 'run_failed', blocking: false, honours: ['block'], description: 'after the run fails' },
+  { name: 'run_complete', blocking: false, honours: ['block'], description: 'after the run finishes successfully', endsSession: true },
+  { name: 'run_failed', blocking: false, honours: ['block'], description: 'after the run fails', endsSession: true },
   { name: 'stage_start', blocking: true, honours: ['skip', 'block'], description: 'before a node handler begins' },
   { name: 'stage_complete', blocking: false, honours: ['block'], description: 'after a node handler finishes successfully' },
   { name: 'stage_failed', blocking: false, honours: ['block'], description: 'after a node handler fails' },
@@ -18,32 +20,42 @@ const events: readonly EventSpec[] = [
   { name: 'checkpoint_saved', blocking: false, honours: [], description: 'after a checkpoint is written' },
 ];
 
+// SPEC §4: a run's id and workflow, then the optional fields; `attempt` and `max_attempts` count.
+// A command line gives each invocation its own run (and sandbox session) of workflow "cli".
+const context: ContextSchema = {
+  run_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
+  workflow_name: { type: 'string', required: true, cliDefault: { kind: 'text', text: 'cli' } },
+  ...fieldsOf('string', 'cwd', 'node_id', 'node_label', 'handler_type', 'status', 'edge_from', 'edge_to', 'edge_label', 'failure_reason'),
+  ...fieldsOf('integer', 'attempt', 'max_attempts'),
+  // The engine's own sandbox_ready/sandbox_cleanup say which sandbox: `{provider, …}`.
+  sandbox: { type: 'object' },
+};
+
 /** The workflow-engine preset (SPEC §3, §4, §7): Hookline's default. */
 export const arcPreset: Preset = {
   name: 'arc',
   events,
-  requiredContextFields: ['run_id', 'workflow_name'],
-  contextFields: [
-    'cwd', 'node_id', 'node_label', 'handler_type', 'status', 'edge_from', 'edge_to', 'edge_label',
-    'failure_reason', 'attempt', 'max_attempts',
-  ],
+  context,
   matcherFields: ['node_id', 'handler_type', 'edge_from', 'edge_to', 'tool_name'],
   sessionField: 'run_id',
-  environment: {
-    variables(context) {
-      const variables: Record<string, string> = {
-        ARC_EVENT: context.event,
-        ARC_RUN_ID: String(context['run_id']),
-        ARC_WORKFLOW: String(context['workflow_name']),
-      };
-      const nodeId = context['node_id'];
-      if (nodeId !== undefined && nodeId !== null) variables['ARC_NODE_ID'] = String(nodeId);
-      return variables;
-    },
-    contextFileVariable: 'ARC_HOOK_CONTEXT',
-  },
-  shell: 'sh',
   dialect: canonicalDialect,
-  commandProtocol: 'arc',
+  command: {
+    protocol: 'arc',
+    shell: 'sh',
+    environment: {
+      variables(context) {
+        const variables: Record<string, string> = {
+          ARC_EVENT: context.event,
+          ARC_RUN_ID: String(context['run_id']),
+          ARC_WORKFLOW: String(context['workflow_name']),
+        };
+        const nodeId = context['node_id'];
+        if (nodeId !== undefined && nodeId !== null) variables['ARC_NODE_ID'] = String(nodeId);
+        return variables;
+      },
+      contextFileVariable: 'ARC_HOOK_CONTEXT',
+    },
+  },
   sandboxEvents: { ready: 'sandbox_ready', cleanup: 'sandbox_cleanup' },
+  starter: { text: () => arcStarter(events), tryEmit: 'run_start' },
 };

@@ -1,7 +1,9 @@
 import type { OutcomeExtra, DecisionKind } from '../decisions/decision.ts';
+import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import { readClaudeAnswer } from './claude-answer.ts';
 import { claudeDialect } from './claude-dialect.ts';
+import { claudeStarter } from './claude-starter.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
 // Every event honours `continue: false` and a message for the user.
@@ -13,6 +15,7 @@ interface ClaudeEvent {
   readonly extras?: readonly OutcomeExtra[];
   readonly matcherFields: readonly string[];
   readonly stdoutIsContext?: boolean;
+  readonly endsSession?: boolean;
   readonly description: string;
 }
 
@@ -30,7 +33,7 @@ const CATALOG: Readonly<Record<string, ClaudeEvent>> = {
   SubagentStop: { honours: ['block'], matcherFields: ['agent_type'], description: 'a subagent is about to stop; block makes it continue' },
   PreCompact: { honours: [], matcherFields: ['trigger'], description: 'before the conversation is compacted (trigger manual or auto)' },
   SessionStart: { honours: [], extras: ['additional_context'], matcherFields: ['source'], stdoutIsContext: true, description: 'a session starts or resumes (source startup, resume, clear or compact)' },
-  SessionEnd: { honours: [], matcherFields: ['reason'], description: 'a session ends' },
+  SessionEnd: { honours: [], matcherFields: ['reason'], endsSession: true, description: 'a session ends' },
 };
 
 const events: readonly EventSpec[] = Object.entries(CATALOG).map(([name, event]) => ({
@@ -46,7 +49,21 @@ const events: readonly EventSpec[] = Object.entries(CATALOG).map(([name, event])
   parallel: true,
   runIdenticalOnce: true,
   ...(event.stdoutIsContext === true ? { stdoutIsContext: true } : {}),
+  ...(event.endsSession === true ? { endsSession: true } : {}),
 }));
+
+// The common input fields, then those of single events, with the types Claude Code sends.
+const context: ContextSchema = {
+  session_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
+  ...fieldsOf('string', 'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name'),
+  ...fieldsOf('object', 'tool_input', 'tool_response'),
+  ...fieldsOf('string', 'tool_use_id', 'error'),
+  is_interrupt: { type: 'boolean' },
+  ...fieldsOf('string', 'prompt', 'message', 'title', 'notification_type'),
+  stop_hook_active: { type: 'boolean' },
+  ...fieldsOf('string', 'agent_id', 'agent_type', 'agent_transcript_path', 'trigger', 'custom_instructions', 'source', 'model', 'reason'),
+  permission_suggestions: { type: 'array' },
+};
 
 /**
  * Claude Code's hooks (its public hooks reference): settings files with a `hooks` object keyed by
@@ -58,29 +75,33 @@ const events: readonly EventSpec[] = Object.entries(CATALOG).map(([name, event])
 export const claudePreset: Preset = {
   name: 'claude',
   events,
-  requiredContextFields: ['session_id'],
-  contextFields: [
-    'transcript_path', 'cwd', 'permission_mode', 'hook_event_name', 'tool_name', 'tool_input', 'tool_response', 'tool_use_id',
-    'error', 'is_interrupt', 'prompt', 'message', 'title', 'notification_type', 'stop_hook_active', 'agent_id', 'agent_type',
-    'agent_transcript_path', 'trigger', 'custom_instructions', 'source', 'model', 'reason', 'permission_suggestions',
-  ],
+  context,
   matcherFields: TOOL,
   eventField: 'hook_event_name',
   sessionField: 'session_id',
-  environment: {
-    variables: () => ({}),
-    workingDirectoryVariable: 'CLAUDE_PROJECT_DIR',
-  },
-  // Published hooks use bash syntax in inline commands (`[[ … ]]`, `$(< file)`).
-  shell: 'bash',
   dialect: claudeDialect,
-  commandProtocol: 'claude',
+  command: {
+    protocol: 'claude',
+    // Published hooks use bash syntax in inline commands (`[[ … ]]`, `$(< file)`).
+    shell: 'bash',
+    environment: {
+      variables: () => ({}),
+      workingDirectoryVariable: 'CLAUDE_PROJECT_DIR',
+    },
+  },
   readAnswer: readClaudeAnswer,
   contextJson: claudeInput,
+  // Claude Code's settings files, user then project then local, as it layers them.
+  configFiles: [
+    { under: 'home', path: '.claude/settings.json' },
+    { under: 'project', path: '.claude/settings.json' },
+    { under: 'project', path: '.claude/settings.local.json' },
+  ],
   recognises: (source) => source.format === 'json' && source.data['preset'] === undefined && isObject(source.data['hooks']),
   // Claude Code runs hooks as the user's own processes, with the full environment; its reference
   // gives command hooks 10 minutes, prompt hooks 30 s and agent hooks 60 s.
   hookDefaults: { sandbox: false, timeoutMs: { command: 600_000, http: 600_000, prompt: 30_000, agent: 60_000 } },
+  starter: { text: claudeStarter, tryEmit: 'PreToolUse --set tool_name=Bash --set \'tool_input={"command":"ls"}\'' },
 };
 
 // The host's input as it gave it: Hookline's own `event` field left out, `hook_event_name` filled in

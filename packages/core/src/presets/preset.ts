@@ -1,6 +1,7 @@
 import type { DecisionKind, HookDecision, OnErrorPolicy, OutcomeExtra } from '../decisions/decision.ts';
 import type { EventContext } from '../context/event-context.ts';
 import type { ConfigDialect } from '../config/config-dialect.ts';
+import type { ContextSchema } from '../context/context-field.ts';
 
 /** One event of a catalog: whether its hooks block by default and which decisions the host obeys. */
 export interface EventSpec {
@@ -53,6 +54,12 @@ export interface EventSpec {
    * (`claude`: UserPromptSubmit, SessionStart); elsewhere it is only logged.
    */
   readonly stdoutIsContext?: boolean;
+  /**
+   * The event closes the session named by the preset's `sessionField`: nothing of it that needs its
+   * sandbox comes later, so `hookline run` ends the session once the event's hooks settled. Presets
+   * without such an event (`task`: a task's points come and go over days) end sessions at exit.
+   */
+  readonly endsSession?: boolean;
 }
 
 /** How a preset hands the context to a process: variable names and the context-file variable. */
@@ -93,18 +100,67 @@ export interface PresetHookDefaults {
 }
 
 /**
+ * How a preset's hooks run shell commands: everything a runner that starts processes needs
+ * (`@hookline/runner-command`, and runner-llm's shell tool). Only such runners read it.
+ */
+export interface PresetCommand {
+  /** How a command hook's exit and output read as a decision. */
+  readonly protocol: CommandProtocol;
+  /** The shell command strings run with, as `{shell} -c command` (`sh` for `arc`, `bash` for `agent`). */
+  readonly shell: string;
+  /** The variables a command receives and how it finds the context file. */
+  readonly environment: PresetEnvironment;
+  /** The context goes to stdin as one JSON line: the JSON and a trailing newline. */
+  readonly stdinLine?: boolean;
+  /**
+   * Keep a log per hook run — command, exit, duration, stdout, stderr — under
+   * `<log root>/<session key>/hooks/<hook name>.log` (`task`: `runs/<task>/hooks/<point>-NN.log`).
+   */
+  readonly log?: boolean;
+}
+
+/**
+ * A config file a command line loads when it is given none: `path` (with `/` separators) under the
+ * user's home folder, the user config folder (`$XDG_CONFIG_HOME`, else `~/.config`), or the project
+ * (the working directory).
+ */
+export interface PresetConfigFile {
+  readonly under: 'home' | 'user-config' | 'project';
+  readonly path: string;
+}
+
+/** Where Hookline's own config lives: the user layer, then the project's `hookline.toml` (SPEC §13). */
+export const HOOKLINE_CONFIG_FILES: readonly PresetConfigFile[] = [
+  { under: 'user-config', path: 'hookline/hookline.toml' },
+  { under: 'project', path: 'hookline.toml' },
+];
+
+/** The config `hookline init` writes for a preset, and how to try it out. */
+export interface PresetStarter {
+  /** The starter file's text; `remote` is given when the starter names a git remote (`remote`). */
+  text(options: { readonly remote: string }): string;
+  /** The arguments after `hookline emit` that try the starter out, e.g. `run_start`. */
+  readonly tryEmit: string;
+  /**
+   * The starter's lines name a git remote (`task`: where the task branches are pushed, which its
+   * after_merge lines delete): the default, which `hookline init --remote NAME` replaces.
+   */
+  readonly remote?: { readonly default: string };
+}
+
+/**
  * A preset bundles what differs between the systems Hookline was specified from: the event catalog,
- * the context fields, the names of environment variables, the shell commands run with, the config
- * dialect, and how command hooks answer. It is data: the engine and the runners read it, they do not
- * test for a preset's name.
+ * its context schema, the config dialect, defaults, and how command hooks run and answer (`command`).
+ * It is data: the engine, the runners and the CLI read it; none of them tests for a preset's name.
  */
 export interface Preset {
   readonly name: string;
   readonly events: readonly EventSpec[];
-  /** Context fields every emit must carry (a host contract, checked by `emit`). */
-  readonly requiredContextFields: readonly string[];
-  /** Optional context fields the preset documents; hosts may add others. */
-  readonly contextFields: readonly string[];
+  /**
+   * The context fields the preset documents — type, whether every emit must carry it, what a
+   * command line fills in when it is missing. Hosts may add other fields (passed through).
+   */
+  readonly context: ContextSchema;
   /**
    * The input field in which the host's own payloads name the event, when it is not `event`
    * (`claude`: `hook_event_name`): `hookline run` reads it from lines without an `event`.
@@ -117,13 +173,10 @@ export interface Preset {
    * (task), `session_id` (agent). It is one of the required fields.
    */
   readonly sessionField: string;
-  readonly environment: PresetEnvironment;
-  /** The shell command hooks run with (`sh` for `arc`, `bash` for `agent`). */
-  readonly shell: string;
+  /** How command hooks run and answer. */
+  readonly command: PresetCommand;
   /** How the config file writes hooks; the canonical `[[hooks]]` tables when absent. */
   readonly dialect?: ConfigDialect;
-  /** How command hooks answer; `arc` when absent. */
-  readonly commandProtocol?: CommandProtocol;
   /**
    * The JSON answer format of this preset's hooks, when it is not Hookline's decision JSON: how a
    * command's stdout (when it holds a JSON object) and an HTTP hook's 2xx body read as a decision.
@@ -135,18 +188,19 @@ export interface Preset {
    * (`claude`: the host's fields without Hookline's `event`).
    */
   contextJson?(context: EventContext): string;
-  /** Command hooks get the context on stdin as one JSON line: the JSON and a trailing newline. */
-  readonly stdinLine?: boolean;
-  /**
-   * Command runners keep a log per hook run — command, exit, duration, stdout, stderr — under
-   * `<log root>/<session key>/hooks/<hook name>.log` (`task`: `runs/<task>/hooks/<point>-NN.log`).
-   */
-  readonly commandLog?: boolean;
   /**
    * Which preset a config source is written for, when it does not say `preset = …`: `claude`
    * recognises a JSON settings file by its `hooks` object. Checked in the order of `presets`.
    */
   recognises?(source: { readonly file: string; readonly format: 'toml' | 'json'; readonly data: Readonly<Record<string, unknown>> }): boolean;
+  /**
+   * The config files of a host that keeps its own (`claude`: Claude Code's settings files), in
+   * layering order; `hookline init` writes the first one under the project. Absent:
+   * {@link HOOKLINE_CONFIG_FILES}.
+   */
+  readonly configFiles?: readonly PresetConfigFile[];
+  /** What `hookline init --preset <name>` writes; none: the preset has no starter. */
+  readonly starter?: PresetStarter;
   /** Defaults for hooks of this preset that do not set the key. */
   readonly hookDefaults?: PresetHookDefaults;
   /**
@@ -164,4 +218,9 @@ export function findEvent(preset: Preset, name: string): EventSpec | undefined {
 /** The context fields an event's matchers are tried against: the event's own, else the preset's. */
 export function matcherFieldsOf(preset: Preset, event: EventSpec): readonly string[] {
   return event.matcherFields ?? preset.matcherFields;
+}
+
+/** The events after which a session ends (`EventSpec.endsSession`), for hosts that end sessions by event. */
+export function sessionEndEvents(preset: Preset): readonly string[] {
+  return preset.events.filter((event) => event.endsSession === true).map((event) => event.name);
 }

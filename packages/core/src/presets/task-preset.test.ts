@@ -133,7 +133,7 @@ describe('task dialect', () => {
       state: 'done.merged',
       other: 'not passed',
     };
-    expect(taskPreset.environment.variables(context, JSON.stringify(context))).toEqual({
+    expect(taskPreset.command.environment.variables(context, JSON.stringify(context))).toEqual({
       ARC_TASK: 't-7',
       ARC_PLAN: 'p-1',
       ARC_ATTEMPT: 't-7-2',
@@ -144,7 +144,7 @@ describe('task dialect', () => {
       ARC_STATE: 'done.merged',
       ARC_HOOK: 'after_merge',
     });
-    expect(taskPreset.environment.variables({ event: 'after_fail', task: 't-8', attempt: 3 }, '{}')).toEqual({ ARC_TASK: 't-8', ARC_ATTEMPT: '3', ARC_HOOK: 'after_fail' });
+    expect(taskPreset.command.environment.variables({ event: 'after_fail', task: 't-8', attempt: 3 }, '{}')).toEqual({ ARC_TASK: 't-8', ARC_ATTEMPT: '3', ARC_HOOK: 'after_fail' });
   });
 });
 

@@ -1,6 +1,8 @@
+import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
 import type { EventContext } from '../context/event-context.ts';
 import type { EventSpec, Preset } from './preset.ts';
 import { taskDialect } from './task-dialect.ts';
+import { taskStarter } from './task-starter.ts';
 
 // Source 001: every point fires after the task's write committed; its commands run in order, never
 // change the task's state, and a point is cleared only after its commands ran (durable).
@@ -33,6 +35,14 @@ const VARIABLES: ReadonlyArray<readonly [field: string, variable: string]> = [
   ['state', 'ARC_STATE'],
 ];
 
+// Source 001's fields are all text: `attempt` is `<task>-<n>` (e.g. `t-42-2`), not a count. `task`
+// has no command-line default: it names a real task of the host, and its hooks log under
+// `runs/<task>/hooks/`, where an invented one would scatter logs no one looks for.
+const context: ContextSchema = {
+  task: { type: 'string', required: true },
+  ...fieldsOf('string', 'plan', 'attempt', 'branch', 'worktree', 'target_branch', 'merged_sha', 'state', 'cwd'),
+};
+
 /**
  * The task-runner preset (SPEC §12, source 001): five points in a task's life, each a list of shell
  * commands that run in order on the host, after the host's call returned, journaled so that a killed
@@ -43,27 +53,29 @@ const VARIABLES: ReadonlyArray<readonly [field: string, variable: string]> = [
 export const taskPreset: Preset = {
   name: 'task',
   events,
-  requiredContextFields: ['task'],
-  contextFields: ['plan', 'attempt', 'branch', 'worktree', 'target_branch', 'merged_sha', 'state', 'cwd'],
+  context,
   // A point's commands usually run for every task; `state` tells the failed.* phases apart.
   matcherFields: ['state'],
   sessionField: 'task',
-  environment: {
-    variables(context: EventContext): Record<string, string> {
-      const variables: Record<string, string> = {};
-      for (const [field, name] of VARIABLES) {
-        const value = context[field];
-        if (value !== undefined && value !== null) variables[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
-      }
-      variables['ARC_HOOK'] = context.event;
-      return variables;
-    },
-  },
-  shell: 'sh',
   dialect: taskDialect,
-  commandProtocol: 'arc',
-  commandLog: true,
+  command: {
+    protocol: 'arc',
+    shell: 'sh',
+    environment: {
+      variables(context: EventContext): Record<string, string> {
+        const variables: Record<string, string> = {};
+        for (const [field, name] of VARIABLES) {
+          const value = context[field];
+          if (value !== undefined && value !== null) variables[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+        }
+        variables['ARC_HOOK'] = context.event;
+        return variables;
+      },
+    },
+    log: true,
+  },
   // Source 001 runs commands "on top of arc's own environment": cleanup lines push with the host's
   // credentials and notification lines use tokens, which the local sandbox would remove.
   hookDefaults: { sandbox: false },
+  starter: { text: ({ remote }) => taskStarter(remote), tryEmit: 'after_merge --set task=…', remote: { default: 'origin' } },
 };

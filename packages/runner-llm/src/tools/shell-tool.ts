@@ -30,7 +30,7 @@ export const shellTool: AgentTool = {
     try {
       result = await session.exec({
         command: parsed.output.command,
-        shell: call.preset.shell,
+        shell: call.preset.command.shell,
         ...(typeof cwd === 'string' && cwd !== '' ? { cwd } : {}),
         signal: call.signal,
         maxOutputBytes: scope.outputBytes,

@@ -1,8 +1,11 @@
-import type { Preset } from '@hookline/core';
+import type { EventSpec } from './preset.ts';
 
-/** The commented hookline.toml `hookline init` writes: valid as it stands, with one harmless hook. */
-export function starterConfig(preset: Preset): string {
-  const events = wrap(preset.events.map((event) => event.name).join(', '), 92, '#   ');
+/**
+ * The commented hookline.toml `hookline init` writes for preset `arc`: valid as it stands, with one
+ * harmless hook and the catalog's events listed.
+ */
+export function arcStarter(events: readonly EventSpec[]): string {
+  const names = wrap(events.map((event) => event.name).join(', '), 92, '#   ');
   return `# Hookline configuration: hooks that run when a host (or \`hookline emit\`) emits lifecycle events.
 #   hookline validate                       check this file (every problem, with its line)
 #   hookline list                           the hooks in force, after layering
@@ -11,15 +14,15 @@ export function starterConfig(preset: Preset): string {
 # Editor completion: \`hookline schema > hookline.schema.json\`, then make this the first line:
 #   #:schema ./hookline.schema.json
 #
-# Events of preset "${preset.name}":
-${events}
+# Events of preset "arc":
+${names}
 #
 # A command hook runs with \`sh -c\`. It gets the event's context as JSON on stdin and in the file
 # $ARC_HOOK_CONTEXT, plus ARC_EVENT, ARC_RUN_ID, ARC_WORKFLOW and ARC_NODE_ID. Exit 0 = proceed, or
 # print a decision: {"decision": "skip" | "block" | "override", "reason": "…", "edge_to": "…"}.
 # Exit 2 = block. A failure or timeout blocks command hooks unless on_error = "proceed".
 
-# preset = "${preset.name}"
+# preset = "arc"
 # plugins = ["hookline-runner-ntfy"]   # third-party runner packages, resolved from this file's folder
 
 # [sandbox]

@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { InvalidContextError } from '../errors/invalid-context-error.ts';
+import { presets } from '../presets/presets.ts';
+import { requiredFields } from './context-field.ts';
+import { checkContext } from './normalize-context.ts';
+
+describe.each(Object.values(presets))('preset $name', (preset) => {
+  test('keys sessions by a required text field', () => {
+    expect(requiredFields(preset.context)).toContain(preset.sessionField);
+    for (const field of requiredFields(preset.context)) expect(preset.context[field]!.type).toBe('string');
+  });
+
+  test('checks exactly its required fields on emit', () => {
+    const event = preset.events[0]!.name;
+    const full = Object.fromEntries(requiredFields(preset.context).map((field) => [field, 'x']));
+    expect(() => checkContext(event, full, preset)).not.toThrow();
+    for (const field of requiredFields(preset.context)) {
+      const { [field]: _, ...lacking } = full;
+      expect(() => checkContext(event, lacking, preset)).toThrow(InvalidContextError);
+      expect(() => checkContext(event, { ...full, [field]: '' }, preset)).toThrow(new RegExp(`lacks "${field}"`));
+    }
+  });
+
+  test('gives command-line defaults only for text fields', () => {
+    for (const field of Object.values(preset.context)) if (field.cliDefault !== undefined) expect(field.type).toBe('string');
+  });
+});
+
+test('the task attempt is text (`<task>-<n>`), the arc attempt a count', () => {
+  expect(presets['task']!.context['attempt']!.type).toBe('string');
+  expect(presets['arc']!.context['attempt']!.type).toBe('integer');
+  expect(presets['agent']!.context['tool_input']!.type).toBe('object');
+});
+
+test('the session-ending events are in their catalogs', () => {
+  const ending = Object.fromEntries(Object.values(presets).map((preset) => [preset.name, preset.events.filter((event) => event.endsSession === true).map((event) => event.name)]));
+  expect(ending).toEqual({ arc: ['run_complete', 'run_failed'], agent: ['session_stop'], claude: ['SessionEnd'], task: [] });
+});
