@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { messageOf } from '@hookline/core';
 import { CliError } from './cli-error.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -24,7 +25,7 @@ export function parseCommandArgs<T extends Options>(command: string, args: reado
   try {
     return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     throw new CliError('HOOKLINE_CLI_USAGE', `${message.replace(/\.$/, '')}; see \`hookline ${command} --help\`.`, { cause: error });
   }
 }

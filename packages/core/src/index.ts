@@ -23,6 +23,7 @@ export { EngineClosedError } from './errors/engine-closed-error.ts';
 export { HooklineError } from './errors/hookline-error.ts';
 export { InvalidContextError } from './errors/invalid-context-error.ts';
 export { JournalError } from './errors/journal-error.ts';
+export { messageOf } from './errors/message-of.ts';
 export { PluginError } from './errors/plugin-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
 export type { EmitObservation, EmitStart, EngineObserver, HookObservation } from './plugins/engine-observer.ts';

@@ -1,4 +1,4 @@
-import { ConfigError, type ConfigSource, type Runner } from '@hookline/core';
+import { ConfigError, messageOf, type ConfigSource, type Runner } from '@hookline/core';
 import { FIRST_PARTY_RUNNERS, type FirstPartyPackage } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
 
@@ -44,7 +44,7 @@ function createRunner(factory: (settings?: unknown) => unknown, entry: FirstPart
     const table = entry.tables?.find((name) => sources.some((source) => source.data[name] !== undefined));
     const source = table === undefined ? undefined : sources.findLast((candidate) => candidate.data[table] !== undefined);
     if (table === undefined || source === undefined) throw error;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     throw new ConfigError([{ file: source.file, line: source.lines.topLevel(table) ?? 1, message: `invalid [${table}] table: ${message}`, fix: `fix the entries of [${table}]` }]);
   }
 }

@@ -1,4 +1,4 @@
-import { SPECIFICATION_VERSION, type Runner, type SandboxProvider } from '@hookline/core';
+import { messageOf, SPECIFICATION_VERSION, type Runner, type SandboxProvider } from '@hookline/core';
 
 /** The runners and sandbox providers one plugin module offers, and what went wrong looking. */
 export interface PluginExports {
@@ -51,7 +51,7 @@ function collect(label: string, value: unknown, callable: boolean, found: Plugin
     try {
       candidate = (value as () => unknown)();
     } catch (error) {
-      found.broken.push(`${label} threw when called: ${error instanceof Error ? error.message : String(error)}`);
+      found.broken.push(`${label} threw when called: ${messageOf(error)}`);
       return;
     }
   }

@@ -2,6 +2,7 @@ import { checkContext, normalizeContext } from '../context/normalize-context.ts'
 import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
+import { messageOf } from '../errors/message-of.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { UnknownEventError } from '../errors/unknown-event-error.ts';
 import type { EngineObserver } from '../plugins/engine-observer.ts';
@@ -252,7 +253,7 @@ async function resumeJournal(durability: Durability, routes: ReadonlyMap<string,
         try {
           checkContext(entry.event, entry.context, preset);
         } catch (error) {
-          refusal = error instanceof Error ? error.message : String(error);
+          refusal = messageOf(error);
         }
       }
       if (refusal !== undefined) {

@@ -1,3 +1,4 @@
+import { messageOf } from '../errors/message-of.ts';
 import type { Journal, JournalEntry, JournalRecord } from '../plugins/journal.ts';
 
 /** A journal entry this engine holds: its lease is renewed until it is finished. */
@@ -130,8 +131,4 @@ export function createDurability(settings: DurabilitySettings): Durability {
       timer = undefined;
     },
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

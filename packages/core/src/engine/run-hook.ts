@@ -2,6 +2,7 @@ import type { HookDefinition } from '../config/hook-definition.ts';
 import { clipText, MAX_REASON_CHARACTERS } from '../decisions/clip-text.ts';
 import type { HookDecision } from '../decisions/decision.ts';
 import { parseDecision } from '../decisions/parse-decision.ts';
+import { messageOf } from '../errors/message-of.ts';
 import type { Runner, RunResult } from '../plugins/runner.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
 import type { Preset } from '../presets/preset.ts';
@@ -133,10 +134,6 @@ function report(hook: HookDefinition, status: HookStatus, decision: HookDecision
   if (error !== undefined) core['error'] = error;
   if (result?.warnings !== undefined && result.warnings.length > 0) core['warnings'] = result.warnings.map((warning) => clipText(String(warning)));
   return core as HookReport;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function safeJson(value: unknown): string {
