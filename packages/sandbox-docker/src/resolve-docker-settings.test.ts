@@ -9,7 +9,7 @@ function problems(settings: unknown): string[] {
   try {
     resolveDockerSettings(settings as never);
   } catch (error) {
-    if (error instanceof DockerSettingsError) return error.issues.map((issue) => `${issue.key}: ${issue.message}`);
+    if (DockerSettingsError.isInstance(error)) return error.issues.map((issue) => `${issue.setting?.key}: ${issue.message}`);
     throw error;
   }
   return [];

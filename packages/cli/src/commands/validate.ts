@@ -1,4 +1,4 @@
-import { createHookEngine, formatConfigIssue, HooklineError, type ConfigError, type ConfigIssue } from '@hookline/core';
+import { ConfigError, createHookEngine, formatConfigIssue, type ConfigIssue } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { Command } from '../command.ts';
 import { loadSetup } from '../config/load-setup.ts';
@@ -48,7 +48,7 @@ export const validateCommand: Command = {
       result = { files: setup.files.map((file) => file.file.label), hooks: setup.config.hooks.length, warnings: setup.config.warnings };
     } catch (error) {
       // By code, not instanceof: a plugin may bring its own copy of @hookline/core.
-      if (HooklineError.isInstance(error) && error.code === 'HOOKLINE_CONFIG_INVALID') result = { issues: (error as ConfigError).issues };
+      if (ConfigError.isInstance(error)) result = { issues: error.issues };
       else throw error;
     }
     if ('issues' in result) {

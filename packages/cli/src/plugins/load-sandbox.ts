@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { ConfigError, HooklineError, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
+import { ConfigError, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import { FIRST_PARTY_SANDBOXES } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
@@ -45,10 +45,9 @@ export async function loadSandbox(
   try {
     return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings }) as SandboxProvider;
   } catch (error) {
-    if (source === undefined || !HooklineError.isInstance(error) || !Array.isArray((error as { issues?: unknown }).issues)) throw error;
+    if (source === undefined || !ConfigError.isInstance(error)) throw error;
     const line = source.lines.topLevel('sandbox') ?? 1;
-    const issues = (error as unknown as { issues: ReadonlyArray<{ key: string; message: string }> }).issues;
-    throw new ConfigError(issues.map((issue) => ({ file: source.file, line, message: `[sandbox.${name}]${issue.key === '' ? '' : ` ${issue.key}`}: ${issue.message}` })));
+    throw new ConfigError(error.issues.map((issue) => ({ ...issue, file: source.file, line })));
   }
 }
 

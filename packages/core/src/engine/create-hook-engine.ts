@@ -3,6 +3,7 @@ import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
 import { messageOf } from '../errors/message-of.ts';
+import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { UnknownEventError } from '../errors/unknown-event-error.ts';
 import type { EngineObserver } from '../plugins/engine-observer.ts';
@@ -287,7 +288,7 @@ function checkJournal(config: HookConfig, journal: Journal | undefined): Journal
 
 function checkLease(leaseMs: number | undefined): number {
   if (leaseMs === undefined) return 30_000;
-  if (!Number.isInteger(leaseMs) || leaseMs < 3) throw new RangeError(`journalLeaseMs must be an integer of at least 3 (milliseconds), got ${leaseMs}.`);
+  if (!Number.isInteger(leaseMs) || leaseMs < 3) throw new InvalidOptionError('createHookEngine', 'journalLeaseMs', `journalLeaseMs must be an integer of at least 3 (milliseconds), got ${leaseMs}.`);
   return leaseMs;
 }
 
