@@ -2,50 +2,23 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_PRESET, presets } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
-import type { Command } from '../command.ts';
-import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import type { CommandModule } from '../command.ts';
+import type { init } from '../command-table.ts';
 import { agentStarter } from '../agent-starter.ts';
 import { claudeStarter } from '../claude-starter.ts';
 import { starterConfig } from '../starter-config.ts';
 import { taskStarter } from '../task-starter.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
-const options = { ...helpOption, force: { type: 'boolean', short: 'f' }, preset: { type: 'string', short: 'p' }, remote: { type: 'string' } } as const;
-
-const help = `Usage: hookline init [FILE] [--preset arc|task|agent|claude] [--remote NAME] [--force]
-
-Writes a commented starter config to FILE (default ./hookline.toml) for a preset:
-  arc     (default) one harmless run_start hook and commented examples
-  task    after_merge lines that delete the task's remote branch, worktree and local branch (each
-          safe to run twice), and commented after_awaiting_human notifications
-  agent   format-after-write and lint-after-edit hooks, a commented notification and guard
-  claude  .claude/settings.json (the default FILE then) with a PreToolUse guard that refuses a
-          recursive delete of / or the home folder
-Refuses to replace an existing file unless --force is given.
-
-Options:
-  -p, --preset NAME   the preset to start from (default arc)
-      --remote NAME   task: the git remote the task branches are pushed to (default origin)
-  -f, --force         overwrite FILE if it exists
-  -h, --help          show this help
-`;
-
 // A remote's name goes into shell lines: only the characters git allows in practice, no quoting needed.
 const REMOTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
 /** `hookline init`: a starter hookline.toml (SPEC §13). */
-export const initCommand: Command = {
-  help,
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs('init', args, options);
-    if (values.help === true) {
-      io.stdout.write(help);
-      return 0;
-    }
-    if (positionals.length > 1) throw new CliError('HOOKLINE_CLI_USAGE', `unexpected argument "${positionals[1]}"; see \`hookline init --help\`.`);
+export const initCommand = {
+  async run({ values, positionals: { FILE: file } }, io) {
     const preset = values.preset ?? DEFAULT_PRESET;
     // Claude Code reads its project settings from .claude/settings.json; every other preset, hookline.toml.
-    const label = positionals[0] ?? (preset === 'claude' ? join('.claude', 'settings.json') : 'hookline.toml');
+    const label = file ?? (preset === 'claude' ? join('.claude', 'settings.json') : 'hookline.toml');
     const text = starterFor(preset, values.remote);
     try {
       mkdirSync(dirname(resolve(io.cwd, label)), { recursive: true });
@@ -59,7 +32,7 @@ export const initCommand: Command = {
     if (io.quiet !== true) io.stdout.write(`wrote ${terminalText(label)} — check it with \`hookline validate\`, try it with \`hookline emit ${TRY_EVENT[preset]}\`\n`);
     return 0;
   },
-};
+} satisfies CommandModule<typeof init>;
 
 const TRY_EVENT: Readonly<Record<string, string>> = { arc: 'run_start', task: 'after_merge --set task=…', agent: 'post_tool_use --set tool_name=FileWrite', claude: 'PreToolUse --set tool_name=Bash --set \'tool_input={"command":"ls"}\'' };
 
