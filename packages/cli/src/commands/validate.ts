@@ -25,7 +25,7 @@ export const validateCommand = {
       await createHookEngine({ config: setup.config, runners: setup.runners, journal: dryRunJournal('validate'), ...(sandbox === undefined ? {} : { sandbox }) }).close();
       result = { files: setup.files.map((file) => file.file.label), hooks: setup.config.hooks.length, warnings: setup.config.warnings };
     } catch (error) {
-      // By code, not instanceof: a plugin may bring its own copy of @hookline/core.
+      // isInstance, not instanceof: a plugin may bring its own copy of @hookline/core.
       if (ConfigError.isInstance(error)) result = { issues: error.issues };
       else throw error;
     }
