@@ -1,7 +1,13 @@
+import { presets } from '@hookline/core';
 import type { CliIo } from './cli-io.ts';
 import type { CommandEntry } from './command-table.ts';
-import type { Setup } from './config/load-setup.ts';
+import { loadSetup, type Setup } from './config/load-setup.ts';
+import { buildContext } from './context/build-context.ts';
 import { parseCommandArgs } from './parse-command-args.ts';
+import { printSetupWarnings } from './print-warnings.ts';
+
+// Imported by main when a command runs (not for `hookline --help`): what the commands that read a
+// config share is loaded in one go with it, while the command's own code loads alongside the setup.
 
 /**
  * Runs one command as its declaration says: parses its arguments (or prints its help), loads the
@@ -22,16 +28,13 @@ export async function runCommand(command: string, entry: CommandEntry, args: rea
   let setup: Setup | undefined;
   let context: Record<string, unknown> | undefined;
   if (spec.setup !== undefined) {
-    const { loadSetup } = await import('./config/load-setup.ts');
     setup = await loadSetup({ configFiles: strings(values['config']), preset: text(values['preset']), cwd: io.cwd, env: io.env, runsHooks: spec.setup === 'run-hooks' });
     let warnings: readonly string[] = [];
     if (spec.context === true) {
-      const [{ buildContext }, { presets }] = await Promise.all([import('./context/build-context.ts'), import('@hookline/core')]);
       const built = await buildContext({ file: text(values['context']), sets: strings(values['set']) }, presets[setup.config.preset]!, io);
       context = built.context;
       warnings = built.warnings;
     }
-    const { printSetupWarnings } = await import('./print-warnings.ts');
     printSetupWarnings(setup, io, warnings);
   }
   return (await code).run({ values, positionals, ...(setup === undefined ? {} : { setup }), ...(context === undefined ? {} : { context }) }, io);
