@@ -30,9 +30,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
         io.stdout.write(topLevelHelp());
         return 0;
       }
-      return await (await commandNamed(rest[0])).run(['--help'], io);
+      return await runNamed(rest[0], ['--help'], io);
     }
-    return await (await commandNamed(first)).run(rest, io);
+    return await runNamed(first, rest, io);
   } catch (error) {
     if (error instanceof NodeFlagsRequired) {
       const { restartWithNodeFlags } = await import('./restart-with-node-flags.ts');
@@ -43,7 +43,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   }
 }
 
-async function commandNamed(name: string) {
+async function runNamed(name: string, args: readonly string[], io: CliIo): Promise<number> {
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (entry === undefined) {
     const { nearestWord } = await import('@hookline/core');
@@ -52,13 +52,14 @@ async function commandNamed(name: string) {
     const { CliError } = await import('./cli-error.ts');
     throw new CliError('HOOKLINE_CLI_USAGE', `unknown command "${name}"${hint} Run \`hookline --help\` for the list.`);
   }
-  return entry.load();
+  const { runCommand } = await import('./run-command.ts');
+  return runCommand(name, entry, args, io);
 }
 
 function topLevelHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   const commands = Object.entries(COMMANDS)
-    .map(([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`)
+    .map(([name, entry]) => `  ${name.padEnd(width)}  ${entry.spec.summary}`)
     .join('\n');
   return `Usage: hookline <command> [options]
 

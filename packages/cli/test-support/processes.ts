@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readProcessStat } from '@hookline/runner-command/process-identity';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /** Polls `ready` every 50 ms until it holds; fails naming `what` after `timeoutMs`. */
@@ -11,12 +11,8 @@ export async function waitFor(what: string, ready: () => boolean, timeoutMs = 20
 
 /** Whether a process runs: it has a /proc entry that is not a zombie (a zombie has ended; only its reaping is left). */
 export function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
+  const stat = readProcessStat(pid);
+  return stat !== undefined && stat.state !== 'Z';
 }
 
 /** Ends a process group a test left behind (a hook of a CLI killed with SIGKILL); gone already is fine. */

@@ -1,4 +1,4 @@
-import { JournalError } from '@hookline/core';
+import { JournalError, messageOf } from '@hookline/core';
 import { scrub } from './redact-url.ts';
 
 // Node's and the client's codes for a server that cannot be reached or dropped the connection.
@@ -23,9 +23,9 @@ const UNREACHABLE = new Set([
  * scrubbed, and the cause kept is a scrubbed copy (code and message), never the client's own error.
  */
 export function describePostgresFailure(error: unknown, url: string, secrets: readonly string[]): JournalError {
-  if (error instanceof JournalError) return error;
+  if (JournalError.isInstance(error)) return error;
   const code = String((error as { code?: unknown } | null)?.code ?? '');
-  const detail = scrub(oneLine(error instanceof Error ? error.message : String(error)), secrets);
+  const detail = scrub(oneLine(messageOf(error)), secrets);
   const cause = Object.assign(new Error(detail), code === '' ? {} : { code });
   const fail = (message: string): JournalError => new JournalError(message, { location: url, cause });
   if (UNREACHABLE.has(code)) return fail(`The hook journal ${url} cannot be reached (${detail}). Check that the PostgreSQL server runs and that the URL's host and port are right.`);

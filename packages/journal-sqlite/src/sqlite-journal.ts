@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import process from 'node:process';
 import type { DatabaseSync } from 'node:sqlite';
-import { defineJournal, type Journal, type JournalEntry, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from '@hookline/core';
+import { defineJournal, InvalidOptionError, type Journal, type JournalEntry, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from '@hookline/core';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
 import { JOURNAL_TABLE, type JournalRow } from './journal-schema.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';
@@ -235,7 +235,7 @@ function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder,
 
 function checkMaxAttempts(value: number | undefined): number {
   if (value === undefined) return 10;
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`maxAttempts must be an integer of at least 1, got ${value}.`);
+  if (!Number.isInteger(value) || value < 1) throw new InvalidOptionError('sqliteJournal', 'maxAttempts', `maxAttempts must be an integer of at least 1, got ${value}.`);
   return value;
 }
 

@@ -1,5 +1,6 @@
 import type { EmitObservation, EngineObserver, HookObservation } from '@hookline/core';
 import { context as contexts, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span, type TracerProvider } from '@opentelemetry/api';
+import { messageOf } from '@hookline/core';
 import { emitEndAttributes, emitStartAttributes, hookEndAttributes, hookStartAttributes } from './span-attributes.ts';
 import { traceContextOf } from './trace-context.ts';
 
@@ -52,7 +53,7 @@ export function otelObserver(settings: OtelObserverSettings = {}): EngineObserve
       },
       failed(error) {
         span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        span.setStatus({ code: SpanStatusCode.ERROR, message: messageOf(error) });
         span.end();
       },
     };

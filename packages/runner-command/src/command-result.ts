@@ -1,4 +1,4 @@
-import { clipText, findEvent, parseDecisionText, type CommandProtocol, type ExecResult, type HookDecision, type Preset, type RunResult } from '@hookline/core';
+import { clipText, findEvent, messageOf, parseDecisionText, type CommandProtocol, type ExecResult, type HookDecision, type Preset, type RunResult } from '@hookline/core';
 import { decodeOutput, decodeTail } from './decode-output.ts';
 
 /** What reading an exec's result needs besides the result. */
@@ -79,7 +79,7 @@ function claudeResult(exec: ExecResult, scope: CommandResultScope, warnings: str
       value = JSON.parse(stdout);
       parsed = true;
     } catch (error) {
-      warnings.push(`stdout starts with "{" but is not valid JSON (${error instanceof Error ? error.message : String(error)}), so it was read as plain text`);
+      warnings.push(`stdout starts with "{" but is not valid JSON (${messageOf(error)}), so it was read as plain text`);
     }
     const answer = parsed ? scope.preset.readAnswer(value, event) : undefined;
     if (answer !== undefined) {

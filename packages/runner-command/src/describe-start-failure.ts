@@ -1,5 +1,6 @@
 import { access, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
+import { messageOf } from '@hookline/core';
 
 /** What the start failure was about, for a message that names the real cause. */
 export interface StartAttempt {
@@ -30,7 +31,7 @@ export async function describeStartFailure(error: unknown, attempt: StartAttempt
       : `cannot start ${program}: not found on PATH (${attempt.path === undefined ? 'PATH is not set' : `PATH=${attempt.path}`})`;
   }
   if (code === 'EACCES') return `cannot start ${program}: permission denied`;
-  return `cannot start ${program}: ${error instanceof Error ? error.message : String(error)}`;
+  return `cannot start ${program}: ${messageOf(error)}`;
 }
 
 async function directoryProblem(cwd: string): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import process from 'node:process';
 import { randomUUID } from 'node:crypto';
 import type { ExecResult, RunCall, RunResult, SandboxSession } from '@hookline/core';
+import { messageOf } from '@hookline/core';
 import type { CommandHookOptions } from './command-keys.ts';
 import { writeCommandLog } from './command-log.ts';
 import { commandResult } from './command-result.ts';
@@ -119,8 +120,4 @@ function ending(result: RunResult, exec: ExecResult | undefined): string {
   const how = exec === undefined ? undefined : exec.signal !== null ? `killed by ${exec.signal}` : `exit ${String(exec.exitCode)}`;
   if (result.status === 'failed') return how === undefined ? `failed: ${result.error}` : `${how} (${result.error})`;
   return how ?? 'unknown';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

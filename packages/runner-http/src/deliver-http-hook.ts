@@ -1,4 +1,5 @@
 import type { HookDefinition, RunCall, RunResult } from '@hookline/core';
+import { messageOf } from '@hookline/core';
 import type { AgentPool } from './agent-pool.ts';
 import { describeRequestError } from './describe-request-error.ts';
 import type { ResolvedHttpRunnerSettings } from './http-runner-settings.ts';
@@ -70,7 +71,7 @@ export async function deliverHttpHook(hook: HookDefinition, call: RunCall, scope
   } catch (error) {
     if (call.signal.aborted) {
       const reason: unknown = call.signal.reason;
-      return { status: 'failed', error: `${plan.request} was abandoned: ${reason instanceof Error ? reason.message : String(reason)}`, warnings, details };
+      return { status: 'failed', error: `${plan.request} was abandoned: ${messageOf(reason)}`, warnings, details };
     }
     return { status: 'failed', error: describeRequestError(error, { request: plan.request, secrets }), warnings, details };
   }

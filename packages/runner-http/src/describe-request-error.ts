@@ -1,3 +1,4 @@
+import { messageOf } from '@hookline/core';
 import { PrivateAddressError } from './private-address-error.ts';
 import { redactSecrets } from './redact-secrets.ts';
 
@@ -86,8 +87,4 @@ function findError(error: unknown, test: (candidate: unknown) => boolean, depth 
 function codeOf(error: unknown): string | undefined {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,3 +1,4 @@
+import { InvalidOptionError } from '@hookline/core';
 import type { LookupFunction } from './guarded-lookup.ts';
 
 /** Options of `httpRunner()`: pool sizes and limits shared by every HTTP hook the runner runs. */
@@ -38,7 +39,7 @@ export function resolveHttpRunnerSettings(settings: HttpRunnerSettings = {}): Re
     ...(settings.lookup === undefined ? {} : { lookup: settings.lookup }),
   };
   for (const key of ['maxResponseBytes', 'connectionsPerOrigin', 'keepAliveTimeoutMs', 'connectTimeoutMs'] as const) {
-    if (!Number.isInteger(resolved[key]) || resolved[key] < 1) throw new TypeError(`httpRunner: ${key} must be a positive integer, got ${String(resolved[key])}`);
+    if (!Number.isInteger(resolved[key]) || resolved[key] < 1) throw new InvalidOptionError('httpRunner', key, `${key} must be a positive integer, got ${String(resolved[key])}`);
   }
   return resolved;
 }

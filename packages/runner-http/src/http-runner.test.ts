@@ -56,6 +56,7 @@ test('closing the engine closes the pooled keep-alive connections; the runner wo
 test('settings are validated at construction', () => {
   expect(() => httpRunner({ maxResponseBytes: 0 })).toThrow('maxResponseBytes must be a positive integer');
   expect(() => httpRunner({ connectionsPerOrigin: 1.5 })).toThrow('connectionsPerOrigin');
+  expect(() => httpRunner({ connectTimeoutMs: -1 })).toThrow(expect.objectContaining({ code: 'HOOKLINE_INVALID_OPTION', option: 'connectTimeoutMs' }));
 });
 
 // Open server-side sockets, asked of the server itself.

@@ -1,13 +1,11 @@
-const MARKER = Symbol.for('hookline.runner-http.PrivateAddressError');
+import { HooklineError } from '@hookline/core';
 
 /**
  * A connection refused by `block_private_addresses`. It travels through undici as a connect error;
- * the runner turns it into the hook's `failed` report. `isInstance` survives duplicate installs.
+ * the runner turns it into the hook's `failed` report. `PrivateAddressError.isInstance` recognises it
+ * from any installed copy of the package.
  */
-export class PrivateAddressError extends Error {
-  readonly code = 'HOOKLINE_PRIVATE_ADDRESS';
-  readonly [MARKER] = true;
-
+export class PrivateAddressError extends HooklineError {
   /**
    * @param address the refused address
    * @param kind why it is refused (`loopback`, `private`, …)
@@ -15,12 +13,10 @@ export class PrivateAddressError extends Error {
    */
   constructor(address: string, kind: string, host?: string) {
     const via = host === undefined || host === address ? '' : `, which ${host} resolves to`;
-    super(`refused to connect to private address ${address} (${kind})${via}; block_private_addresses = true allows public addresses only`);
+    super(
+      'HOOKLINE_PRIVATE_ADDRESS',
+      `refused to connect to private address ${address} (${kind})${via}; block_private_addresses = true allows public addresses only`,
+    );
     this.name = 'PrivateAddressError';
-  }
-
-  /** Whether `value` is a PrivateAddressError, from this copy of the package or another. */
-  static isInstance(value: unknown): value is PrivateAddressError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
   }
 }

@@ -1,6 +1,7 @@
 // What block_private_addresses classifies as private, in every notation it meets.
 import type { LookupAddress } from 'node:dns';
 import { expect, test } from 'vitest';
+import { HooklineError, PluginError } from '@hookline/core';
 import { guardedLookup, type LookupFunction } from './guarded-lookup.ts';
 import { PrivateAddressError } from './private-address-error.ts';
 import { privateAddressKind } from './private-address.ts';
@@ -103,6 +104,10 @@ test('the guarded lookup passes on only the public answers, in either callback s
 test('a name whose every answer is private is refused, naming the name and the address', async () => {
   const result = await resolve(guardedLookup(fakeLookup([{ address: '10.0.0.5', family: 4 }, { address: 'fd00::5', family: 6 }])), true);
   expect(PrivateAddressError.isInstance(result.error)).toBe(true);
+  // One of Hookline's errors, with its code, and no other Hookline error class claims it.
+  expect(HooklineError.isInstance(result.error) && result.error.code).toBe('HOOKLINE_PRIVATE_ADDRESS');
+  expect(PluginError.isInstance(result.error)).toBe(false);
+  expect(PrivateAddressError.isInstance(new PluginError('not refused'))).toBe(false);
   expect((result.error as Error).message).toBe(
     'refused to connect to private address 10.0.0.5 (private), which host.test resolves to; block_private_addresses = true allows public addresses only',
   );

@@ -1,3 +1,4 @@
+import { messageOf } from '@hookline/core';
 import { MISSING_CREDENTIALS, isMissingCredentials } from './credentials.ts';
 
 /** The parts of an SDK `APIError` the runner reads; duck-typed so a host's own SDK copy works too. */
@@ -37,7 +38,7 @@ export function describeRequestError(error: unknown): string {
     const detail = cause instanceof Error ? describeCause(cause) : (error as Error).message;
     return `could not reach the Anthropic API: ${detail}`;
   }
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 // undici's "fetch failed" hides the useful part (ECONNREFUSED 127.0.0.1:9) one cause further down.

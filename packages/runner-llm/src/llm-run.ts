@@ -1,4 +1,5 @@
 import type { HookDecision, RunCall, RunResult } from '@hookline/core';
+import { messageOf } from '@hookline/core';
 import { MISSING_CREDENTIALS } from './credentials.ts';
 import type { PromptHookOptions } from './llm-keys.ts';
 import type { LazyClient } from './lazy-client.ts';
@@ -38,7 +39,7 @@ export async function startLlmRun(options: PromptHookOptions, call: RunCall, sco
   try {
     client = await scope.client.get();
   } catch (error) {
-    return { status: 'failed', error: `could not load @anthropic-ai/sdk: ${error instanceof Error ? error.message : String(error)}`, details: { model: model.id } };
+    return { status: 'failed', error: `could not load @anthropic-ai/sdk: ${messageOf(error)}`, details: { model: model.id } };
   }
   const usage = emptyUsage();
   let rounds = 0;

@@ -1,4 +1,4 @@
-import { defineRunner, firstCharacters, type Runner, type RunnerType } from '@hookline/core';
+import { defineRunner, firstCharacters, InvalidOptionError, type Runner, type RunnerType } from '@hookline/core';
 import { agentKeys, promptKeys, type AgentHookOptions, type PromptHookOptions } from './llm-keys.ts';
 import { lazyClient } from './lazy-client.ts';
 import type { LlmRunScope } from './llm-run.ts';
@@ -42,8 +42,8 @@ export function llmRunner(settings: LlmRunnerSettings = {}): Runner {
   const models = modelTable(settings.models);
   const maxRetries = settings.maxRetries ?? 2;
   const toolOutputBytes = settings.toolOutputBytes ?? DEFAULT_TOOL_OUTPUT_BYTES;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new TypeError(`llmRunner: maxRetries must be a non-negative integer, got ${String(maxRetries)}`);
-  if (!Number.isInteger(toolOutputBytes) || toolOutputBytes < 1_024) throw new TypeError(`llmRunner: toolOutputBytes must be an integer of at least 1024, got ${String(toolOutputBytes)}`);
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new InvalidOptionError('llmRunner', 'maxRetries', `maxRetries must be a non-negative integer, got ${String(maxRetries)}`);
+  if (!Number.isInteger(toolOutputBytes) || toolOutputBytes < 1_024) throw new InvalidOptionError('llmRunner', 'toolOutputBytes', `toolOutputBytes must be an integer of at least 1024, got ${String(toolOutputBytes)}`);
   const scope: LlmRunScope = { client: lazyClient(settings.client), models, maxRetries, toolOutputBytes };
 
   const common = {

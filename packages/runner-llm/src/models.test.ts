@@ -61,6 +61,7 @@ describe('the models setting ([models] in a config)', () => {
 
   test('an invalid setting is a programming error', () => {
     expect(() => llmRunner({ models: { fast: 42 as unknown as string } })).toThrow(/llmRunner: invalid models setting: fast must be a model id/);
+    expect(() => llmRunner({ maxRetries: -1 })).toThrow(expect.objectContaining({ code: 'HOOKLINE_INVALID_OPTION', option: 'maxRetries' }));
   });
 });
 

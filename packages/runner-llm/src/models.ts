@@ -1,5 +1,6 @@
 import { defineSettingsTable } from '@hookline/core';
 import * as v from 'valibot';
+import { InvalidOptionError } from '@hookline/core';
 
 /**
  * The day the alias table was last checked against Anthropic's current models: the newest Haiku,
@@ -77,7 +78,7 @@ export function modelTable(models: Readonly<Record<string, string>> | undefined)
   const parsed = v.safeParse(modelsSchema, models);
   if (!parsed.success) {
     const problems = parsed.issues.map((issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? 'models'} ${issue.message}`);
-    throw new TypeError(`llmRunner: invalid models setting: ${problems.join('; ')}`);
+    throw new InvalidOptionError('llmRunner', 'models', `invalid models setting: ${problems.join('; ')}`);
   }
   return Object.freeze({ ...DEFAULT_MODELS, ...parsed.output });
 }

@@ -1,3 +1,4 @@
+import { messageOf } from '@hookline/core';
 import { redactCredentials } from './credentials.ts';
 import { describeRequestError } from './describe-request-error.ts';
 import type { MessageRequest, MessagesClient } from './messages-client.ts';
@@ -62,7 +63,7 @@ export async function requestMessage(body: MessageRequest, scope: RequestScope):
 function abortText(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
   if (!signal.aborted) return "the hook's deadline passed";
-  return reason instanceof Error ? reason.message : String(reason);
+  return messageOf(reason);
 }
 
 function seconds(milliseconds: number): string {

@@ -1,5 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RunCall, RunResult } from '@hookline/core';
+import { messageOf } from '@hookline/core';
 import { agentSystem, hookUserMessage } from './hook-instructions.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS, type AgentHookOptions } from './llm-keys.ts';
 import { isRunResult, startLlmRun, type LlmRunScope } from './llm-run.ts';
@@ -78,5 +79,5 @@ async function fileAccess(call: RunCall): Promise<{ readonly ok: true; readonly 
 
 function abortText(signal: AbortSignal): string {
   const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason.message : String(reason);
+  return messageOf(reason);
 }

@@ -1,6 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import process from 'node:process';
 import type { EventContext } from '@hookline/core';
+import { messageOf } from '@hookline/core';
 
 /** The context's `cwd`, checked: absent, or a non-empty string. */
 export function contextCwd(context: EventContext): { readonly ok: true; readonly cwd: string | undefined } | { readonly ok: false; readonly error: string } {
@@ -25,6 +26,6 @@ export async function workingDirectory(context: EventContext): Promise<{ readonl
     if (!(await stat(path)).isDirectory()) return { ok: false, error: `the context's cwd ${JSON.stringify(wanted)} is not a directory` };
     return { ok: true, path };
   } catch (error) {
-    return { ok: false, error: `the working directory ${JSON.stringify(wanted)} cannot be used: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `the working directory ${JSON.stringify(wanted)} cannot be used: ${messageOf(error)}` };
   }
 }

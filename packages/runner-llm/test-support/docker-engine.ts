@@ -2,6 +2,7 @@
 // local socket), and which local image a docker sandbox test can run — nothing is ever pulled.
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
+import { messageOf } from '@hookline/core';
 
 /** Where the engine listens, from `DOCKER_HOST` (unix:// or tcp://), else `/var/run/docker.sock`. */
 function endpoint(): { socketPath: string } | { host: string; port: number } {
@@ -34,7 +35,7 @@ export async function dockerEngine(): Promise<{ readonly ok: true } | { readonly
     const status = await get('/_ping');
     return status === 200 ? { ok: true } : { ok: false, reason: `GET /_ping answered ${status}` };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: messageOf(error) };
   }
 }
 

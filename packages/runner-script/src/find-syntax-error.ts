@@ -1,4 +1,5 @@
 import { compileFunction, Script } from 'node:vm';
+import { messageOf } from '@hookline/core';
 import { SCRIPT_LINE_OFFSET, scriptFunctionSource } from './script-function.ts';
 
 /** Where and why a script body does not parse. */
@@ -58,7 +59,7 @@ function compileError(compile: () => unknown, bodyLines: number): ScriptSyntaxEr
     compile();
     return undefined;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack.split('\n') : [];
     const header = stack[0]?.startsWith(`${CHECK_FILENAME}:`) === true ? stack[0].slice(CHECK_FILENAME.length + 1) : undefined;
     const line = header === undefined ? Number.NaN : Number(header);

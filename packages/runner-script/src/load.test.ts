@@ -110,5 +110,6 @@ if (!allowed.includes(context.node_id)) {
   test('the runner validates its own settings', () => {
     expect(() => scriptRunner({ memoryLimitMb: 4 })).toThrow(/memoryLimitMb must be an integer from 8 to 2048/);
     expect(() => scriptRunner({ poolSize: 0 })).toThrow(/poolSize must be a positive integer/);
+    expect(() => scriptRunner({ poolSize: 0 })).toThrow(expect.objectContaining({ name: 'InvalidOptionError', code: 'HOOKLINE_INVALID_OPTION', option: 'poolSize' }));
   });
 });

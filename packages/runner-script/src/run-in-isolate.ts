@@ -1,3 +1,4 @@
+import { messageOf } from '@hookline/core';
 import { compiledScript, type PooledIsolate } from './isolate-pools.ts';
 import { CONTEXT_GLOBAL, type ScriptSource } from './script-source.ts';
 
@@ -66,7 +67,7 @@ async function run(member: PooledIsolate, source: ScriptSource, contextJson: str
 }
 
 function classify(error: unknown, member: PooledIsolate): IsolateRunOutcome {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   // isolated-vm disposes an isolate that passes its memory limit and says so in the rejection.
   if (member.isolate.isDisposed && /memory limit/i.test(message)) return { kind: 'out-of-memory' };
   if (/execution timed out/i.test(message)) return { kind: 'timed-out' };

@@ -1,5 +1,6 @@
 import type { HookDefinition, RunCall, RunResult } from '@hookline/core';
 import type IsolatedVM from 'isolated-vm';
+import { messageOf } from '@hookline/core';
 import type { IsolatePools, PooledIsolate } from './isolate-pools.ts';
 import { loadIsolatedVm } from './load-isolated-vm.ts';
 import { readAnswer } from './read-answer.ts';
@@ -84,8 +85,4 @@ function outcomeResult(outcome: IsolateRunOutcome, source: ScriptSource, memoryL
     case 'broken':
       return { status: 'failed', error: `script could not run: ${outcome.error}` };
   }
-}
-
-function messageOf(value: unknown): string {
-  return value instanceof Error ? value.message : String(value);
 }

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { messageOf } from '@hookline/core';
 import { findSyntaxError } from './find-syntax-error.ts';
 import { scriptSource, type ScriptSource } from './script-source.ts';
 
@@ -60,5 +61,5 @@ function unreadable(path: string, error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ENOENT') return `script file ${path} does not exist; \`file\` is resolved from the folder of the config file that names it`;
   if (code === 'EACCES' || code === 'EPERM') return `script file ${path} cannot be read: permission denied`;
-  return `script file ${path} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+  return `script file ${path} cannot be read: ${messageOf(error)}`;
 }

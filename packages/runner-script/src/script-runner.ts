@@ -1,4 +1,4 @@
-import { defineRunner, firstCharacters, type HookDefinition, type Runner } from '@hookline/core';
+import { defineRunner, firstCharacters, InvalidOptionError, type HookDefinition, type Runner } from '@hookline/core';
 import { checkScriptHook } from './check-script-hook.ts';
 import type { PoolStats } from './create-pool.ts';
 import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_POOL_SIZE, DEFAULT_SCRIPT_TIMEOUT_MS, MAX_MEMORY_LIMIT_MB, MIN_MEMORY_LIMIT_MB } from './defaults.ts';
@@ -48,9 +48,9 @@ export function scriptRunner(settings: ScriptRunnerSettings = {}): ScriptRunner 
   const memoryLimitMb = settings.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
   const poolSize = settings.poolSize ?? DEFAULT_POOL_SIZE;
   if (!Number.isInteger(memoryLimitMb) || memoryLimitMb < MIN_MEMORY_LIMIT_MB || memoryLimitMb > MAX_MEMORY_LIMIT_MB) {
-    throw new RangeError(`scriptRunner: memoryLimitMb must be an integer from ${MIN_MEMORY_LIMIT_MB} to ${MAX_MEMORY_LIMIT_MB}, not ${memoryLimitMb}`);
+    throw new InvalidOptionError('scriptRunner', 'memoryLimitMb', `memoryLimitMb must be an integer from ${MIN_MEMORY_LIMIT_MB} to ${MAX_MEMORY_LIMIT_MB}, not ${memoryLimitMb}`);
   }
-  if (!Number.isInteger(poolSize) || poolSize < 1) throw new RangeError(`scriptRunner: poolSize must be a positive integer, not ${poolSize}`);
+  if (!Number.isInteger(poolSize) || poolSize < 1) throw new InvalidOptionError('scriptRunner', 'poolSize', `poolSize must be a positive integer, not ${poolSize}`);
 
   let catastrophe: string | undefined;
   // Flags of the process: checked on the first run, not at construction (which does nothing).

@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import process from 'node:process';
-import { createHookEngine, loadConfig, type HookEngine, type SandboxProvider } from '@hookline/core';
+import { createHookEngine, loadConfig, messageOf, type HookEngine, type SandboxProvider } from '@hookline/core';
 import { commandRunner } from '@hookline/runner-command';
 import { bubblewrapSandbox } from '../src/index.ts';
 import { bwrapArguments } from '../src/bwrap-arguments.ts';
@@ -58,7 +58,7 @@ const bubblewrap = engineWith('bubblewrap', bubblewrapSandbox());
 try {
   await hook(bubblewrap);
 } catch (error) {
-  console.log(`bubblewrap sandbox benchmark skipped: bwrap cannot make a sandbox here: ${error instanceof Error ? error.message : String(error)}`);
+  console.log(`bubblewrap sandbox benchmark skipped: bwrap cannot make a sandbox here: ${messageOf(error)}`);
   process.exit(process.env['CI'] === 'true' || process.env['HOOKLINE_REQUIRE_BUBBLEWRAP'] === '1' ? 1 : 0);
 }
 

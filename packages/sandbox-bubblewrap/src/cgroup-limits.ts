@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
+import { messageOf } from '@hookline/core';
 
 /** Where per-hook cgroups can be made, or why they cannot. */
 export type CgroupSupport = { readonly usable: true; readonly parent: string } | { readonly usable: false; readonly reason: string };
@@ -102,8 +103,4 @@ function removeWhenEmpty(directory: string, attempt = 0): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EBUSY' && attempt < 20) setTimeout(() => removeWhenEmpty(directory, attempt + 1), 50).unref();
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

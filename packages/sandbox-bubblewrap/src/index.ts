@@ -1,5 +1,5 @@
 export { bubblewrapSandbox, type BubblewrapSandboxSettings } from './bubblewrap-sandbox.ts';
-export { BubblewrapSettingsError, type BubblewrapSettingsIssue } from './bubblewrap-settings-error.ts';
+export { BubblewrapSettingsError } from './bubblewrap-settings-error.ts';
 export { bubblewrapSettingsSchema, bubblewrapSettingsTable, type BubblewrapSettingsData } from './bubblewrap-settings.ts';
 export { BubblewrapUnavailableError } from './bubblewrap-unavailable-error.ts';
 export { SANDBOX_UID } from './bwrap-arguments.ts';

@@ -24,9 +24,9 @@ describe('resolveBubblewrapSettings', () => {
     }
     expect(thrown).toBeInstanceOf(BubblewrapSettingsError);
     const issues = (thrown as BubblewrapSettingsError).issues;
-    expect(issues.map((issue) => issue.key)).toEqual(['network', 'writable[0]', 'pids', 'memory', 'writeable']);
-    expect(issues.find((issue) => issue.key === 'writable[0]')?.message).toMatch(/must not be \//);
-    expect(issues.find((issue) => issue.key === 'writeable')?.message).toBe('unknown setting `writeable` — did you mean `writable`?');
+    expect(issues.map((issue) => issue.setting?.key)).toEqual(['network', 'writable[0]', 'pids', 'memory', 'writeable']);
+    expect(issues.find((issue) => issue.setting?.key === 'writable[0]')?.message).toMatch(/must not be \//);
+    expect(issues.find((issue) => issue.setting?.key === 'writeable')?.message).toBe('unknown setting `writeable` — did you mean `writable`?');
   });
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { signalGroup } from '@hookline/runner-command';
+import { readProcessStat } from '@hookline/runner-command/process-identity';
 
 /**
  * Ends a sandbox as SPEC §7 ends a hook: SIGTERM to the hook's processes, the grace, then SIGKILL.
@@ -36,9 +37,6 @@ function children(pid: number): number[] {
 
 // Whether the process has not exited yet (a zombie has: its state is Z).
 function isRunning(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
+  const stat = readProcessStat(pid);
+  return stat !== undefined && stat.state !== 'Z';
 }

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Duplex } from 'node:stream';
 import Docker from 'dockerode';
-import { createHookEngine, loadConfig, type HookEngine } from '@hookline/core';
+import { createHookEngine, loadConfig, messageOf, type HookEngine } from '@hookline/core';
 import { commandRunner } from '@hookline/runner-command';
 import { dockerSandbox } from '../src/index.ts';
 import { measureInterleaved, quantile, type Contender } from '../../../scripts/bench-stats.ts';
@@ -29,7 +29,7 @@ try {
   await docker.getImage(IMAGE).inspect();
 } catch (error) {
   // The root `pnpm bench` runs every package's benchmark; without Docker this one has nothing to measure.
-  console.log(`docker sandbox benchmark skipped: no Docker engine, or no image ${IMAGE} (scripts/build-test-image.sh builds it): ${error instanceof Error ? error.message : String(error)}`);
+  console.log(`docker sandbox benchmark skipped: no Docker engine, or no image ${IMAGE} (scripts/build-test-image.sh builds it): ${messageOf(error)}`);
   process.exit(process.env['HOOKLINE_REQUIRE_DOCKER'] === '1' ? 1 : 0);
 }
 const runners = [commandRunner()];

@@ -1,3 +1,4 @@
+import { messageOf } from '@hookline/core';
 import type { DockerConnection } from './connect-docker.ts';
 import { describeContainerStop } from './describe-container-stop.ts';
 import { engineMessage, statusOf } from './docker-errors.ts';
@@ -85,7 +86,7 @@ export function createContainerKeeper(scope: ContainerKeeperScope, first: RunCon
         box = next;
         await scope.prepare(next);
       } catch (error) {
-        broken = new DockerExecError('container', `the container of run "${runId}" could not be replaced (${reason}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        broken = new DockerExecError('container', `the container of run "${runId}" could not be replaced (${reason}): ${messageOf(error)}`, { cause: error });
         throw broken;
       }
       generation++;

@@ -1,3 +1,5 @@
+import { messageOf } from '@hookline/core';
+
 /** Docker's HTTP status of a failed call, when the error came from the engine. */
 export function statusOf(error: unknown): number | undefined {
   const status = (error as { statusCode?: unknown } | undefined)?.statusCode;
@@ -8,7 +10,7 @@ export function statusOf(error: unknown): number | undefined {
 export function engineMessage(error: unknown): string {
   const json = (error as { json?: { message?: unknown } } | undefined)?.json;
   if (typeof json?.message === 'string') return json.message;
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 /** Whether a failed call never reached the engine (it stopped, or its socket went away). */

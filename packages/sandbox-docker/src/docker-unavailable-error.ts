@@ -1,4 +1,4 @@
-import { HooklineError } from '@hookline/core';
+import { HooklineError, messageOf } from '@hookline/core';
 
 /**
  * The Docker engine could not be reached (no socket, connection refused, no permission). Opening a
@@ -25,5 +25,5 @@ function describeCause(cause: unknown): string {
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'EACCES') return 'permission denied: the user running Hookline may not use the socket';
   if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timed out';
-  return cause instanceof Error ? cause.message : String(cause);
+  return messageOf(cause);
 }

@@ -5,7 +5,7 @@ export { DockerImageMissingError } from './docker-image-missing-error.ts';
 export { dockerSandbox, type DockerSandboxProvider, type DockerSandboxSettings } from './docker-sandbox.ts';
 export type { DockerSandboxCallbacks, DockerSandboxInfo } from './docker-sandbox-events.ts';
 export type { DockerSandboxSession } from './docker-session.ts';
-export { DockerSettingsError, type DockerSettingsIssue } from './docker-settings-error.ts';
+export { DockerSettingsError } from './docker-settings-error.ts';
 export { dockerSettingsSchema, dockerSettingsTable, type DockerSettingsData } from './docker-settings.ts';
 export { DockerUnavailableError } from './docker-unavailable-error.ts';
 export { LABELS, SANDBOX_MARKER } from './labels.ts';

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readProcessStat } from '@hookline/runner-command/process-identity';
 import { describe, expect, test } from 'vitest';
 import { LABELS } from './labels.ts';
 import { currentOwner, ownerLabels, ownerState } from './owner-identity.ts';
@@ -14,9 +15,7 @@ describe('ownerState', () => {
     await once(child, 'spawn');
     const labels: Record<string, string> = { ...ownerLabels(), [LABELS.ownerPid]: String(child.pid) };
     // The child's own start time, as it would have written it.
-    const { readFileSync } = await import('node:fs');
-    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-    labels[LABELS.ownerStart] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!;
+    labels[LABELS.ownerStart] = readProcessStat(child.pid!)!.start;
     expect(ownerState(labels)).toBe('alive');
     child.kill('SIGKILL');
     await once(child, 'exit');

@@ -11,7 +11,7 @@ function problems(settings: unknown): string[] {
   try {
     resolveDockerSettings(settings as never);
   } catch (error) {
-    if (error instanceof DockerSettingsError) return error.issues.map((issue) => `${issue.key}: ${issue.message}`);
+    if (DockerSettingsError.isInstance(error)) return error.issues.map((issue) => `${issue.setting?.key}: ${issue.message}`);
     throw error;
   }
   return [];
@@ -88,7 +88,7 @@ describe('resolveDockerSettings', () => {
   });
 
   test('the error message lists the problems by the names the code uses', () => {
-    expect(() => resolveDockerSettings({ read_only: false } as never)).toThrow('The settings given to dockerSandbox() have 1 problem:\n  read_only: unknown setting `read_only` — did you mean `readOnly`?');
+    expect(() => resolveDockerSettings({ read_only: false } as never)).toThrow('The settings of dockerSandbox() have 1 problem:\n  dockerSandbox(): [sandbox.docker] read_only: unknown setting `read_only` — did you mean `readOnly`?');
   });
 
   test('two mounts on one container path are refused', () => {

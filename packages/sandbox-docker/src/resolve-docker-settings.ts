@@ -1,6 +1,6 @@
 import process from 'node:process';
 import * as v from 'valibot';
-import { DockerSettingsError, type DockerSettingsIssue } from './docker-settings-error.ts';
+import { DockerSettingsError } from './docker-settings-error.ts';
 import { dockerSettingsSchema, type DockerSettingsData } from './docker-settings.ts';
 import { parseByteSize, settingKey } from '@hookline/core';
 import { parseMount, type BindMount } from './parse-mount.ts';
@@ -45,14 +45,14 @@ export interface ResolvedDockerSettings {
 export function resolveDockerSettings(settings: DockerSettingsData): ResolvedDockerSettings {
   const parsed = v.safeParse(dockerSettingsSchema, settings);
   if (!parsed.success) {
-    const issues: DockerSettingsIssue[] = parsed.issues.map((issue) => ({ key: settingKey(issue), message: issue.message }));
+    const issues: { key: string; message: string }[] = parsed.issues.map((issue) => ({ key: settingKey(issue), message: issue.message }));
     throw new DockerSettingsError(issues);
   }
   const data = parsed.output;
   const baseDir = data.baseDir ?? process.cwd();
   const mounts = (data.mounts ?? []).map((mount) => parseMount(mount, baseDir) as BindMount);
   const targets = new Set<string>();
-  const issues: DockerSettingsIssue[] = [];
+  const issues: { key: string; message: string }[] = [];
   mounts.forEach((mount, index) => {
     if (targets.has(mount.target)) issues.push({ key: `mounts[${index}]`, message: `mounts ${mount.target} twice; give each mount its own container path` });
     targets.add(mount.target);

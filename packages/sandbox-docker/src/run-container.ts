@@ -1,4 +1,5 @@
 import type Docker from 'dockerode';
+import { messageOf } from '@hookline/core';
 import type { DockerConnection } from './connect-docker.ts';
 import { attachAgent, type ContainerAgent } from './container-agent.ts';
 import { containerSpec } from './container-spec.ts';
@@ -73,7 +74,7 @@ async function waitReady(ready: Promise<void>, runId: string, settings: Resolved
   try {
     await Promise.race([ready, late]);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new DockerContainerError(
       `the container of run "${runId}" (image "${settings.image}") did not become ready: ${reason.trim()}; ` +
         `the image needs sh, mkdir and rm, and /tmp must be writable by user ${settings.user} (the default tmpfs /tmp is; check [sandbox.docker] tmpfs)`,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createInFlight, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
+import { createInFlight, messageOf, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
 import type { DockerConnection } from './connect-docker.ts';
 import { FILES_DIRECTORY } from './agent-script.ts';
 import { AgentGoneError } from './container-agent.ts';
@@ -186,7 +186,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       try {
         await write();
       } catch (error) {
-        if (!(error instanceof AgentGoneError)) throw new DockerExecError('start', `could not write ${path} in the container of run "${runId}": ${error instanceof Error ? error.message : String(error)}`);
+        if (!(error instanceof AgentGoneError)) throw new DockerExecError('start', `could not write ${path} in the container of run "${runId}": ${messageOf(error)}`);
         // The container stopped just now: the next use replaces it.
         await write();
       }
@@ -211,7 +211,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
         try {
           await callbacks.onCleanup?.(keeper.info());
         } catch (error) {
-          keeper.warn(`onCleanup of run "${runId}" failed: ${error instanceof Error ? error.message : String(error)}`);
+          keeper.warn(`onCleanup of run "${runId}" failed: ${messageOf(error)}`);
         }
         await keeper.close();
       })();

@@ -1,5 +1,6 @@
 import process from 'node:process';
 import { test } from 'vitest';
+import { messageOf } from '@hookline/core';
 import { connectDocker } from '../src/connect-docker.ts';
 
 /** The image the tests run hooks in; `scripts/build-test-image.sh` at the repository root builds it. */
@@ -29,7 +30,7 @@ export function probeDocker(): Promise<DockerProbe> {
       }
       return { available: true, reason: '' };
     } catch (error) {
-      return { available: false, reason: error instanceof Error ? error.message : String(error) };
+      return { available: false, reason: messageOf(error) };
     }
   })();
   return probed;

@@ -1,70 +1,60 @@
 import { presets } from '@hookline/core';
-import { CliError } from '../cli-error.ts';
-import type { Command } from '../command.ts';
-import { COMMANDS } from '../command-table.ts';
-import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
+import type { CommandModule } from '../command.ts';
+import { COMMANDS, type completion } from '../command-table.ts';
 
-const help = `Usage: hookline completion bash|zsh|fish
-
-Prints a shell completion script for hookline: commands, each command's options, event names (of
-every preset) after emit and explain, presets after --preset, files after --config, --context and
---journal.
-
-  bash   eval "$(hookline completion bash)"             e.g. in ~/.bashrc
-  zsh    eval "$(hookline completion zsh)"              e.g. in ~/.zshrc (uses bashcompinit)
-  fish   hookline completion fish > ~/.config/fish/completions/hookline.fish
-
-Options:
-  -h, --help   show this help
-`;
-
-/** What a completion script offers, read from the commands themselves so it cannot drift. */
+/** What a completion script offers, read from the commands' declarations so it cannot drift. */
 export interface CompletionFacts {
-  readonly commands: ReadonlyArray<{ readonly name: string; readonly summary: string; readonly options: readonly string[] }>;
-  readonly events: readonly string[];
+  readonly commands: ReadonlyArray<{
+    readonly name: string;
+    readonly summary: string;
+    /** Its long options, `--help` last. */
+    readonly options: readonly string[];
+    /** The words its positionals may be: event names, or their choices. */
+    readonly words: readonly string[];
+  }>;
+  /** Options, of any command, whose value is a file (`--config`, `-c`). */
+  readonly fileOptions: readonly string[];
+  /** `--preset` and its short forms. */
+  readonly presetOptions: readonly string[];
   readonly presets: readonly string[];
 }
 
-const FILE_OPTIONS = ['--config', '--context', '--journal'];
 const SHELLS: Readonly<Record<string, (facts: CompletionFacts) => string>> = { bash: bashScript, zsh: (facts) => zshScript(facts), fish: fishScript };
 
 /** `hookline completion bash|zsh|fish`. */
-export const completionCommand: Command = {
-  help,
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs('completion', args, helpOption);
-    if (values.help === true) {
-      io.stdout.write(help);
-      return 0;
-    }
-    const shell = positionals[0];
-    const write = shell === undefined || positionals.length > 1 || !Object.hasOwn(SHELLS, shell) ? undefined : SHELLS[shell];
-    if (write === undefined) throw new CliError('HOOKLINE_CLI_USAGE', `name one shell: \`hookline completion bash\`, \`zsh\` or \`fish\`${shell === undefined ? '' : ` (got "${positionals.join(' ')}")`}.`);
-    io.stdout.write(write(await completionFacts()));
+export const completionCommand = {
+  // The declaration admits only the shells below.
+  async run({ positionals: { shell } }, io) {
+    io.stdout.write(SHELLS[shell]!(completionFacts()));
     return 0;
   },
-};
+} satisfies CommandModule<typeof completion>;
 
-/** The commands with the long options their help lists, every preset's events, the preset names. */
-export async function completionFacts(): Promise<CompletionFacts> {
-  const commands = await Promise.all(
-    Object.entries(COMMANDS).map(async ([name, entry]) => {
-      const { help: text } = name === 'completion' ? completionCommand : await entry.load();
-      const options = [...new Set([...text.matchAll(/^\s+(?:-\w, )?(--[a-z][a-z-]*)/gm)].map((match) => match[1]!))];
-      return { name, summary: entry.summary, options };
-    }),
-  );
+/** The commands with their options and positional words, every preset's events, the preset names. */
+export function completionFacts(): CompletionFacts {
   const events = [...new Set(Object.values(presets).flatMap((preset) => preset.events.map((event) => event.name)))];
-  return { commands, events, presets: Object.keys(presets) };
+  const specs = Object.entries(COMMANDS).map(([name, entry]) => ({ name, spec: entry.spec }));
+  const commands = specs.map(({ name, spec }) => ({
+    name,
+    summary: spec.summary,
+    options: [...Object.keys(spec.options).map((option) => `--${option}`), '--help'],
+    words: spec.positionals.flatMap((positional) => (positional.event === true ? events : (positional.choices ?? []))),
+  }));
+  // Every spelling (`--config`, `-c`) of the options, of any command, whose declaration passes `test`.
+  const spellings = (test: (name: string, value: string | undefined) => boolean): string[] => {
+    const options = specs.flatMap(({ spec }) => Object.entries(spec.options)).filter(([name, option]) => test(name, option.value));
+    return [...new Set([...options.map(([name]) => `--${name}`), ...options.flatMap(([, option]) => (option.short === undefined ? [] : [`-${option.short}`]))])];
+  };
+  return {
+    commands,
+    fileOptions: spellings((_name, value) => value?.startsWith('FILE') === true),
+    presetOptions: spellings((name) => name === 'preset'),
+    presets: Object.keys(presets),
+  };
 }
 
 function bashScript(facts: CompletionFacts): string {
-  const cases = facts.commands
-    .map((command) => {
-      const words = [...command.options, ...(command.name === 'emit' || command.name === 'explain' ? facts.events : []), ...(command.name === 'completion' ? ['bash', 'zsh', 'fish'] : []), ...(command.name === 'sandbox' ? ['prune'] : [])];
-      return `    ${command.name}) words="${words.join(' ')}" ;;`;
-    })
-    .join('\n');
+  const cases = facts.commands.map((command) => `    ${command.name}) words="${[...command.options, ...command.words].join(' ')}" ;;`).join('\n');
   return `# hookline completion for bash: eval "$(hookline completion bash)"
 _hookline() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" words
@@ -73,8 +63,8 @@ _hookline() {
     return
   fi
   case "$prev" in
-    ${FILE_OPTIONS.join('|')}|-c) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --preset|-p) COMPREPLY=($(compgen -W "${facts.presets.join(' ')}" -- "$cur")); return ;;
+    ${facts.fileOptions.join('|')}) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    ${facts.presetOptions.join('|')}) COMPREPLY=($(compgen -W "${facts.presets.join(' ')}" -- "$cur")); return ;;
   esac
   case "\${COMP_WORDS[1]}" in
 ${cases}
@@ -105,12 +95,10 @@ function fishScript(facts: CompletionFacts): string {
     const when = `-n "__fish_seen_subcommand_from ${command.name}"`;
     for (const option of command.options) {
       const name = option.slice(2);
-      const argument = FILE_OPTIONS.includes(option) ? ' -r -F' : option === '--preset' ? ` -x -a ${fishQuote(facts.presets.join(' '))}` : '';
+      const argument = facts.fileOptions.includes(option) ? ' -r -F' : facts.presetOptions.includes(option) ? ` -x -a ${fishQuote(facts.presets.join(' '))}` : '';
       lines.push(`complete -c hookline ${when} -l ${name}${argument}`);
     }
-    if (command.name === 'emit' || command.name === 'explain') lines.push(`complete -c hookline ${when} -a ${fishQuote(facts.events.join(' '))}`);
-    if (command.name === 'completion') lines.push(`complete -c hookline ${when} -a "bash zsh fish"`);
-    if (command.name === 'sandbox') lines.push(`complete -c hookline ${when} -a prune`);
+    if (command.words.length > 0) lines.push(`complete -c hookline ${when} -a ${fishQuote(command.words.join(' '))}`);
   }
   return `${lines.join('\n')}\n`;
 }

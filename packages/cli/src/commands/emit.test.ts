@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { killGroup, waitFor } from '../../test-support/processes.ts';
+import { isRunning, killGroup, waitFor } from '../../test-support/processes.ts';
 import { finished, makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
 
 let scratch: Scratch;
@@ -246,15 +246,6 @@ exit 0
     killGroup(daemon);
   }
 });
-
-function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 test('the engine\'s own sandbox events are reported: a sandbox_ready block is a warning, and sandboxed hooks then fail', async () => {
   scratch.write(

@@ -1,43 +1,15 @@
 import type { HookDefinition } from '@hookline/core';
-import type { Command } from '../command.ts';
+import type { CommandModule } from '../command.ts';
+import type { list } from '../command-table.ts';
 import { disabledBy } from '../config/disabled-by.ts';
-import { loadSetup } from '../config/load-setup.ts';
 import { formatSource } from '../output/format-source.ts';
 import { formatTable } from '../output/format-table.ts';
 import { createStyle } from '../output/style.ts';
-import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
-import { printSetupWarnings } from '../print-warnings.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
-const options = { ...configOption, ...helpOption, json: { type: 'boolean' } } as const;
-
-const help = `Usage: hookline list [--config FILE]... [--json]
-
-Prints the effective hooks after layering, in the order they run, with the file:line each comes from
-(a later layer's hook of the same name replaces the earlier one in place; enabled = false disables).
-"durable" marks hooks that are journaled before emit returns and run again after a crash.
-
-Options:
-  -c, --config FILE   config file to load (repeatable, in layering order)
-${PRESET_HELP}
-  --json              print a JSON array: name, event, type, blocking, durable, matcher, timeout_ms,
-                      sandbox, on_error, enabled, options, source {file, line, index} of the
-                      definition in force, and disabled_by {file, line} for a disabled hook
-  -h, --help          show this help
-`;
-
 /** `hookline list`: the effective hooks with their sources (SPEC §13). */
-export const listCommand: Command = {
-  help,
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs('list', args, options);
-    if (values.help === true) {
-      io.stdout.write(help);
-      return 0;
-    }
-    expectPositionals('list', positionals, []);
-    const setup = await loadSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env });
-    printSetupWarnings(setup, io);
+export const listCommand = {
+  async run({ values, setup }, io) {
     const { hooks } = setup.config;
     if (values.json === true) {
       io.stdout.write(`${JSON.stringify(hooks.map((hook) => toJson(hook)))}\n`);
@@ -72,7 +44,7 @@ export const listCommand: Command = {
     io.stdout.write(`${table}\n`);
     return 0;
   },
-};
+} satisfies CommandModule<typeof list>;
 
 function toJson(hook: HookDefinition): Record<string, unknown> {
   const disabled = disabledBy(hook);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { isRunning } from '../../test-support/processes.ts';
 import { finished, makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
 
 let scratch: Scratch;
@@ -94,26 +95,16 @@ test('SIGTERM during a long hook: the hook is aborted, its processes killed, the
     await delay(50);
   }
   const pids = ['hook.pid', 'sleep.pid'].map((file) => Number(readFileSync(join(scratch.path, file), 'utf8').trim()));
-  expect(pids.every((pid) => alive(pid))).toBe(true);
+  expect(pids.every((pid) => isRunning(pid))).toBe(true);
   child.kill('SIGTERM');
   const result = await done;
   expect(result.code).toBe(143);
   // The event in flight is still answered: its hook was cut off, which shows as a failure.
   expect(JSON.parse(result.stdout)).toMatchObject({ event: 'stage_start', hooks: [{ name: 'long', status: 'failed' }] });
   // Nothing of the hook survives the CLI (reaping by init may lag a moment).
-  for (let waited = 0; pids.some((pid) => alive(pid)) && waited < 5_000; waited += 50) await delay(50);
-  expect(pids.filter((pid) => alive(pid))).toEqual([]);
+  for (let waited = 0; pids.some((pid) => isRunning(pid)) && waited < 5_000; waited += 50) await delay(50);
+  expect(pids.filter((pid) => isRunning(pid))).toEqual([]);
 }, 60_000);
-
-// Alive = has a /proc entry that is not a zombie (a zombie has ended; only its parent's reaping is left).
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 // A plugin whose sandbox provider notes each session it opens and disposes, with its key, and whose
 // `probe` hooks run in that sandbox (doing nothing else): what `hookline run` does with sessions shows.

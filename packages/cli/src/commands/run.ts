@@ -1,70 +1,23 @@
 import { createInterface } from 'node:readline';
 import { createInFlight, sessionEndEvents, type EmitOutcome, type HookEngine } from '@hookline/core';
 import { answerLine } from '../stream/answer-line.ts';
-import { boundAnswerLine, DEFAULT_MAX_LINE_BYTES, MIN_MAX_LINE_BYTES } from '../stream/bound-answer-line.ts';
+import { boundAnswerLine } from '../stream/bound-answer-line.ts';
+import { DEFAULT_MAX_LINE_BYTES, MIN_MAX_LINE_BYTES } from '../stream/line-limits.ts';
 import { CliError } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
-import type { Command } from '../command.ts';
-import { loadSetup } from '../config/load-setup.ts';
+import type { CommandModule } from '../command.ts';
+import type { run } from '../command-table.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
 import { journalPath } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
-import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
-import { printSetupWarnings, printWarnings } from '../print-warnings.ts';
+import { printWarnings } from '../print-warnings.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
 
-const options = { ...configOption, ...helpOption, settled: { type: 'boolean' }, journal: { type: 'string' }, 'max-line-bytes': { type: 'string' } } as const;
-
-const help = `Usage: hookline run [--config FILE]... [--journal FILE] [--settled] [--max-line-bytes N]
-
-Reads events as JSON lines on stdin — {"event": "stage_start", "run_id": "r1", "workflow_name": "ship", …}
-— and writes one outcome line (SPEC §6 JSON) per event to stdout, in order. Events are handled one
-at a time, like a host that waits for each decision. Empty lines are ignored. Under preset claude a
-line may name its event in "hook_event_name" instead: Claude Code's hook inputs work as they are.
-
-Each session key (run_id for preset arc, task for task, session_id for agent and claude) gets one
-sandbox session, ended after the run's run_complete/run_failed (arc), session_stop (agent) or
-SessionEnd (claude) once its hooks
-are done; task sessions end at exit. A line that cannot be emitted (not JSON, no "event", unknown
-event, missing run_id…) gets an error line instead: {"line": 3, "event": "…", "error": {"code": "…",
-"message": "…"}}; the rest go on, and the exit code is then 1. Nothing is filled in: a host names its runs.
-
-With durable hooks, durable hooks a killed hookline left in the journal run again at start, alongside
-the input; what they did goes to stderr, never to stdout.
-
-At end of input the CLI answers every event read, waits for non-blocking hooks still running (and the
-resumed ones), disposes the sessions and exits 0. SIGINT/SIGTERM abort hooks in flight (killing their
-process groups), release their journal entries, dispose the sessions and exit 130/143.
-
-Options:
-  --settled           write each outcome once its non-blocking hooks are done too, instead of
-                      as soon as the decision is known (their status is then "pending")
-  -c, --config FILE   config file to load (repeatable, in layering order)
-${PRESET_HELP}
-  --journal FILE      where durable hooks are journaled (default $HOOKLINE_JOURNAL, else
-                      .hookline/journal.db); used only when the config has durable hooks
-  --max-line-bytes N  the longest outcome line (default ${DEFAULT_MAX_LINE_BYTES}); a longer one has its
-                      long texts cut and "truncated": true, and stays valid JSON
-  -h, --help          show this help
-
-Example:
-  printf '%s\\n' '{"event":"run_start","run_id":"r1","workflow_name":"ship"}' | hookline run
-`;
-
 /** `hookline run`: a long-lived engine fed by JSON lines (SPEC §13). */
-export const runCommand: Command = {
-  help,
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs('run', args, options);
-    if (values.help === true) {
-      io.stdout.write(help);
-      return 0;
-    }
-    expectPositionals('run', positionals, []);
+export const runCommand = {
+  async run({ values, setup }, io) {
     const maxLineBytes = parseMaxLineBytes(values['max-line-bytes']);
-    const setup = await loadSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env, runsHooks: true });
-    printSetupWarnings(setup, io);
     const { engine, resumed } = await createCliEngine(setup, {
       io,
       journalPath: journalPath(values.journal, io),
@@ -95,7 +48,7 @@ export const runCommand: Command = {
       stopListening();
     }
   },
-};
+} satisfies CommandModule<typeof run>;
 
 async function answerLines(
   lines: AsyncIterable<string>,

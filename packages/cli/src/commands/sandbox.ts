@@ -1,23 +1,9 @@
 import { CliError } from '../cli-error.ts';
-import type { Command } from '../command.ts';
+import type { CommandModule } from '../command.ts';
+import type { sandbox } from '../command-table.ts';
 import { FIRST_PARTY_SANDBOXES } from '../plugins/first-party-packages.ts';
 import { importFirstParty, loadedExport } from '../plugins/load-first-party.ts';
-import { helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { terminalText } from '../output/terminal-text.ts';
-
-const options = { ...helpOption, 'all-hosts': { type: 'boolean' } } as const;
-
-const help = `Usage: hookline sandbox prune [--all-hosts]
-
-Removes what crashed runs left behind in sandboxes. Docker containers of Hookline runs carry labels
-naming their run and owner process; containers whose owner is gone are removed — when
-@hookline/sandbox-docker is installed. The local sandbox leaves nothing to prune: its processes end
-with their hooks.
-
-Options:
-  --all-hosts   also remove containers created from other machines sharing the engine (DOCKER_HOST)
-  -h, --help    show this help
-`;
 
 /** What the docker provider's prune reports (structurally; the CLI does not import its types). */
 interface PruneReport {
@@ -27,17 +13,9 @@ interface PruneReport {
 }
 
 /** `hookline sandbox prune`: the docker provider's leftover cleanup, when that provider is installed. */
-export const sandboxCommand: Command = {
-  help,
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs('sandbox', args, options);
-    if (values.help === true) {
-      io.stdout.write(help);
-      return 0;
-    }
-    if (positionals[0] !== 'prune' || positionals.length > 1) {
-      throw new CliError('HOOKLINE_CLI_USAGE', `\`hookline sandbox\` takes one subcommand, prune; see \`hookline sandbox --help\`.`);
-    }
+export const sandboxCommand = {
+  // The one subcommand, prune, is all its declaration accepts.
+  async run({ values }, io) {
     const docker = FIRST_PARTY_SANDBOXES['docker']!;
     const imported = await importFirstParty(docker.package, [io.cwd]);
     if (imported.status === 'missing') {
@@ -55,4 +33,4 @@ export const sandboxCommand: Command = {
     if ((report.failed?.length ?? 0) > 0) return 1;
     return 0;
   },
-};
+} satisfies CommandModule<typeof sandbox>;

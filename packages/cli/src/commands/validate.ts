@@ -1,39 +1,17 @@
-import { createHookEngine, formatConfigIssue, HooklineError, type ConfigError, type ConfigIssue } from '@hookline/core';
+import { ConfigError, createHookEngine, formatConfigIssue, type ConfigIssue } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
-import type { Command } from '../command.ts';
+import type { CommandModule } from '../command.ts';
+import type { validate } from '../command-table.ts';
 import { loadSetup } from '../config/load-setup.ts';
 import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { createStyle } from '../output/style.ts';
-import { configOption, PRESET_HELP, expectPositionals, helpOption, parseCommandArgs } from '../parse-command-args.ts';
 import { listOf, printWarnings } from '../print-warnings.ts';
 import { loadSandbox } from '../plugins/load-sandbox.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
-const options = { ...configOption, ...helpOption, json: { type: 'boolean' } } as const;
-
-const help = `Usage: hookline validate [--config FILE]... [--json]
-
-Loads the config files (with their plugins) exactly as emit would, runs nothing, and reports every
-problem at once as file:line: message — then exits 1. Exits 0 when the configuration is valid.
-Finding no config file at all is an error too (there is nothing to validate).
-
-Options:
-  -c, --config FILE   config file to load (repeatable, in layering order)
-${PRESET_HELP}
-  --json              print {"valid": true|false, "files": [...], "hooks": N, "issues": [...]}
-  -h, --help          show this help
-`;
-
 /** `hookline validate`: every config problem at once, with file and line (SPEC §2, §13). */
-export const validateCommand: Command = {
-  help,
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs('validate', args, options);
-    if (values.help === true) {
-      io.stdout.write(help);
-      return 0;
-    }
-    expectPositionals('validate', positionals, []);
+export const validateCommand = {
+  async run({ values }, io) {
     const json = values.json === true;
     let result: { files: string[]; hooks: number; warnings: readonly string[] } | { issues: readonly ConfigIssue[] };
     try {
@@ -47,8 +25,8 @@ export const validateCommand: Command = {
       await createHookEngine({ config: setup.config, runners: setup.runners, journal: dryRunJournal('validate'), ...(sandbox === undefined ? {} : { sandbox }) }).close();
       result = { files: setup.files.map((file) => file.file.label), hooks: setup.config.hooks.length, warnings: setup.config.warnings };
     } catch (error) {
-      // By code, not instanceof: a plugin may bring its own copy of @hookline/core.
-      if (HooklineError.isInstance(error) && error.code === 'HOOKLINE_CONFIG_INVALID') result = { issues: (error as ConfigError).issues };
+      // isInstance, not instanceof: a plugin may bring its own copy of @hookline/core.
+      if (ConfigError.isInstance(error)) result = { issues: error.issues };
       else throw error;
     }
     if ('issues' in result) {
@@ -68,4 +46,4 @@ export const validateCommand: Command = {
     }
     return 0;
   },
-};
+} satisfies CommandModule<typeof validate>;

@@ -11,11 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { configJsonSchema, HooklineError, presetFor, presets, type ConfigError } from '@hookline/core';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, test } from 'vitest';
-import { agentStarter } from '../agent-starter.ts';
-import { claudeStarter } from '../claude-starter.ts';
 import { sandboxSettingsTables } from '../plugins/sandbox-settings-tables.ts';
-import { starterConfig } from '../starter-config.ts';
-import { taskStarter } from '../task-starter.ts';
 import { loadRunnerSetup, loadSetup } from './load-setup.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -97,10 +93,10 @@ function docsConfigs(): Array<ConfigCase & { readonly invalid: boolean }> {
 
 const VALID: readonly ConfigCase[] = [
   { name: 'examples/workflow-host/hookline.toml', text: readFileSync(join(ROOT, 'examples/workflow-host/hookline.toml'), 'utf8') },
-  { name: 'hookline init (arc)', text: starterConfig(presets['arc']!) },
-  { name: 'hookline init --preset task', text: taskStarter('origin') },
-  { name: 'hookline init --preset agent', text: agentStarter() },
-  { name: 'hookline init --preset claude', text: claudeStarter(), file: '.claude/settings.json' },
+  { name: 'hookline init (arc)', text: presets['arc']!.starter!.text({ remote: '' }) },
+  { name: 'hookline init --preset task', text: presets['task']!.starter!.text({ remote: 'origin' }) },
+  { name: 'hookline init --preset agent', text: presets['agent']!.starter!.text({ remote: '' }) },
+  { name: 'hookline init --preset claude', text: presets['claude']!.starter!.text({ remote: '' }), file: '.claude/settings.json' },
   {
     name: 'test-fixtures/claude-corpus settings',
     text: readFileSync(fileURLToPath(new URL('../../test-fixtures/claude-corpus/project/.claude/settings.json', import.meta.url)), 'utf8'),

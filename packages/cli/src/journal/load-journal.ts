@@ -1,4 +1,5 @@
 import type { HookConfig, Journal } from '@hookline/core';
+import { messageOf } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 
 /**
@@ -12,7 +13,7 @@ export async function loadJournal(config: HookConfig, path: string): Promise<Jou
   try {
     module = await import('@hookline/journal-sqlite');
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new CliError('HOOKLINE_CLI_PLUGIN_BROKEN', `@hookline/journal-sqlite, which durable hooks need, failed to load: ${reason}. Reinstall @hookline/cli (Node ≥ 22.19 is needed for node:sqlite).`, { cause: error });
   }
   return module.sqliteJournal({ path });

@@ -1,4 +1,4 @@
-import { HooklineError, type HookEngine, type JournalEntry, type ResumeReport } from '@hookline/core';
+import { EngineClosedError, HooklineError, type HookEngine, type JournalEntry, type ResumeReport } from '@hookline/core';
 import type { CliIo } from '../cli-io.ts';
 import { createStyle } from '../output/style.ts';
 import { printWarnings } from '../print-warnings.ts';
@@ -19,10 +19,10 @@ export function startResume(engine: HookEngine, io: CliIo): Promise<{ readonly b
       return {};
     },
     (error: unknown) => {
-      // By code, not instanceof: HooklineError's marker survives duplicate installs of core.
-      if (!HooklineError.isInstance(error)) return { bug: error };
+      // isInstance, not instanceof: the markers survive duplicate installs of core.
       // A signal closed the engine before the resume began; close() released what it held.
-      if (error.code === 'HOOKLINE_ENGINE_CLOSED') return {};
+      if (EngineClosedError.isInstance(error)) return {};
+      if (!HooklineError.isInstance(error)) return { bug: error };
       printWarnings([`durable hooks left by earlier runs were not resumed: ${error.message}`], io);
       return {};
     },

@@ -1,3 +1,4 @@
+import { messageOf } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { FirstPartyPackage } from './first-party-packages.ts';
 import type { ImportedModule } from './import-module.ts';
@@ -40,7 +41,7 @@ export async function loadFirstPartyFactory(entry: FirstPartyPackage, folders: r
 /** One export of an imported module; a module that failed to import is an error naming the package. */
 export function loadedExport(imported: Exclude<ImportedModule, { status: 'missing' }>, packageName: string, name: string): unknown {
   if (imported.status === 'failed') {
-    const reason = imported.error instanceof Error ? imported.error.message : String(imported.error);
+    const reason = messageOf(imported.error);
     throw new CliError('HOOKLINE_CLI_PLUGIN_BROKEN', `${packageName} is installed but failed to load: ${reason}. Reinstall it.`, { cause: imported.error });
   }
   return imported.exports[name];

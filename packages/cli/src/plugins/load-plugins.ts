@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { SPECIFICATION_VERSION, type ConfigIssue, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
+import { messageOf, SPECIFICATION_VERSION, type ConfigIssue, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
 import type { ReadConfigFile } from '../config/read-config-files.ts';
 import { importModule } from './import-module.ts';
 import { validSettings } from './load-runners.ts';
@@ -36,7 +36,7 @@ export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<Loa
         continue;
       }
       if (imported.status === 'failed') {
-        const reason = imported.error instanceof Error ? imported.error.message : String(imported.error);
+        const reason = messageOf(imported.error);
         issues.push({ ...at, message: `plugin "${name}" failed to load: ${reason}`, fix: 'the plugin itself is broken; reinstall it or report it to its authors' });
         continue;
       }

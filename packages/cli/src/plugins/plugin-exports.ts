@@ -1,4 +1,4 @@
-import { settingsTableOf, SPECIFICATION_VERSION, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
+import { messageOf, settingsTableOf, SPECIFICATION_VERSION, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
 
 /** The runners and sandbox providers one plugin module offers, and what went wrong looking. */
 export interface PluginExports {
@@ -57,7 +57,7 @@ function collect(label: string, value: unknown, callable: boolean, found: Plugin
     try {
       candidate = (value as (settings?: unknown) => unknown)(table === undefined ? undefined : found.settingsFor(table));
     } catch (error) {
-      found.broken.push(`${label} threw when called: ${error instanceof Error ? error.message : String(error)}`);
+      found.broken.push(`${label} threw when called: ${messageOf(error)}`);
       return;
     }
   }

@@ -1,4 +1,5 @@
 import type { EmitOutcome, HookEngine } from '@hookline/core';
+import { messageOf } from '@hookline/core';
 
 /** The line to write for one input line, and — for an emitted event — what to track. */
 export type Answer =
@@ -35,7 +36,7 @@ export async function answerLine(line: string, lineNumber: number, engine: HookE
     return { output, settled: pending.settled, sessionKey: String(context[engine.preset.sessionField]), event };
   } catch (error) {
     const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'HOOKLINE_CLI_EMIT_FAILED';
-    return rejection(lineNumber, event, code, error instanceof Error ? error.message : String(error));
+    return rejection(lineNumber, event, code, messageOf(error));
   }
 }
 

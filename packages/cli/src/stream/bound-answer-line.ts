@@ -1,9 +1,5 @@
 import { clipText } from '@hookline/core';
-
-/** The longest `hookline run` answer line by default, in UTF-8 bytes, newline excluded. */
-export const DEFAULT_MAX_LINE_BYTES = 65_536;
-/** Below this, not even an outcome's essentials fit. */
-export const MIN_MAX_LINE_BYTES = 1_024;
+import { DEFAULT_MAX_LINE_BYTES } from './line-limits.ts';
 
 /**
  * The JSON text of one answer line, at most `maxBytes` long and always valid JSON. Core already cuts

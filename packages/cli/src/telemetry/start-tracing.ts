@@ -4,6 +4,7 @@ import { ROOT_CONTEXT, trace, TraceFlags, type Context } from '@opentelemetry/ap
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace';
+import { messageOf } from '@hookline/core';
 import type { CliIo } from '../cli-io.ts';
 import { cliVersion } from '../version.ts';
 
@@ -64,8 +65,4 @@ function parentContext(traceparent: string | undefined): Context | undefined {
   if (match === null || /^0+$/.test(match[1]!) || /^0+$/.test(match[2]!)) return undefined;
   const traceFlags = Number.parseInt(match[3]!, 16) & TraceFlags.SAMPLED;
   return trace.setSpanContext(ROOT_CONTEXT, { traceId: match[1]!, spanId: match[2]!, traceFlags, isRemote: true });
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

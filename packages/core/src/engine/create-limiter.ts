@@ -1,3 +1,5 @@
+import { InvalidOptionError } from '../errors/invalid-option-error.ts';
+
 /** Runs async tasks with at most `limit` of them in flight; the rest wait in arrival order. */
 export interface Limiter {
   run<T>(task: () => Promise<T>): Promise<T>;
@@ -5,7 +7,7 @@ export interface Limiter {
 
 /** Creates a first-in-first-out concurrency limiter. */
 export function createLimiter(limit: number): Limiter {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`A concurrency limit must be a positive integer, got ${limit}.`);
+  if (!Number.isInteger(limit) || limit < 1) throw new InvalidOptionError('createHookEngine', 'concurrency', `concurrency must be a positive integer, got ${limit}.`);
   let active = 0;
   const waiting: Array<() => void> = [];
   // A finishing task hands its slot straight to the next waiter, so no newcomer can slip in between.

@@ -1,5 +1,6 @@
 import { createInFlight } from '../plugins/create-in-flight.ts';
 import type { Journal, JournalEntry, JournalRecord } from '../plugins/journal.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** A journal entry this engine holds: its lease is renewed until it is finished. */
 export interface HeldEntry {
@@ -126,6 +127,3 @@ export function createDurability(settings: DurabilitySettings): Durability {
   };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -4,6 +4,7 @@ import type { Durability } from './durable-entries.ts';
 import type { EmitOutcome } from './emit-outcome.ts';
 import type { EngineState } from './engine-state.ts';
 import { ENGINE_CLOSED_MEANWHILE, runEmit } from './run-emit.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 /** What `engine.resume()` did with the journal's pending entries. */
 export interface ResumeReport {
@@ -48,7 +49,7 @@ export async function resumeJournal(engine: EngineState, durability: Durability,
         try {
           checkContext(entry.event, entry.context, preset);
         } catch (error) {
-          refusal = error instanceof Error ? error.message : String(error);
+          refusal = messageOf(error);
         }
       }
       if (refusal !== undefined) {

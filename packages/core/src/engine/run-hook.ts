@@ -5,6 +5,7 @@ import type { HookReport } from './emit-outcome.ts';
 import type { EngineState, HookLane } from './engine-state.ts';
 import { HookCall, type EmitPayload } from './hook-call.ts';
 import { failedReport, resultReport, skippedReport } from './hook-reports.ts';
+import { messageOf } from '../errors/message-of.ts';
 
 // Shared abort reasons: building an Error (and its stack) per hook would dominate in-memory hooks.
 const HOOK_OVER = new Error('the hook is over');
@@ -74,6 +75,3 @@ function startHook(hook: HookDefinition, runner: Runner, parts: HookRunParts, sa
   });
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { RunCall, SandboxSession } from '@hookline/core';
 import { createHostSession } from '@hookline/runner-command';
+import { messageOf } from '@hookline/core';
 import type { ToolCall } from '../model-reply.ts';
 import type { AgentTool, ToolScope } from './agent-tool.ts';
 import type { FileAccess } from './file-access.ts';
@@ -49,7 +50,7 @@ export function agentToolbox(files: FileAccess, call: RunCall, outputBytes: numb
       try {
         output = tool === undefined ? { text: `unknown tool ${JSON.stringify(toolCall.name)}; the tools are ${[...byName.keys()].join(', ')}`, isError: true } : await tool.run(toolCall.input, scope);
       } catch (error) {
-        output = { text: `${toolCall.name} failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+        output = { text: `${toolCall.name} failed: ${messageOf(error)}`, isError: true };
       }
       return { type: 'tool_result', tool_use_id: toolCall.id, content: output.text, ...(output.isError === true ? { is_error: true } : {}) };
     },

@@ -1,6 +1,7 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { errorCode, errorMessage } from './error-text.ts';
+import { messageOf } from '@hookline/core';
+import { errorCode } from './error-text.ts';
 
 /** A path inside the working directory, or why the tool must not touch it (text for the model). */
 export type ConfinedPath = { readonly ok: true; readonly path: string; readonly shown: string } | { readonly ok: false; readonly error: string };
@@ -35,7 +36,7 @@ export async function confinePath(root: string, requested: unknown, forWriting =
     const real = await realpath(lexical);
     return isInside(root, real) ? { ok: true, path: real, shown: shownPath(root, lexical) } : refusal(requested, root, true);
   } catch (error) {
-    if (errorCode(error) !== 'ENOENT') return { ok: false, error: `cannot resolve ${JSON.stringify(requested)}: ${errorMessage(error)}` };
+    if (errorCode(error) !== 'ENOENT') return { ok: false, error: `cannot resolve ${JSON.stringify(requested)}: ${messageOf(error)}` };
   }
   // A dangling link: writing would create its target, wherever that is; reading may only say
   // "missing" when the target would be inside.
@@ -53,7 +54,7 @@ export async function confinePath(root: string, requested: unknown, forWriting =
       if (!forWriting) return missing(requested);
       return { ok: true, path: resolve(real, relative(ancestor, lexical)), shown: shownPath(root, lexical) };
     } catch (error) {
-      if (errorCode(error) !== 'ENOENT' || ancestor === dirname(ancestor)) return { ok: false, error: `cannot resolve ${JSON.stringify(requested)}: ${errorMessage(error)}` };
+      if (errorCode(error) !== 'ENOENT' || ancestor === dirname(ancestor)) return { ok: false, error: `cannot resolve ${JSON.stringify(requested)}: ${messageOf(error)}` };
       if (await exists(ancestor)) return refusal(requested, root, true);
     }
   }

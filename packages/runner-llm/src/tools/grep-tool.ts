@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { messageOf } from '@hookline/core';
 import type { AgentTool } from './agent-tool.ts';
 import { limitText } from './limit-text.ts';
 import { SEARCH_LIMITS } from './search-job.ts';
@@ -40,7 +41,7 @@ export const grepTool: AgentTool = {
     try {
       new RegExp(pattern);
     } catch (error) {
-      return { text: `invalid regular expression: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+      return { text: `invalid regular expression: ${messageOf(error)}`, isError: true };
     }
     const search = await scope.files.search(
       { kind: 'grep', pattern, ...(parsed.output.path === undefined ? {} : { path: parsed.output.path }), ...(include === undefined ? {} : { include }), ...(ignoreCase === undefined ? {} : { ignoreCase }) },

@@ -1,7 +1,7 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { messageOf } from '@hookline/core';
 import { confinePath, isInside, refusal } from './confine-path.ts';
-import { errorMessage } from './error-text.ts';
 import type { FileAccess } from './file-access.ts';
 import { openRegularFile } from './open-regular-file.ts';
 import { runSearch } from './run-search.ts';
@@ -44,7 +44,7 @@ export function hostFileAccess(root: string): FileAccess {
           await opened.file.close();
         }
       } catch (error) {
-        return { ok: false, error: `cannot write ${JSON.stringify(target.shown)}: ${errorMessage(error)}` };
+        return { ok: false, error: `cannot write ${JSON.stringify(target.shown)}: ${messageOf(error)}` };
       }
       return { ok: true, shown: target.shown };
     },

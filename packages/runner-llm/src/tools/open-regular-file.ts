@@ -1,6 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
-import { errorCode, errorMessage } from './error-text.ts';
+import { messageOf } from '@hookline/core';
+import { errorCode } from './error-text.ts';
 
 /** An open regular file and its status, or why it was not opened (text for the model). */
 export type OpenedFile = { readonly ok: true; readonly file: FileHandle; readonly stats: Stats } | { readonly ok: false; readonly error: string; readonly missing?: boolean };
@@ -21,14 +22,14 @@ export async function openRegularFile(path: string, shown: string, mode: 'read' 
     const before = await lstat(path);
     if (!before.isFile()) return notRegular(shown, fileKind(before));
   } catch (error) {
-    if (mode === 'read' || errorCode(error) !== 'ENOENT') return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${errorMessage(error)}` };
+    if (mode === 'read' || errorCode(error) !== 'ENOENT') return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${messageOf(error)}` };
   }
   const flags = (mode === 'read' ? constants.O_RDONLY : constants.O_WRONLY | constants.O_CREAT) | constants.O_NONBLOCK | constants.O_NOFOLLOW;
   let file: FileHandle;
   try {
     file = await open(path, flags, 0o644);
   } catch (error) {
-    return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${errorMessage(error)}` };
+    return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${messageOf(error)}` };
   }
   try {
     const stats = await file.stat();
@@ -40,7 +41,7 @@ export async function openRegularFile(path: string, shown: string, mode: 'read' 
     return { ok: true, file, stats };
   } catch (error) {
     await file.close().catch(() => undefined);
-    return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${errorMessage(error)}` };
+    return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${messageOf(error)}` };
   }
 }
 

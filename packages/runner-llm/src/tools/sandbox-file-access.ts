@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
 import type { ExecResult, SandboxSession } from '@hookline/core';
+import { messageOf } from '@hookline/core';
 import { isInside, missing, refusal } from './confine-path.ts';
-import { errorMessage } from './error-text.ts';
 import type { FileAccess, ToolRefusal } from './file-access.ts';
 import { notRegular } from './open-regular-file.ts';
 import { runSearch } from './run-search.ts';
@@ -32,7 +32,7 @@ export async function sandboxWorkingDirectory(scope: SandboxFileScope): Promise<
     if (result.exitCode !== 0 || !path.startsWith('/')) return { ok: false, error: `${where} cannot be used in the ${scope.session.provider} sandbox: ${describeFailure(result)}` };
     return { ok: true, path };
   } catch (error) {
-    return { ok: false, error: `${where} cannot be used in the ${scope.session.provider} sandbox: ${errorMessage(error)}` };
+    return { ok: false, error: `${where} cannot be used in the ${scope.session.provider} sandbox: ${messageOf(error)}` };
   }
 }
 
@@ -53,7 +53,7 @@ export function sandboxFileAccess(scope: SandboxFileScope, root: string): FileAc
     try {
       return await exec(scope, ['sh', '-c', SANDBOX_FILE_SCRIPT, 'hookline-files', ...args], maxOutputBytes, stdin);
     } catch (error) {
-      return { ok: false, error: `the ${where} sandbox could not run the file tool: ${errorMessage(error)}` };
+      return { ok: false, error: `the ${where} sandbox could not run the file tool: ${messageOf(error)}` };
     }
   };
 

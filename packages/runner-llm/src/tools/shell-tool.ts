@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { messageOf } from '@hookline/core';
 import type { AgentTool } from './agent-tool.ts';
 import { limitText } from './limit-text.ts';
 
@@ -36,7 +37,7 @@ export const shellTool: AgentTool = {
         maxOutputBytes: scope.outputBytes,
       });
     } catch (error) {
-      return { text: `the command could not be started: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+      return { text: `the command could not be started: ${messageOf(error)}`, isError: true };
     }
     const decoder = new TextDecoder();
     const stdout = decoder.decode(result.stdout);
