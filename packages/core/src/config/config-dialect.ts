@@ -1,8 +1,16 @@
 import type { GenericSchema } from 'valibot';
-import type { HookKeyProblem, RunnerType } from '../plugins/runner.ts';
-import type { Preset } from '../presets/preset.ts';
+import type { HookKeyProblem, HookTypeDeclaration } from '../plugins/runner-type.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { SourceLines } from './source-lines.ts';
+
+/**
+ * What a dialect reads of its preset (a `Preset` is one): its name and its events. Spelled out here
+ * rather than imported, because a preset names its dialect and the two files would import each other.
+ */
+export interface DialectPreset {
+  readonly name: string;
+  readonly events: readonly { readonly name: string; readonly matcherFields?: readonly string[] }[];
+}
 
 /** One parsed config source, as a dialect reads it. */
 export interface DialectSource {
@@ -56,7 +64,7 @@ export interface DialectSchemaParts {
   /** The preset's event names. */
   readonly events: readonly string[];
   /** The installed hook types and their declarations. */
-  readonly types: Readonly<Record<string, RunnerType>>;
+  readonly types: Readonly<Record<string, HookTypeDeclaration>>;
 }
 
 /**
@@ -71,7 +79,7 @@ export interface ConfigDialect {
    */
   readonly ignoresOtherTopLevelKeys?: boolean;
   /** Reads the hooks of one parsed source. */
-  readHooks(source: DialectSource, preset: Preset): DialectResult;
+  readHooks(source: DialectSource, preset: DialectPreset): DialectResult;
   /** The valibot schema of the top-level `hooks` key, for the config's JSON Schema. */
   hooksSchema(parts: DialectSchemaParts): GenericSchema;
 }

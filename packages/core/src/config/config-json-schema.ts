@@ -27,7 +27,7 @@ export function configJsonSchema(
     const variants = Object.entries(types).map(([type, spec]) =>
       v.strictObject({
         ...commonHookKeys,
-        ...spec.keys,
+        ...spec.options.entries,
         ...extraKeys,
         event,
         type: type === 'command' ? v.optional(v.literal(type)) : v.literal(type),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { FIRST_PARTY_TYPES } from '../plugins/first-party-types.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
-import type { RunnerType } from '../plugins/runner.ts';
+import type { HookTypeDeclaration } from '../plugins/runner-type.ts';
 import { findEvent, type Preset } from '../presets/preset.ts';
 import { presetsWithEvent } from '../presets/presets-with-event.ts';
 import { compileMatcher } from '../selection/compile-matcher.ts';
@@ -56,7 +56,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const event = typeof table['event'] === 'string' ? table['event'] : undefined;
   const typeName = resolveTypeName(table);
   const installed = typeName === undefined ? undefined : scope.runners.find(typeName);
-  const typeKeys = installed?.type.keys ?? {};
+  const typeKeys = installed?.type.options.entries ?? {};
   const schema = v.object({ ...typeKeys, ...commonHookKeys });
   const parsed = v.safeParse(schema, table);
   // Without its type or a required key of it, a hook has no identity to derive a name from.
@@ -91,7 +91,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     for (const key of Object.keys(table)) {
       if (allowed.includes(key)) continue;
       const near = nearestWord(key, allowed);
-      const owner = scope.runners.types.find((type) => type !== typeName && scope.runners.find(type)?.type.keys[key] !== undefined);
+      const owner = scope.runners.types.find((type) => type !== typeName && scope.runners.find(type)?.type.options.entries[key] !== undefined);
       report(
         key,
         `unknown key \`${key}\` for a ${typeName} hook`,
@@ -141,7 +141,8 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   }
 
   if (installed !== undefined && parsed.success) {
-    for (const problem of installed.type.check?.(pickOptions(table, typeKeys)) ?? []) {
+    // The keys as the schema outputs them: what the type's `check` is typed to receive.
+    for (const problem of installed.type.check?.(pickOptions(parsed.output as Record<string, unknown>, typeKeys)) ?? []) {
       report(problem.key, problem.message, problem.fix);
     }
   }
@@ -175,7 +176,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
 }
 
 // A third-party identity may throw, or return something else than a string, for options that failed validation.
-function typeIdentity(type: RunnerType, typeName: string, options: Record<string, unknown>): string {
+function typeIdentity(type: HookTypeDeclaration, typeName: string, options: Record<string, unknown>): string {
   try {
     const identity: unknown = type.identity?.(options) ?? typeName;
     return typeof identity === 'string' ? identity : typeName;

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { scriptedEngines, scriptedHook } from '../../test-support/scripted-engines.ts';
 import { loadConfig } from '../config/load-config.ts';
@@ -56,10 +57,17 @@ describe('the engine observer', () => {
     const received: Array<RunCall['traceContext']> = [];
     const peek = defineRunner({
       name: 'peek',
-      types: { peek: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'block', usesSandbox: false } },
-      doRun: async (_hook, call) => {
-        received.push(call.traceContext);
-        return { status: 'ok', decision: { decision: 'proceed' } };
+      types: {
+        peek: {
+          options: v.object({}),
+          defaultTimeoutMs: 1000,
+          defaultOnError: 'block',
+          usesSandbox: false,
+          doRun: async (_hook, call) => {
+            received.push(call.traceContext);
+            return { status: 'ok', decision: { decision: 'proceed' } };
+          },
+        },
       },
     });
     const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';

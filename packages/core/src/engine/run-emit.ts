@@ -222,9 +222,9 @@ function hookRunner(payload: EmitPayload, scope: EmitScope, observation: EmitObs
     const open = sandboxed ? () => sessions.get(String(payload.context[scope.preset.sessionField]), runFacts(payload.context)) : undefined;
     const entry = hook.durable ? held() : undefined;
     const onProcessStarted = entry === undefined ? undefined : (pid: number) => entry.attach(pid);
-    if (observation === undefined) return runHook(hook, installed.runner, payload, scope, open, undefined, onProcessStarted);
+    if (observation === undefined) return runHook(hook, installed, payload, scope, open, undefined, onProcessStarted);
     const watched = quietly(() => observation.hookStarted(hook, payload.context));
-    const running = runHook(hook, installed.runner, payload, scope, open, watched?.traceContext, onProcessStarted);
+    const running = runHook(hook, installed, payload, scope, open, watched?.traceContext, onProcessStarted);
     // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
     if (watched !== undefined) void running.then((report) => quietly(() => watched.ended(report)));
     return running;

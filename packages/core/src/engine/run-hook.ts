@@ -2,7 +2,8 @@ import type { HookDefinition } from '../config/hook-definition.ts';
 import { clipText, MAX_REASON_CHARACTERS } from '../decisions/clip-text.ts';
 import type { HookDecision } from '../decisions/decision.ts';
 import { parseDecision } from '../decisions/parse-decision.ts';
-import type { Runner, RunResult } from '../plugins/runner.ts';
+import type { InstalledType } from '../plugins/runner-registry.ts';
+import type { RunResult } from '../plugins/runner.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
 import type { Preset } from '../presets/preset.ts';
 import type { HookReport, HookStatus } from './emit-outcome.ts';
@@ -31,7 +32,7 @@ const ENGINE_CLOSED = new Error('the engine closed');
  */
 export function runHook(
   hook: HookDefinition,
-  runner: Runner,
+  installed: InstalledType,
   payload: EmitPayload,
   scope: HookRunScope,
   openSandbox: (() => Promise<SandboxSession>) | undefined,
@@ -40,16 +41,16 @@ export function runHook(
 ): Promise<HookReport> {
   if (scope.engineSignal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
   const started = performance.now();
-  if (openSandbox === undefined) return startHook(hook, runner, payload, scope, undefined, started, traceContext, onProcessStarted);
+  if (openSandbox === undefined) return startHook(hook, installed, payload, scope, undefined, started, traceContext, onProcessStarted);
   return openSandbox().then(
-    (session) => startHook(hook, runner, payload, scope, session, started, traceContext, onProcessStarted),
+    (session) => startHook(hook, installed, payload, scope, session, started, traceContext, onProcessStarted),
     (error: unknown) => failedReport(hook, 'failed', `the run's sandbox is not available: ${messageOf(error)}`, started),
   );
 }
 
 function startHook(
   hook: HookDefinition,
-  runner: Runner,
+  installed: InstalledType,
   payload: EmitPayload,
   scope: HookRunScope,
   sandbox: SandboxSession | undefined,
@@ -79,11 +80,12 @@ function startHook(
 
     let work: Promise<RunResult>;
     try {
-      work = Promise.resolve(runner.doRun(hook, call));
+      work = Promise.resolve(installed.type.doRun(hook, call));
     } catch (error) {
       work = Promise.reject(error);
     }
     scope.track(work);
+    const { runner } = installed;
     work.then(
       (result) => finish(resultReport(hook, result, runner.name, started), HOOK_OVER),
       (error: unknown) => finish(failedReport(hook, 'failed', `runner "${runner.name}" threw: ${messageOf(error)}`, started), HOOK_OVER),
