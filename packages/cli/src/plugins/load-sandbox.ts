@@ -45,11 +45,28 @@ export async function loadSandbox(
   try {
     return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings }) as SandboxProvider;
   } catch (error) {
-    if (source === undefined || !HooklineError.isInstance(error) || !Array.isArray((error as { issues?: unknown }).issues)) throw error;
+    const issues = settingsIssues(error);
+    if (source === undefined || issues === undefined) throw error;
     const line = source.lines.topLevel('sandbox') ?? 1;
-    const issues = (error as unknown as { issues: ReadonlyArray<{ key: string; message: string }> }).issues;
     throw new ConfigError(issues.map((issue) => ({ file: source.file, line, message: `[sandbox.${name}]${issue.key === '' ? '' : ` ${issue.key}`}: ${issue.message}` })));
   }
+}
+
+/** One problem a provider's factory found in its settings (`DockerSettingsError` carries a list). */
+interface SettingsIssue {
+  readonly key: string;
+  readonly message: string;
+}
+
+// The settings problems a Hookline error carries, when it is one that lists them.
+function settingsIssues(error: unknown): readonly SettingsIssue[] | undefined {
+  if (!HooklineError.isInstance(error) || !('issues' in error) || !Array.isArray(error.issues)) return undefined;
+  const listed: readonly unknown[] = error.issues;
+  return listed.every(isSettingsIssue) ? listed : undefined;
+}
+
+function isSettingsIssue(value: unknown): value is SettingsIssue {
+  return typeof value === 'object' && value !== null && 'key' in value && typeof value.key === 'string' && 'message' in value && typeof value.message === 'string';
 }
 
 function tableOf(value: unknown): Record<string, unknown> | undefined {

@@ -1,10 +1,10 @@
-import { SPECIFICATION_VERSION, type Runner, type SandboxProvider } from '@hookline/core';
+import { interfaceVersionProblem, type Runner, type SandboxProvider } from '@hookline/core';
 
 /** The runners and sandbox providers one plugin module offers, and what went wrong looking. */
 export interface PluginExports {
   readonly runners: readonly Runner[];
   readonly sandboxes: readonly SandboxProvider[];
-  /** Plugin objects of another interface version: named in the error, never used. */
+  /** Plugin objects of another interface version, each as a sentence naming both versions: never used. */
   readonly mismatched: readonly string[];
   /** Factories that threw when called. */
   readonly broken: readonly string[];
@@ -57,11 +57,13 @@ function collect(label: string, value: unknown, callable: boolean, found: Plugin
   }
   if (typeof candidate !== 'object' || candidate === null) return;
   const plugin = candidate as Record<string, unknown>;
-  const isRunner = typeof plugin['doRun'] === 'function' && typeof plugin['types'] === 'object';
+  // A runner of an earlier interface had `doRun` beside its types; it is still recognised, to be named.
+  const isRunner = typeof plugin['types'] === 'object' && plugin['types'] !== null && (typeof plugin['doRun'] === 'function' || 'runnerInterfaceVersion' in plugin);
   const isSandbox = typeof plugin['doOpen'] === 'function' && typeof plugin['name'] === 'string';
   if (!isRunner && !isSandbox) return;
-  if (plugin['specificationVersion'] !== SPECIFICATION_VERSION) {
-    found.mismatched.push(`${label} (${String(plugin['name'])}) implements plugin interface ${String(plugin['specificationVersion'])}`);
+  const mismatch = interfaceVersionProblem(isRunner ? 'runner' : 'sandbox provider', candidate);
+  if (mismatch !== undefined) {
+    found.mismatched.push(`${label} is of another version: ${mismatch}`);
     return;
   }
   if (isRunner && !found.runners.includes(candidate as Runner)) found.runners.push(candidate as Runner);

@@ -215,7 +215,7 @@ function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunn
     if (hook.enabled && hook.sandbox && installed.type.usesSandbox) needsSandbox = true;
   }
   const providerMismatch = provider === undefined ? undefined : interfaceVersionProblem('sandbox provider', provider);
-  if (providerMismatch !== undefined) throw new PluginError(`${providerMismatch}.`);
+  if (providerMismatch !== undefined) throw new PluginError(`${providerMismatch}; install versions that match.`);
   if (provider !== undefined && provider.name !== config.sandbox.provider) {
     throw new PluginError(`The config selects sandbox provider "${config.sandbox.provider}", but the engine was given "${provider.name}"; pass the provider the config names.`);
   }
@@ -271,7 +271,7 @@ async function resumeJournal(durability: Durability, routes: ReadonlyMap<string,
 
 function checkJournal(config: HookConfig, journal: Journal | undefined): Journal | undefined {
   const journalMismatch = journal === undefined ? undefined : interfaceVersionProblem('journal', journal);
-  if (journalMismatch !== undefined) throw new PluginError(`${journalMismatch}.`);
+  if (journalMismatch !== undefined) throw new PluginError(`${journalMismatch}; install versions that match.`);
   const durable = config.hooks.filter((hook) => hook.enabled && hook.durable).map((hook) => `"${hook.name}"`);
   if (durable.length > 0 && journal === undefined) {
     const named = durable.length > 3 ? `${durable.slice(0, 3).join(', ')} and ${durable.length - 3} more` : durable.join(', ');

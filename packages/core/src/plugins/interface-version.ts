@@ -31,5 +31,5 @@ export function interfaceVersionProblem(kind: PluginInterface, plugin: unknown):
     : shared !== undefined
       ? `the shared plugin interface ${String(shared)} of an earlier @hookline/core`
       : `no ${kind} interface (it has no ${field})`;
-  return `${label} ${name} implements ${speaks}, but this @hookline/core speaks ${kind} interface ${version}; install versions of ${name} and @hookline/core made for each other`;
+  return `${label} ${name} implements ${speaks}, but this @hookline/core speaks ${kind} interface ${version}`;
 }

@@ -23,7 +23,7 @@ export function createRunnerRegistry(runners: readonly Runner[]): RunnerRegistry
   const byType = new Map<string, InstalledType>();
   for (const runner of runners) {
     const mismatch = interfaceVersionProblem('runner', runner);
-    if (mismatch !== undefined) throw new PluginError(`${mismatch}.`);
+    if (mismatch !== undefined) throw new PluginError(`${mismatch}; install versions that match.`);
     for (const [name, type] of Object.entries(runner.types)) {
       const taken = byType.get(name);
       if (taken !== undefined) {
