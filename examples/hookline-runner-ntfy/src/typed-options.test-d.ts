@@ -21,10 +21,10 @@ describe('a third-party runner', () => {
       types: {
         ntfy: {
           options: ntfyOptions,
-          defaultTimeoutMs: 10_000,
-          defaultOnError: 'proceed',
-          usesSandbox: false,
           identity: (options) => options.topic,
+          defaultTimeoutMs: 5_000,
+          defaultOnError: 'block',
+          usesSandbox: true,
           async doRun(hook) {
             expectTypeOf(hook.options.topic).toEqualTypeOf<string>();
             expectTypeOf(hook.options.tags).toEqualTypeOf<string[] | undefined>();
