@@ -1,2 +1,2 @@
-export { ntfyKeys, type NtfyHookOptions } from './ntfy-keys.ts';
+export { ntfyOptions, type NtfyHookOptions } from './ntfy-keys.ts';
 export { ntfyRunner, ntfyRunner as default, type NtfyRunnerSettings } from './ntfy-runner.ts';

@@ -1,24 +1,14 @@
+import type { HookOptions } from '@hookline/core';
 import * as v from 'valibot';
 
 // ntfy's priority names and the numbers its JSON API takes.
 const PRIORITY_NAMES = { min: 1, low: 2, default: 3, high: 4, max: 5, urgent: 5 } as const;
 
-/** The keys of a `type = "ntfy"` hook, as the config file spells them. */
-export interface NtfyHookOptions {
-  readonly topic: string;
-  readonly server?: string;
-  readonly title?: string;
-  readonly message?: string;
-  readonly priority?: number | keyof typeof PRIORITY_NAMES;
-  readonly tags?: readonly string[];
-  readonly decision?: 'proceed' | 'block';
-  readonly reason?: string;
-}
-
-// Spelled out as valibot schemas: core merges them with the common hook keys, so they give this
-// runner validation, error messages with lines and the JSON Schema without any more code.
-/** valibot schemas of an ntfy hook's own keys. Non-optional keys are required. */
-export const ntfyKeys = {
+// One valibot object schema: core merges its entries with the common hook keys, so it gives this
+// runner validation, error messages with lines and the JSON Schema without any more code — and the
+// runner's `doRun` receives its output type, so nothing is cast.
+/** The valibot object schema of an ntfy hook's own keys. Non-optional keys are required. */
+export const ntfyOptions = v.object({
   topic: v.pipe(
     v.string('must be a string: the ntfy topic to publish to'),
     v.regex(/^[-_A-Za-z0-9]{1,64}$/, 'must be 1 to 64 letters, digits, - or _ (ntfy\'s topic rule)'),
@@ -39,7 +29,10 @@ export const ntfyKeys = {
   tags: v.optional(v.pipe(v.array(v.string(), 'must be a list of strings'), v.description('ntfy tags (emoji short codes work).'))),
   decision: v.optional(v.pipe(v.picklist(['proceed', 'block'], 'must be "proceed" or "block"'), v.description('What the hook decides once the notification is delivered; default proceed.'))),
   reason: v.optional(v.pipe(v.string('must be a string'), v.description('The reason given with decision = "block".'))),
-};
+});
+
+/** The keys of a `type = "ntfy"` hook as the runner receives them, validated. */
+export type NtfyHookOptions = HookOptions<typeof ntfyOptions>;
 
 /** ntfy's numeric priority for a configured one. */
 export function priorityNumber(priority: NtfyHookOptions['priority']): number | undefined {

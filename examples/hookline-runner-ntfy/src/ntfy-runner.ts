@@ -1,7 +1,7 @@
 import { defineRunner, type Runner } from '@hookline/core';
 import { checkServer } from './check-server.ts';
 import { fillTemplate } from './fill-template.ts';
-import { ntfyKeys, priorityNumber, type NtfyHookOptions } from './ntfy-keys.ts';
+import { ntfyOptions, priorityNumber } from './ntfy-keys.ts';
 import { sendNotification } from './send-notification.ts';
 
 /** Settings of {@link ntfyRunner}. */
@@ -37,33 +37,34 @@ export function ntfyRunner(settings: NtfyRunnerSettings = {}): Runner {
     name: 'hookline-runner-ntfy',
     types: {
       ntfy: {
-        keys: ntfyKeys,
+        options: ntfyOptions,
         defaultTimeoutMs: 10_000,
         defaultOnError: 'proceed',
         usesSandbox: false,
-        identity: (options) => String(options['topic']),
+        identity: (options) => String(options.topic),
         check: checkServer,
-      },
-    },
-    async doRun(hook, call) {
-      const options = hook.options as unknown as NtfyHookOptions;
-      const context = call.context;
-      const priority = priorityNumber(options.priority);
-      const delivery = await sendNotification(
-        options.server ?? settings.server ?? DEFAULT_SERVER,
-        {
-          topic: options.topic,
-          message: fillTemplate(options.message ?? defaultMessage(context), context),
-          ...(options.title === undefined ? {} : { title: fillTemplate(options.title, context) }),
-          ...(priority === undefined ? {} : { priority }),
-          ...(options.tags === undefined ? {} : { tags: options.tags }),
+        // `hook.options` has the schema's output type: `topic` is a string, `priority` a number or a name.
+        async doRun(hook, call) {
+          const { options } = hook;
+          const context = call.context;
+          const priority = priorityNumber(options.priority);
+          const delivery = await sendNotification(
+            options.server ?? settings.server ?? DEFAULT_SERVER,
+            {
+              topic: options.topic,
+              message: fillTemplate(options.message ?? defaultMessage(context), context),
+              ...(options.title === undefined ? {} : { title: fillTemplate(options.title, context) }),
+              ...(priority === undefined ? {} : { priority }),
+              ...(options.tags === undefined ? {} : { tags: options.tags }),
+            },
+            call.signal,
+            settings.fetch ?? fetch,
+          );
+          if (!delivery.ok) return { status: 'failed', error: delivery.error };
+          const decision = options.decision === 'block' ? { decision: 'block' as const, reason: options.reason ?? `notified ntfy topic "${options.topic}" and blocked` } : { decision: 'proceed' as const };
+          return { status: 'ok', decision, details: { delivered_to: options.topic } };
         },
-        call.signal,
-        settings.fetch ?? fetch,
-      );
-      if (!delivery.ok) return { status: 'failed', error: delivery.error };
-      const decision = options.decision === 'block' ? { decision: 'block' as const, reason: options.reason ?? `notified ntfy topic "${options.topic}" and blocked` } : { decision: 'proceed' as const };
-      return { status: 'ok', decision, details: { delivered_to: options.topic } };
+      },
     },
   });
 }

@@ -6,17 +6,16 @@ const freezeRunner = defineRunner({
   name: 'example-freeze-runner',
   types: {
     freeze: {
-      keys: { nodes: v.array(v.string()), reason: v.optional(v.string()) },
+      options: v.object({ nodes: v.array(v.string()), reason: v.optional(v.string()) }),
       defaultTimeoutMs: 1_000,
       defaultOnError: 'block',
       usesSandbox: false,
+      // `hook.options` is typed by the schema above: `nodes` is a string[], `reason` a string or undefined.
+      async doRun(hook, call) {
+        const frozen = hook.options.nodes.includes(String(call.context['node_id']));
+        return frozen ? { status: 'ok', decision: { decision: 'block', reason: hook.options.reason ?? 'frozen' } } : { status: 'ok', decision: { decision: 'proceed' } };
+      },
     },
-  },
-  async doRun(hook, call) {
-    const frozen = (hook.options['nodes'] as string[]).includes(String(call.context['node_id']));
-    return frozen
-      ? { status: 'ok', decision: { decision: 'block', reason: String(hook.options['reason'] ?? 'frozen') } }
-      : { status: 'ok', decision: { decision: 'proceed' } };
   },
 });
 

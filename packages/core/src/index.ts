@@ -40,11 +40,34 @@ export { byteSizeProblem, settingKey, unknownSettingMessage } from './plugins/se
 export { defineSettingsTable, settingsTableOf, type SettingsFactory, type SettingsOf, type SettingsTable } from './plugins/settings-table.ts';
 export { snakeCase, snakeCaseTable } from './plugins/snake-case-table.ts';
 export { isSandboxVariable, SANDBOX_VARIABLES, sandboxEnvironment } from './plugins/sandbox-environment.ts';
-export { defineJournal, journalEntryState, type Journal, type JournalEntry, type JournalEntryState, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from './plugins/journal.ts';
+export {
+  defineJournal,
+  JOURNAL_INTERFACE_VERSION,
+  journalEntryState,
+  type Journal,
+  type JournalEntry,
+  type JournalEntryState,
+  type JournalListQuery,
+  type JournalProcessGroup,
+  type JournalRecord,
+  type JournalStats,
+} from './plugins/journal.ts';
+export { interfaceVersionProblem, type PluginInterface } from './plugins/interface-version.ts';
+export {
+  defineRunner,
+  defineRunnerType,
+  RUNNER_INTERFACE_VERSION,
+  type RunCall,
+  type Runner,
+  type RunnerDeclaration,
+  type RunnerType,
+  type RunResult,
+} from './plugins/runner.ts';
+export type { HookKeyProblem, HookOptions, HookOptionsSchema, HookTypeDeclaration } from './plugins/runner-type.ts';
 export type { KeyRule } from './plugins/key-rule.ts';
-export { defineRunner, SPECIFICATION_VERSION, type HookKeyProblem, type RunCall, type Runner, type RunnerType, type RunResult } from './plugins/runner.ts';
 export {
   defineSandboxProvider,
+  SANDBOX_PROVIDER_INTERFACE_VERSION,
   type ExecRequest,
   type ExecResult,
   type SandboxFileRequest,

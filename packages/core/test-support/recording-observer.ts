@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { EngineObserver } from '../src/plugins/engine-observer.ts';
 import { defineRunner, type RunCall, type Runner } from '../src/plugins/runner.ts';
 
@@ -38,10 +39,17 @@ export function traceContextRunner(): { runner: Runner; received: Array<RunCall[
   const received: Array<RunCall['traceContext']> = [];
   const runner = defineRunner({
     name: 'peek',
-    types: { peek: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'block', usesSandbox: false } },
-    doRun: async (_hook, call) => {
-      received.push(call.traceContext);
-      return { status: 'ok', decision: { decision: 'proceed' } };
+    types: {
+      peek: {
+        options: v.object({}),
+        defaultTimeoutMs: 1000,
+        defaultOnError: 'block',
+        usesSandbox: false,
+        doRun: async (_hook, call) => {
+          received.push(call.traceContext);
+          return { status: 'ok', decision: { decision: 'proceed' } };
+        },
+      },
     },
   });
   return { runner, received };

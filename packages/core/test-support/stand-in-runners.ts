@@ -31,29 +31,29 @@ export function standInCommandRunner(): StandIn {
     name: 'stand-in-command',
     types: {
       command: {
-        keys: { command: v.pipe(v.string('must be a string holding a shell command'), v.regex(/\S/, 'must not be empty or only whitespace')), max_output_bytes: v.optional(v.number()) },
+        options: v.object({ command: v.pipe(v.string('must be a string holding a shell command'), v.regex(/\S/, 'must not be empty or only whitespace')), max_output_bytes: v.optional(v.number()) }),
         defaultTimeoutMs: 60_000,
         defaultOnError: 'block',
         usesSandbox: true,
-        identity: (options) => String(options['command'] ?? '').slice(0, 20),
+        identity: (options) => String(options.command ?? '').slice(0, 20),
+        async doRun(hook, call) {
+          const record: StandInCall = { hook: hook.name, context: call.context, started: clock++ };
+          calls.push(record);
+          const command = hook.options.command;
+          try {
+            if (command === 'hang') return await new Promise<never>(() => {});
+            if (command === 'fail') return { status: 'failed', error: 'could not start' };
+            if (command.startsWith('decide ')) return { status: 'ok', decision: JSON.parse(command.slice(7)) };
+            const sleep = /^sleep (\d+)$/.exec(command);
+            if (sleep !== null) await new Promise((resolve) => setTimeout(resolve, Number(sleep[1])));
+            const exit = /^exit (\d+)$/.exec(command);
+            if (exit !== null && exit[1] !== '0') return { status: 'ok', decision: { decision: 'block', reason: `hook exited with code ${exit[1]}` } };
+            return { status: 'ok', decision: { decision: 'proceed' } };
+          } finally {
+            record.ended = clock++;
+          }
+        },
       },
-    },
-    async doRun(hook, call) {
-      const record: StandInCall = { hook: hook.name, context: call.context, started: clock++ };
-      calls.push(record);
-      const command = String(hook.options['command']);
-      try {
-        if (command === 'hang') return await new Promise<never>(() => {});
-        if (command === 'fail') return { status: 'failed', error: 'could not start' };
-        if (command.startsWith('decide ')) return { status: 'ok', decision: JSON.parse(command.slice(7)) };
-        const sleep = /^sleep (\d+)$/.exec(command);
-        if (sleep !== null) await new Promise((resolve) => setTimeout(resolve, Number(sleep[1])));
-        const exit = /^exit (\d+)$/.exec(command);
-        if (exit !== null && exit[1] !== '0') return { status: 'ok', decision: { decision: 'block', reason: `hook exited with code ${exit[1]}` } };
-        return { status: 'ok', decision: { decision: 'proceed' } };
-      } finally {
-        record.ended = clock++;
-      }
     },
   });
   return { runner, calls };
@@ -66,16 +66,16 @@ export function standInHttpRunner(): StandIn {
     name: 'stand-in-http',
     types: {
       http: {
-        keys: { url: v.pipe(v.string(), v.url('must be a URL')), headers: v.optional(v.record(v.string(), v.string())) },
+        options: v.object({ url: v.pipe(v.string(), v.url('must be a URL')), headers: v.optional(v.record(v.string(), v.string())) }),
         defaultTimeoutMs: 60_000,
         defaultOnError: 'proceed',
         usesSandbox: false,
-        identity: (options) => String(options['url']),
+        identity: (options) => String(options.url),
+        async doRun(hook, call) {
+          calls.push({ hook: hook.name, context: call.context, started: calls.length });
+          return hook.options.url.includes('fail') ? { status: 'failed', error: 'HTTP 500' } : { status: 'ok', decision: { decision: 'proceed' } };
+        },
       },
-    },
-    async doRun(hook, call) {
-      calls.push({ hook: hook.name, context: call.context, started: calls.length });
-      return String(hook.options['url']).includes('fail') ? { status: 'failed', error: 'HTTP 500' } : { status: 'ok', decision: { decision: 'proceed' } };
     },
   });
   return { runner, calls };

@@ -10,7 +10,7 @@ import {
   type JournalStats,
 } from '@hookline/core';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
-import type { Sql } from 'postgres';
+import type { RowList, Sql } from 'postgres';
 import { openPostgres } from './open-postgres.ts';
 import { describePostgresFailure } from './postgres-failure.ts';
 import { redactUrl, secretsOf } from './redact-url.ts';
@@ -107,10 +107,11 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     });
     return opening;
   };
-  const query = async <T>(text: string, parameters: readonly unknown[] = []): Promise<T[] & { count: number }> => {
+  // The row type is the caller's word for what its SQL selects; postgres.js takes it as a type argument.
+  const query = async <T>(text: string, parameters: readonly unknown[] = []): Promise<RowList<T[]>> => {
     try {
       const sql = await open();
-      return (await sql.unsafe(text, parameters as never[], { prepare: true })) as unknown as T[] & { count: number };
+      return await sql.unsafe<T[]>(text, parameters as never[], { prepare: true });
     } catch (error) {
       throw fail(error);
     }

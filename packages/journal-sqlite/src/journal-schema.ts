@@ -65,3 +65,48 @@ export interface JournalRow {
   readonly process_groups: string | null;
   readonly dead_at: number | null;
 }
+
+/**
+ * Reads one row as `node:sqlite` returns it (a record of column values), checking each column's
+ * type, so a table that another program changed fails with the column it got wrong.
+ */
+export function readJournalRow(row: Readonly<Record<string, unknown>>): JournalRow {
+  return {
+    id: integer(row, 'id'),
+    preset: text(row, 'preset'),
+    event: text(row, 'event'),
+    context: text(row, 'context'),
+    hooks: text(row, 'hooks'),
+    created_at: integer(row, 'created_at'),
+    attempts: integer(row, 'attempts'),
+    last_error: nullable(row, 'last_error', text),
+    available_at: integer(row, 'available_at'),
+    owner: nullable(row, 'owner', text),
+    owner_host: nullable(row, 'owner_host', text),
+    owner_pid: nullable(row, 'owner_pid', integer),
+    lease_expires_at: nullable(row, 'lease_expires_at', integer),
+    owner_start: nullable(row, 'owner_start', text),
+    process_groups: nullable(row, 'process_groups', text),
+    dead_at: nullable(row, 'dead_at', integer),
+  };
+}
+
+function text(row: Readonly<Record<string, unknown>>, column: string): string {
+  const value = row[column];
+  if (typeof value === 'string') return value;
+  throw unexpected(column, value, 'text');
+}
+
+function integer(row: Readonly<Record<string, unknown>>, column: string): number {
+  const value = row[column];
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  throw unexpected(column, value, 'an integer');
+}
+
+function nullable<T>(row: Readonly<Record<string, unknown>>, column: string, read: (row: Readonly<Record<string, unknown>>, column: string) => T): T | null {
+  return row[column] === null ? null : read(row, column);
+}
+
+function unexpected(column: string, value: unknown, expected: string): Error {
+  return new Error(`column ${column} of ${JOURNAL_TABLE} holds ${value === undefined ? 'nothing' : typeof value}, not ${expected}; the table was changed by something other than @hookline/journal-sqlite`);
+}

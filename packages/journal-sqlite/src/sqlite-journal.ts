@@ -3,7 +3,7 @@ import process from 'node:process';
 import type { DatabaseSync } from 'node:sqlite';
 import { defineJournal, InvalidOptionError, type Journal, type JournalEntry, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from '@hookline/core';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
-import { JOURNAL_TABLE, type JournalRow } from './journal-schema.ts';
+import { JOURNAL_TABLE, readJournalRow, type JournalRow } from './journal-schema.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';
 
 /** Settings of {@link sqliteJournal}. */
@@ -142,7 +142,7 @@ export function sqliteJournal(settings: SqliteJournalSettings): Journal {
       const where = query.state === undefined ? '' : `WHERE ${STATE_CONDITIONS[query.state]}`;
       const limit = query.limit !== undefined && Number.isFinite(query.limit) ? `LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
       const parameters = query.state === undefined || query.state === 'dead-lettered' ? [] : [Date.now()];
-      return use((db) => (db.prepare(`SELECT * FROM ${JOURNAL_TABLE} ${where} ORDER BY id ${limit}`).all(...parameters) as unknown as JournalRow[]).map(toEntry));
+      return use((db) => db.prepare(`SELECT * FROM ${JOURNAL_TABLE} ${where} ORDER BY id ${limit}`).all(...parameters).map((row) => toEntry(readJournalRow(row))));
     },
     stats() {
       return use((db): JournalStats => {
@@ -195,7 +195,7 @@ function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder,
   const alive = new Map<string, boolean>();
   let after = 0;
   for (;;) {
-    const rows = page.all(after, now, now, me.host) as unknown as JournalRow[];
+    const rows = page.all(after, now, now, me.host).map(readJournalRow);
     for (const row of rows) {
       const free = row.owner === null || (row.lease_expires_at ?? 0) <= now;
       if (!free) {

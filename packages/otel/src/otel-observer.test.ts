@@ -7,6 +7,7 @@ import { httpRunner } from '@hookline/runner-http';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import { object } from 'valibot';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { otelObserver } from './otel-observer.ts';
 
@@ -156,8 +157,15 @@ test("an LLM hook's token usage and model become gen_ai attributes", async () =>
   // The report fields @hookline/runner-llm writes (`model`, `usage`), from a runner that answers offline.
   const judge = defineRunner({
     name: 'offline-judge',
-    types: { prompt: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'proceed', usesSandbox: false } },
-    doRun: async () => ({ status: 'ok', decision: { decision: 'proceed' }, details: { model: 'claude-haiku', usage: { input_tokens: 120, output_tokens: 7 } } }),
+    types: {
+      prompt: {
+        options: object({}),
+        defaultTimeoutMs: 1000,
+        defaultOnError: 'proceed',
+        usesSandbox: false,
+        doRun: async () => ({ status: 'ok', decision: { decision: 'proceed' }, details: { model: 'claude-haiku', usage: { input_tokens: 120, output_tokens: 7 } } }),
+      },
+    },
   });
   const engine = engineFor('[[hooks]]\nname = "judge"\nevent = "run_start"\ntype = "prompt"\n', [judge]);
   await (await engine.emit('run_start', { run_id: 'r4', workflow_name: 'ship' })).settled;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { GenericSchema } from 'valibot';
+import type { HookOptions } from '@hookline/core';
 
 /** SPEC §7: stdout and stderr are each captured up to 1 MiB unless configured otherwise. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1_048_576;
@@ -15,22 +15,23 @@ const passthroughMessage = 'must be an array of variable names, e.g. ["NPM_TOKEN
 
 const outputLimitMessage = `must be an integer from 1 to ${MAX_OUTPUT_BYTES_LIMIT} (bytes per stream)`;
 
-/** The keys of a `type = "command"` hook, as the config file spells them. */
-export interface CommandHookOptions {
+// JSR's fast check needs explicit types on exports: these spell out what each key's schema outputs,
+// so the schema's own type (and through it the runner's options) stays exact.
+/** The schemas of a `type = "command"` hook's keys, by what each one outputs. */
+export type CommandOptionsEntries = {
   /** The shell command, run as `{preset.command.shell} -c command`. */
-  readonly command: string;
+  readonly command: v.GenericSchema<string>;
   /** Per-stream capture cap for this hook; the runner's `maxOutputBytes` when absent. */
-  readonly max_output_bytes?: number;
+  readonly max_output_bytes: v.OptionalSchema<v.GenericSchema<number>, undefined>;
   /**
    * Host variables this hook gets on top of its sandbox's allow-list (`["NPM_TOKEN"]`), read from the
    * runner's environment at each run; unset ones are left out.
    */
-  readonly env_passthrough?: readonly string[];
-}
+  readonly env_passthrough: v.OptionalSchema<v.GenericSchema<string[]>, undefined>;
+};
 
-// Typed explicitly because JSR's fast check needs explicit types on exports.
-/** valibot schemas of a command hook's own keys; the core merges them with the common hook keys. */
-export const commandKeys: Readonly<Record<keyof CommandHookOptions, GenericSchema>> = {
+/** The valibot object schema of a command hook's own keys; the core merges them with the common hook keys. */
+export const commandOptions: v.ObjectSchema<CommandOptionsEntries, undefined> = v.object({
   command: v.pipe(
     v.string('must be a string holding a shell command'),
     v.regex(/\S/, 'must not be empty or only whitespace'),
@@ -57,4 +58,7 @@ export const commandKeys: Readonly<Record<keyof CommandHookOptions, GenericSchem
       v.description('Host environment variables this hook receives on top of the sandbox\'s allow-list (PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_*, TERM, TZ, TMPDIR).'),
     ),
   ),
-};
+});
+
+/** The keys of a `type = "command"` hook as its runner receives them, validated. */
+export type CommandHookOptions = HookOptions<typeof commandOptions>;

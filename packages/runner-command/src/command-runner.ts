@@ -1,6 +1,6 @@
 import process from 'node:process';
 import { defineRunner, firstCharacters, type Runner } from '@hookline/core';
-import { commandKeys, DEFAULT_MAX_OUTPUT_BYTES, type CommandHookOptions } from './command-keys.ts';
+import { commandOptions, DEFAULT_MAX_OUTPUT_BYTES } from './command-keys.ts';
 import { commandLogPath, DEFAULT_LOG_ROOT } from './command-log.ts';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_STDERR_TAIL_BYTES } from './defaults.ts';
 import { runCommandHook, type CommandLogTarget } from './run-command-hook.ts';
@@ -63,24 +63,24 @@ export function commandRunner(settings: CommandRunnerSettings = {}): Runner {
     name: '@hookline/runner-command',
     types: {
       command: {
-        keys: commandKeys,
+        options: commandOptions,
         // SPEC §7: 60 s, and a command that cannot run blocks (fails closed).
         defaultTimeoutMs: 60_000,
         defaultOnError: 'block',
         usesSandbox: true,
-        identity: (options) => firstCharacters(String(options['command'] ?? ''), 20),
+        identity: (options) => firstCharacters(String(options.command ?? ''), 20),
+        doRun(hook, call) {
+          const { options } = hook;
+          const { preset, context } = call;
+          let log: CommandLogTarget | undefined;
+          if (preset.command.log === true) {
+            const key = context[preset.sessionField];
+            log = { path: commandLogPath(settings.logRoot ?? DEFAULT_LOG_ROOT, key === undefined || key === null ? '_' : String(key), hook.name), hook: hook.name };
+          }
+          if (call.sandbox !== undefined) return runCommandHook(options, call, call.sandbox, scope, log);
+          return host.use((session) => runCommandHook(options, call, session, scope, log));
+        },
       },
-    },
-    doRun(hook, call) {
-      const options = hook.options as unknown as CommandHookOptions;
-      const { preset, context } = call;
-      let log: CommandLogTarget | undefined;
-      if (preset.command.log === true) {
-        const key = context[preset.sessionField];
-        log = { path: commandLogPath(settings.logRoot ?? DEFAULT_LOG_ROOT, key === undefined || key === null ? '_' : String(key), hook.name), hook: hook.name };
-      }
-      if (call.sandbox !== undefined) return runCommandHook(options, call, call.sandbox, scope, log);
-      return host.use((session) => runCommandHook(options, call, session, scope, log));
     },
     doClose() {
       return host.close();

@@ -116,7 +116,7 @@ describe('a shell that cannot be started', () => {
     const runner = commandRunner();
     const config = loadConfig([{ text: configText([{ event: 'stage_start', command: 'exit 0', sandbox: false }]), source: 'test.toml' }], { runners: [runner] });
     const context = { event: 'stage_start', ...baseContext };
-    const result = await runner.doRun(config.hooks[0]!, { context, contextJson: JSON.stringify(context), signal: new AbortController().signal, timeoutMs: 5_000, preset });
+    const result = await runner.types['command']!.doRun(config.hooks[0]!, { context, contextJson: JSON.stringify(context), signal: new AbortController().signal, timeoutMs: 5_000, preset });
     await runner.doClose?.();
     expect(result).toMatchObject({ status: 'failed', error: 'cannot start "/nonexistent/zsh": no such file' });
   });

@@ -1,7 +1,7 @@
 import type { HookKeyProblem } from '@hookline/core';
 import { ENV_NAME, findEnvReferences } from './env-references.ts';
 import { FORBIDDEN_VALUE_CHARACTERS, headerNameProblem } from './header-rules.ts';
-import { httpHookOptions } from './http-keys.ts';
+import type { HttpHookOptions } from './http-keys.ts';
 
 /**
  * Load-time checks across an HTTP hook's keys that JSON Schema cannot state (SPEC §2): a
@@ -9,8 +9,7 @@ import { httpHookOptions } from './http-keys.ts';
  * otherwise only surface when the hook first runs. Each problem names its key so the error points at
  * its line.
  */
-export function checkHttpHook(rawOptions: Readonly<Record<string, unknown>>): HookKeyProblem[] {
-  const options = httpHookOptions(rawOptions);
+export function checkHttpHook(options: HttpHookOptions): HookKeyProblem[] {
   const problems: HookKeyProblem[] = [];
 
   let url: URL | undefined;

@@ -1,5 +1,6 @@
 import type { HookDefinition, RunCall, RunResult } from '@hookline/core';
 import { messageOf } from '@hookline/core';
+import type { HttpHookOptions } from './http-keys.ts';
 import type { AgentPool } from './agent-pool.ts';
 import { describeRequestError } from './describe-request-error.ts';
 import type { ResolvedHttpRunnerSettings } from './http-runner-settings.ts';
@@ -26,7 +27,7 @@ const NO_WARNINGS: readonly string[] = [];
  * JSON on the pooled agent for the hook's TLS mode, reads a capped body and turns the answer into a
  * result. Every failure comes back as data, with secrets removed from its text.
  */
-export async function deliverHttpHook(hook: HookDefinition, call: RunCall, scope: DeliveryScope): Promise<RunResult> {
+export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, call: RunCall, scope: DeliveryScope): Promise<RunResult> {
   const plan = scope.planFor(hook);
   const headers: Record<string, string> = { ...plan.staticHeaders };
   let warnings = NO_WARNINGS;

@@ -1,7 +1,7 @@
 import type { HookDefinition } from '@hookline/core';
 import { displayUrl } from './display-url.ts';
 import { findEnvReferences } from './env-references.ts';
-import { httpHookOptions, type HttpHookOptions, type TlsMode } from './http-keys.ts';
+import type { HttpHookOptions, TlsMode } from './http-keys.ts';
 
 /** What stays the same across deliveries of one hook, worked out once. */
 export interface PreparedHook {
@@ -20,7 +20,7 @@ export interface PreparedHook {
 }
 
 /** Returns a hook's delivery plan, worked out on its first delivery and remembered after. */
-export type HookPlanner = (hook: HookDefinition) => PreparedHook;
+export type HookPlanner = (hook: HookDefinition<HttpHookOptions>) => PreparedHook;
 
 /**
  * A planner for one runner (its default headers are part of every plan). Plans are keyed by the
@@ -32,7 +32,7 @@ export function createHookPlanner(defaults: Readonly<Record<string, string>>): H
     let plan = plans.get(hook.options);
     if (plan === undefined) {
       // The options were validated at load, so the URL parses.
-      plan = planDelivery(httpHookOptions(hook.options), defaults);
+      plan = planDelivery(hook.options, defaults);
       plans.set(hook.options, plan);
     }
     return plan;

@@ -1,3 +1,4 @@
+import type { HookOptions } from '@hookline/core';
 import * as v from 'valibot';
 
 /** TLS modes (SPEC §8): `verify` checks certificates, `no_verify` does not, `off` allows `http://`. */
@@ -6,18 +7,8 @@ export const TLS_MODES = ['verify', 'no_verify', 'off'] as const;
 /** One of {@link TLS_MODES}. */
 export type TlsMode = (typeof TLS_MODES)[number];
 
-/** The keys of a `type = "http"` hook, as the config file spells them, after validation. */
-export interface HttpHookOptions {
-  readonly url: string;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly allowed_env_vars?: readonly string[];
-  readonly tls?: TlsMode;
-  readonly signing_secret_env?: string;
-  readonly block_private_addresses?: boolean;
-}
-
-/** valibot schemas of an HTTP hook's own keys; the core merges them with the common hook keys. */
-export const httpKeys = {
+/** The valibot object schema of an HTTP hook's own keys; the core merges them with the common hook keys. */
+export const httpOptions = v.object({
   url: v.pipe(
     v.string('must be a string holding an https:// URL'),
     v.nonEmpty('must not be empty'),
@@ -53,9 +44,7 @@ export const httpKeys = {
       v.description('Refuse loopback, private, link-local, CGNAT, unique-local and cloud-metadata addresses, checked on every DNS answer.'),
     ),
   ),
-};
+});
 
-/** Reads a loaded hook's options (already validated by the schema at load). */
-export function httpHookOptions(options: Readonly<Record<string, unknown>>): HttpHookOptions {
-  return options as unknown as HttpHookOptions;
-}
+/** The keys of a `type = "http"` hook as its runner receives them, validated. */
+export type HttpHookOptions = HookOptions<typeof httpOptions>;

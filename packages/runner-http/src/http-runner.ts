@@ -3,7 +3,7 @@ import { createAgentPool } from './agent-pool.ts';
 import { checkHttpHook } from './check-http-hook.ts';
 import { httpsUnlessTlsOff } from './https-unless-tls-off.ts';
 import { deliverHttpHook } from './deliver-http-hook.ts';
-import { httpKeys } from './http-keys.ts';
+import { httpOptions } from './http-keys.ts';
 import { createHookPlanner } from './hook-planner.ts';
 import { resolveHttpRunnerSettings, type HttpRunnerSettings } from './http-runner-settings.ts';
 
@@ -34,18 +34,18 @@ export function httpRunner(settings: HttpRunnerSettings = {}): Runner {
     name: HTTP_RUNNER_NAME,
     types: {
       http: {
-        keys: httpKeys,
+        options: httpOptions,
         defaultTimeoutMs: 60_000,
         // SPEC §8: HTTP hooks fail open; a hook can choose on_error = "block".
         defaultOnError: 'proceed',
         usesSandbox: false,
-        identity: (options) => String(options['url']),
+        identity: (options) => String(options.url),
         rules: [httpsUnlessTlsOff],
         check: checkHttpHook,
+        doRun(hook, call) {
+          return deliverHttpHook(hook, call, delivery);
+        },
       },
-    },
-    doRun(hook, call) {
-      return deliverHttpHook(hook, call, delivery);
     },
     doClose() {
       return pool.close();

@@ -1,7 +1,7 @@
 export { httpRunner, HTTP_RUNNER_NAME } from './http-runner.ts';
 export type { HttpRunnerSettings } from './http-runner-settings.ts';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './http-runner-settings.ts';
-export { httpKeys, TLS_MODES, type HttpHookOptions, type TlsMode } from './http-keys.ts';
+export { httpOptions, TLS_MODES, type HttpHookOptions, type TlsMode } from './http-keys.ts';
 export { checkHttpHook } from './check-http-hook.ts';
 export { signWebhook, newWebhookId, type WebhookSignatureInput } from './sign-webhook.ts';
 export { readWebhookSecret, type WebhookSecret } from './webhook-secret.ts';

@@ -1,3 +1,4 @@
+import type { HookOptions } from '@hookline/core';
 import * as v from 'valibot';
 
 /** SPEC §9: an agent gets up to 50 tool rounds unless its hook says otherwise. */
@@ -9,20 +10,6 @@ export const MAX_TOOL_ROUNDS_LIMIT = 1_000;
 const promptMessage = 'must be a string holding the instructions for the model';
 const modelMessage = 'must be a model alias ("haiku", "sonnet", "opus", or one from [models]) or a full model id';
 const roundsMessage = `must be an integer from 1 to ${MAX_TOOL_ROUNDS_LIMIT}`;
-
-/** The keys of a `type = "prompt"` hook, as the config file spells them. */
-export interface PromptHookOptions {
-  /** What the model is asked to judge; the event context follows it. */
-  readonly prompt: string;
-  /** An alias from the model table or a full model id; `"haiku"` when absent. */
-  readonly model?: string;
-}
-
-/** The keys of a `type = "agent"` hook. */
-export interface AgentHookOptions extends PromptHookOptions {
-  /** How many rounds of tool calls the agent may make before it must answer; 50 when absent. */
-  readonly max_tool_rounds?: number;
-}
 
 const prompt = v.pipe(
   v.string(promptMessage),
@@ -39,12 +26,18 @@ const model = v.optional(
 
 const rounds = v.pipe(v.number(roundsMessage), v.integer(roundsMessage), v.minValue(1, roundsMessage), v.maxValue(MAX_TOOL_ROUNDS_LIMIT, roundsMessage));
 
-/** valibot schemas of a prompt hook's own keys; the core merges them with the common hook keys. */
-export const promptKeys = { prompt, model };
+/** The valibot object schema of a prompt hook's own keys; the core merges them with the common hook keys. */
+export const promptOptions = v.object({ prompt, model });
 
-/** valibot schemas of an agent hook's own keys. */
-export const agentKeys = {
+/** The valibot object schema of an agent hook's own keys: a prompt hook's, and its tool rounds. */
+export const agentOptions = v.object({
   prompt,
   model,
   max_tool_rounds: v.optional(v.pipe(rounds, v.description('How many rounds of tool calls the agent may make before it must answer (default 50).'))),
-};
+});
+
+/** The keys of a `type = "prompt"` hook as its runner receives them: `prompt`, and `model` (`"haiku"` when absent). */
+export type PromptHookOptions = HookOptions<typeof promptOptions>;
+
+/** The keys of a `type = "agent"` hook: a prompt hook's, and `max_tool_rounds` (50 when absent). */
+export type AgentHookOptions = HookOptions<typeof agentOptions>;

@@ -1,5 +1,5 @@
 import { defineRunner, firstCharacters, InvalidOptionError, type Runner, type RunnerType } from '@hookline/core';
-import { agentKeys, promptKeys, type AgentHookOptions, type PromptHookOptions } from './llm-keys.ts';
+import { agentOptions, promptOptions } from './llm-keys.ts';
 import { lazyClient } from './lazy-client.ts';
 import type { LlmRunScope } from './llm-run.ts';
 import type { MessagesClient } from './messages-client.ts';
@@ -46,27 +46,24 @@ export function llmRunner(settings: LlmRunnerSettings = {}): Runner {
   if (!Number.isInteger(toolOutputBytes) || toolOutputBytes < 1_024) throw new InvalidOptionError('llmRunner', 'toolOutputBytes', `toolOutputBytes must be an integer of at least 1024, got ${String(toolOutputBytes)}`);
   const scope: LlmRunScope = { client: lazyClient(settings.client), models, maxRetries, toolOutputBytes };
 
+  // Shared by both types: an agent hook's keys are a prompt hook's and more.
   const common = {
     // SPEC §9: an LLM failure lets the event proceed (fail-open); the report still shows it failed.
     defaultOnError: 'proceed',
-    identity: (options) => firstCharacters(String(options['prompt'] ?? ''), 20),
+    identity: (options) => firstCharacters(String(options.prompt ?? ''), 20),
     check(options) {
-      const model = resolveModel(options['model'] as string | undefined, models);
+      const model = resolveModel(options.model, models);
       return model.ok ? [] : [{ key: 'model', message: model.message }];
     },
-  } satisfies Partial<RunnerType>;
+  } satisfies Partial<RunnerType<typeof promptOptions>>;
 
   return defineRunner({
     name: '@hookline/runner-llm',
     types: {
       // SPEC §9: 30 s for one call; the model's answer needs no sandbox.
-      prompt: { ...common, keys: promptKeys, defaultTimeoutMs: 30_000, usesSandbox: false },
+      prompt: { ...common, options: promptOptions, defaultTimeoutMs: 30_000, usesSandbox: false, doRun: (hook, call) => runPromptHook(hook.options, call, scope) },
       // SPEC §9: 60 s for the whole tool loop; its shell runs in the hook's sandbox.
-      agent: { ...common, keys: agentKeys, defaultTimeoutMs: 60_000, usesSandbox: true },
-    },
-    doRun(hook, call) {
-      if (hook.type === 'agent') return runAgentHook(hook.options as unknown as AgentHookOptions, call, scope);
-      return runPromptHook(hook.options as unknown as PromptHookOptions, call, scope);
+      agent: { ...common, options: agentOptions, defaultTimeoutMs: 60_000, usesSandbox: true, doRun: (hook, call) => runAgentHook(hook.options, call, scope) },
     },
   });
 }

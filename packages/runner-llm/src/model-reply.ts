@@ -8,9 +8,23 @@ export interface ToolCall {
   readonly input: unknown;
 }
 
-/** What the runner reads from a Messages API reply; `content` keeps every block as sent, for the next turn. */
+// The blocks of a reply that go back in the next request's assistant turn, each as it came (extra
+// fields such as `citations` included), so that tool_use ids match their results and thinking keeps
+// its signature. Typed by these schemas, they are request blocks as the SDK declares them. Other
+// block types come only from server tools and citations sources, which the runner never enables.
+const assistantBlockSchema = v.variant('type', [
+  v.looseObject({ type: v.literal('text'), text: v.string() }),
+  v.looseObject({ type: v.literal('tool_use'), id: v.string(), name: v.string(), input: v.unknown() }),
+  v.looseObject({ type: v.literal('thinking'), thinking: v.string(), signature: v.string() }),
+  v.looseObject({ type: v.literal('redacted_thinking'), data: v.string() }),
+]);
+
+/** One block of a reply that is sent back in the next turn. */
+export type AssistantBlock = v.InferOutput<typeof assistantBlockSchema>;
+
+/** What the runner reads from a Messages API reply; `content` keeps its blocks as sent, for the next turn. */
 export interface ModelReply {
-  readonly content: ReadonlyArray<{ readonly type: string } & Record<string, unknown>>;
+  readonly content: readonly AssistantBlock[];
   readonly stopReason: string | null;
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -38,7 +52,10 @@ export function readModelReply(value: unknown): { readonly ok: true; readonly re
   const { content, stop_reason: stopReason, usage } = parsed.output;
   const toolCalls: ToolCall[] = [];
   const texts: string[] = [];
+  const assistantBlocks: AssistantBlock[] = [];
   for (const block of content) {
+    const sendBack = v.safeParse(assistantBlockSchema, block);
+    if (sendBack.success) assistantBlocks.push(sendBack.output);
     if (block.type === 'text' && typeof block['text'] === 'string') texts.push(block['text']);
     if (block.type !== 'tool_use') continue;
     const call = v.safeParse(toolCallSchema, block);
@@ -48,7 +65,7 @@ export function readModelReply(value: unknown): { readonly ok: true; readonly re
   return {
     ok: true,
     reply: {
-      content,
+      content: assistantBlocks,
       stopReason: stopReason ?? null,
       inputTokens: usage?.input_tokens ?? 0,
       outputTokens: usage?.output_tokens ?? 0,

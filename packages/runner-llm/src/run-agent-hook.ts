@@ -46,7 +46,7 @@ export async function runAgentHook(options: AgentHookOptions, call: RunCall, sco
         return run.failed(`rounds exhausted: the agent was still calling tools after ${maxToolRounds} tool rounds (max_tool_rounds = ${maxToolRounds})`, extra());
       }
       // The assistant turn goes back as it came, so the tool_use ids match the results.
-      messages.push({ role: 'assistant', content: reply.content as unknown as Anthropic.ContentBlockParam[] });
+      messages.push({ role: 'assistant', content: [...reply.content] });
       const results: Anthropic.ToolResultBlockParam[] = [];
       for (const toolCall of reply.toolCalls) {
         if (call.signal.aborted) return run.failed(abortText(call.signal), extra());

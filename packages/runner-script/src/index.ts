@@ -1,5 +1,5 @@
 export { scriptRunner, SCRIPT_RUNNER_NAME, type ScriptRunner, type ScriptRunnerSettings } from './script-runner.ts';
-export { scriptKeys, type ScriptHookOptions } from './script-keys.ts';
+export { scriptOptions, type ScriptHookOptions } from './script-keys.ts';
 export { checkScriptHook } from './check-script-hook.ts';
 export { findSyntaxError, type ScriptSyntaxError } from './find-syntax-error.ts';
 export { nodeSnapshotDisabled } from './node-snapshot.ts';

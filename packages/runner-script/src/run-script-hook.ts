@@ -7,7 +7,7 @@ import { readAnswer } from './read-answer.ts';
 import { resolveScriptFile } from './resolve-script-file.ts';
 import { runInIsolate, type IsolateRunOutcome } from './run-in-isolate.ts';
 import type { ScriptFiles } from './script-files.ts';
-import { scriptHookOptions } from './script-keys.ts';
+import type { ScriptHookOptions } from './script-keys.ts';
 import { INLINE_SCRIPT_FILENAME, scriptSource, type ScriptSource } from './script-source.ts';
 
 /** What every run of one runner shares. */
@@ -17,7 +17,7 @@ export interface ScriptRunScope {
   readonly pools: IsolatePools;
   readonly files: ScriptFiles;
   /** Inline programs, built once per loaded hook. */
-  readonly inline: WeakMap<HookDefinition, ScriptSource>;
+  readonly inline: WeakMap<HookDefinition<ScriptHookOptions>, ScriptSource>;
   /** Why no script may run in this process, if that is so (see `allowNodeSnapshot`). */
   refusal(): string | undefined;
 }
@@ -28,10 +28,10 @@ export interface ScriptRunScope {
  * Every way it can end is a result, never a throw; an isolate that timed out, ran out of memory or
  * was aborted is disposed and the pool makes a new one for the next hook.
  */
-export async function runScriptHook(hook: HookDefinition, call: RunCall, scope: ScriptRunScope): Promise<RunResult> {
+export async function runScriptHook(hook: HookDefinition<ScriptHookOptions>, call: RunCall, scope: ScriptRunScope): Promise<RunResult> {
   const refusal = scope.refusal();
   if (refusal !== undefined) return { status: 'failed', error: refusal };
-  const options = scriptHookOptions(hook.options);
+  const { options } = hook;
   let source = scope.inline.get(hook);
   if (source === undefined && options.script !== undefined) {
     source = scriptSource(options.script, 'inline', INLINE_SCRIPT_FILENAME);

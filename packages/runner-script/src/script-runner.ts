@@ -7,7 +7,7 @@ import { NATIVES_SYNTAX_ERROR, nativesSyntaxEnabled } from './natives-syntax.ts'
 import { NODE_SNAPSHOT_ERROR, nodeSnapshotDisabled } from './node-snapshot.ts';
 import { runScriptHook } from './run-script-hook.ts';
 import { createScriptFiles } from './script-files.ts';
-import { scriptKeys } from './script-keys.ts';
+import { scriptOptions, type ScriptHookOptions } from './script-keys.ts';
 import type { ScriptSource } from './script-source.ts';
 
 /** The package name, as errors name the runner. */
@@ -64,7 +64,7 @@ export function scriptRunner(settings: ScriptRunnerSettings = {}): ScriptRunner 
     memoryLimitMb,
     pools,
     files: createScriptFiles(),
-    inline: new WeakMap<HookDefinition, ScriptSource>(),
+    inline: new WeakMap<HookDefinition<ScriptHookOptions>, ScriptSource>(),
     refusal: (): string | undefined => {
       if (catastrophe !== undefined) return catastrophe;
       if (processRefusal === null) {
@@ -82,17 +82,17 @@ export function scriptRunner(settings: ScriptRunnerSettings = {}): ScriptRunner 
     name: SCRIPT_RUNNER_NAME,
     types: {
       script: {
-        keys: scriptKeys,
+        options: scriptOptions,
         defaultTimeoutMs: DEFAULT_SCRIPT_TIMEOUT_MS,
         // SPEC §10: errors, timeouts and memory exhaustion block unless the hook says otherwise.
         defaultOnError: 'block',
         usesSandbox: false,
-        identity: (options) => (typeof options['script'] === 'string' ? firstCharacters(options['script'], 20) : String(options['file'] ?? 'script')),
+        identity: (options) => (typeof options.script === 'string' ? firstCharacters(options.script, 20) : String(options.file ?? 'script')),
         check: checkScriptHook,
+        doRun(hook, call) {
+          return runScriptHook(hook, call, scope);
+        },
       },
-    },
-    doRun(hook, call) {
-      return runScriptHook(hook, call, scope);
     },
     async doClose() {
       pools.close(new Error('the script runner closed'));

@@ -12,20 +12,21 @@ afterEach(() => scratch.cleanup());
 // A third-party runner (a plain object, no @hookline/core) whose answers are as large as its hook says:
 // a 300-million-character reason (what once killed `run` with "Invalid string length"), and report
 // details and warnings that core does not cut.
-const LOUD_RUNNER = `export default {
-  specificationVersion: 'v1',
+const LOUD_RUNNER = `async function doRun(hook) {
+  if (hook.name === 'huge-reason') return { status: 'ok', decision: { decision: 'block', reason: 'x'.repeat(300_000_000) } };
+  if (hook.name === 'huge-error') return { status: 'failed', error: 'e'.repeat(300_000_000) };
+  return {
+    status: 'ok',
+    decision: { decision: 'proceed' },
+    warnings: Array.from({ length: 100 }, (_, index) => index + ': ' + 'w'.repeat(3000)),
+    details: { dump: 'é'.repeat(200_000), rows: Array.from({ length: 50_000 }, (_, index) => index) },
+  };
+}
+export default {
+  runnerInterfaceVersion: 'v2',
   name: 'hookline-runner-loud',
-  types: { loud: { keys: {}, defaultTimeoutMs: 30000, defaultOnError: 'block', usesSandbox: false } },
-  async doRun(hook) {
-    if (hook.name === 'huge-reason') return { status: 'ok', decision: { decision: 'block', reason: 'x'.repeat(300_000_000) } };
-    if (hook.name === 'huge-error') return { status: 'failed', error: 'e'.repeat(300_000_000) };
-    return {
-      status: 'ok',
-      decision: { decision: 'proceed' },
-      warnings: Array.from({ length: 100 }, (_, index) => index + ': ' + 'w'.repeat(3000)),
-      details: { dump: 'é'.repeat(200_000), rows: Array.from({ length: 50_000 }, (_, index) => index) },
-    };
-  },
+  // A keyless object schema as valibot's v.object({}) describes it (core reads its entries).
+  types: { loud: { options: { kind: 'schema', type: 'object', entries: {} }, defaultTimeoutMs: 30000, defaultOnError: 'block', usesSandbox: false, doRun } },
 };
 `;
 

@@ -112,7 +112,7 @@ const RECORDER = `import { appendFileSync } from 'node:fs';
 const note = (line) => appendFileSync('sessions.log', line + '\\n');
 export function recorderSandbox() {
   return {
-    specificationVersion: 'v1',
+    sandboxProviderInterfaceVersion: 'v1',
     name: 'recorder',
     async doOpen(key) {
       note('open ' + key);
@@ -123,10 +123,17 @@ export function recorderSandbox() {
 }
 export function probeRunner() {
   return {
-    specificationVersion: 'v1',
+    runnerInterfaceVersion: 'v2',
     name: 'probe',
-    types: { probe: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'proceed', usesSandbox: true } },
-    async doRun() { return { status: 'ok', decision: { decision: 'proceed' } }; },
+    types: {
+      probe: {
+        options: { kind: 'schema', type: 'object', entries: {} },
+        defaultTimeoutMs: 1000,
+        defaultOnError: 'proceed',
+        usesSandbox: true,
+        async doRun() { return { status: 'ok', decision: { decision: 'proceed' } }; },
+      },
+    },
   };
 }
 `;

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { messageOf, SPECIFICATION_VERSION, type ConfigIssue, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
+import { messageOf, RUNNER_INTERFACE_VERSION, type ConfigIssue, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
 import type { ReadConfigFile } from '../config/read-config-files.ts';
 import { importModule } from './import-module.ts';
 import { validSettings } from './load-runners.ts';
@@ -47,14 +47,14 @@ export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<Loa
       settingsTables.push(...offered.settingsTables);
       for (const problem of offered.broken) issues.push({ ...at, message: `plugin "${name}": its ${problem}`, fix: 'the plugin itself is broken; report it to its authors' });
       for (const problem of offered.mismatched) {
-        issues.push({ ...at, message: `plugin "${name}": its ${problem}, but this hookline speaks ${SPECIFICATION_VERSION}`, fix: `install versions of ${name} and @hookline/cli made for the same @hookline/core` });
+        issues.push({ ...at, message: `plugin "${name}": its ${problem}`, fix: `install versions of ${name} and @hookline/cli made for the same @hookline/core` });
       }
       if (offered.runners.length === 0 && offered.sandboxes.length === 0 && offered.broken.length === 0 && offered.mismatched.length === 0) {
         const names = offered.exportNames.length === 0 ? 'it exports nothing' : `its exports: ${offered.exportNames.join(', ')}`;
         issues.push({
           ...at,
           message: `plugin "${name}" offers no Hookline runner (${names})`,
-          fix: 'a plugin exports a runner (defineRunner from @hookline/core, specificationVersion "v1") as its default export or as a named `…Runner` factory',
+          fix: `a plugin exports a runner (defineRunner from @hookline/core, runner interface ${RUNNER_INTERFACE_VERSION}) as its default export or as a named \`…Runner\` factory`,
         });
       }
       runners.push(...offered.runners);

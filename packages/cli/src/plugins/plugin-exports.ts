@@ -1,4 +1,4 @@
-import { messageOf, settingsTableOf, SPECIFICATION_VERSION, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
+import { interfaceVersionProblem, messageOf, settingsTableOf, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
 
 /** The runners and sandbox providers one plugin module offers, and what went wrong looking. */
 export interface PluginExports {
@@ -6,7 +6,7 @@ export interface PluginExports {
   readonly sandboxes: readonly SandboxProvider[];
   /** The settings tables its factories declare (`factory.settingsTable`). */
   readonly settingsTables: readonly SettingsTable[];
-  /** Plugin objects of another interface version: named in the error, never used. */
+  /** Plugin objects of another interface version, each as a sentence naming both versions: never used. */
   readonly mismatched: readonly string[];
   /** Factories that threw when called. */
   readonly broken: readonly string[];
@@ -63,11 +63,13 @@ function collect(label: string, value: unknown, callable: boolean, found: Plugin
   }
   if (typeof candidate !== 'object' || candidate === null) return;
   const plugin = candidate as Record<string, unknown>;
-  const isRunner = typeof plugin['doRun'] === 'function' && typeof plugin['types'] === 'object';
+  // A runner of an earlier interface had `doRun` beside its types; it is still recognised, to be named.
+  const isRunner = typeof plugin['types'] === 'object' && plugin['types'] !== null && (typeof plugin['doRun'] === 'function' || 'runnerInterfaceVersion' in plugin);
   const isSandbox = typeof plugin['doOpen'] === 'function' && typeof plugin['name'] === 'string';
   if (!isRunner && !isSandbox) return;
-  if (plugin['specificationVersion'] !== SPECIFICATION_VERSION) {
-    found.mismatched.push(`${label} (${String(plugin['name'])}) implements plugin interface ${String(plugin['specificationVersion'])}`);
+  const mismatch = interfaceVersionProblem(isRunner ? 'runner' : 'sandbox provider', candidate);
+  if (mismatch !== undefined) {
+    found.mismatched.push(`${label} is of another version: ${mismatch}`);
     return;
   }
   if (table !== undefined && !found.settingsTables.includes(table)) found.settingsTables.push(table);

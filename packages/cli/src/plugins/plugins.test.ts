@@ -13,11 +13,19 @@ beforeEach(() => {
 afterEach(() => scratch.cleanup());
 
 // A runner written without @hookline/core: plugins are plain objects, checked by shape and version.
-const plainRunner = (name: string, version = 'v1') => `{
-  specificationVersion: '${version}',
+// `options` is a keyless object schema as valibot's `v.object({})` describes it (core reads its entries).
+const plainRunner = (name: string, version = 'v2') => `{
+  runnerInterfaceVersion: '${version}',
   name: '${name}',
-  types: { echo: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'block', usesSandbox: false } },
-  async doRun() { return { status: 'ok', decision: { decision: 'block', reason: 'echo from ${name}' } }; },
+  types: {
+    echo: {
+      options: { kind: 'schema', type: 'object', entries: {} },
+      defaultTimeoutMs: 1000,
+      defaultOnError: 'block',
+      usesSandbox: false,
+      async doRun() { return { status: 'ok', decision: { decision: 'block', reason: 'echo from ${name}' } }; },
+    },
+  },
 }`;
 
 function writePlugin(name: string, manifest: Record<string, unknown>, files: Record<string, string>, folder = '.'): void {
@@ -92,15 +100,28 @@ describe('plugins from the config file\'s folder', () => {
     const result = await runCli(['emit', 'run_start'], { cwd: scratch.path });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('plugin "not-a-runner" offers no Hookline runner (its exports: helper, version)');
-    expect(result.stderr).toContain('specificationVersion "v1"');
+    expect(result.stderr).toContain('runner interface v2');
   });
 
   test('a runner for another interface version is refused by name', async () => {
-    writePlugin('future-runner', { exports: './index.js' }, { 'index.js': `export default ${plainRunner('future-runner', 'v2')};\n` });
+    writePlugin('future-runner', { exports: './index.js' }, { 'index.js': `export default ${plainRunner('future-runner', 'v3')};\n` });
     scratch.write('hookline.toml', echoHook('future-runner'));
     const result = await runCli(['emit', 'run_start'], { cwd: scratch.path });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('plugin "future-runner": its default export (future-runner) implements plugin interface v2, but this hookline speaks v1');
+    expect(result.stderr).toContain(
+      'plugin "future-runner": its default export is of another version: Runner "future-runner" implements runner interface v3, but this @hookline/core speaks runner interface v2',
+    );
+  });
+
+  test('a runner made for an earlier core, with the shared specificationVersion, is named as such', async () => {
+    const earlier = "{ specificationVersion: 'v1', name: 'old-runner', types: { echo: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'block', usesSandbox: false } }, async doRun() { return { status: 'ok', decision: { decision: 'proceed' } }; } }";
+    writePlugin('old-runner', { exports: './index.js' }, { 'index.js': `export default ${earlier};\n` });
+    scratch.write('hookline.toml', echoHook('old-runner'));
+    const result = await runCli(['emit', 'run_start'], { cwd: scratch.path });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'plugin "old-runner": its default export is of another version: Runner "old-runner" implements the shared plugin interface v1 of an earlier @hookline/core, but this @hookline/core speaks runner interface v2',
+    );
   });
 
   test('a package that does not export "." is not mistaken for a missing one', async () => {

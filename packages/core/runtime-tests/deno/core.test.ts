@@ -211,11 +211,18 @@ timeout_ms = 0
 function recordingCommandRunner(ran: string[]) {
   return defineRunner({
     name: 'deno-command',
-    types: { command: { keys: { command: v.string() }, defaultTimeoutMs: 60_000, defaultOnError: 'block', usesSandbox: false } },
-    async doRun(hook) {
-      ran.push(hook.name);
-      const failing = hook.options['command'] === 'false';
-      return { status: 'ok', decision: failing ? { decision: 'block', reason: 'hook exited with code 1' } : { decision: 'proceed' } };
+    types: {
+      command: {
+        options: v.object({ command: v.string() }),
+        defaultTimeoutMs: 60_000,
+        defaultOnError: 'block',
+        usesSandbox: false,
+        async doRun(hook) {
+          ran.push(hook.name);
+          const failing = hook.options.command === 'false';
+          return { status: 'ok', decision: failing ? { decision: 'block', reason: 'hook exited with code 1' } : { decision: 'proceed' } };
+        },
+      },
     },
   });
 }

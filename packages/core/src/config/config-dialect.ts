@@ -1,8 +1,16 @@
 import type { GenericSchema } from 'valibot';
-import type { HookKeyProblem, RunnerType } from '../plugins/runner.ts';
-import type { Preset } from '../presets/preset.ts';
+import type { HookKeyProblem, HookTypeDeclaration } from '../plugins/runner-type.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { SourceLines } from './source-lines.ts';
+
+/**
+ * What a dialect reads of its preset (a `Preset` is one): its name and its events. Spelled out here
+ * rather than imported, because a preset names its dialect and the two files would import each other.
+ */
+export interface DialectPreset {
+  readonly name: string;
+  readonly events: readonly { readonly name: string; readonly matcherFields?: readonly string[] }[];
+}
 
 /** One parsed config source, as a dialect reads it. */
 export interface DialectSource {
@@ -55,13 +63,13 @@ export interface DialectSchemaParts {
    * Marks an object schema that holds `type`'s keys (an `agent` http action), so the JSON Schema
    * states the type's cross-key rules on it as the loader checks them.
    */
-  withRules<TSchema extends GenericSchema>(schema: TSchema, type: RunnerType): TSchema;
+  withRules<TSchema extends GenericSchema>(schema: TSchema, type: HookTypeDeclaration): TSchema;
   /** Schema of `event`: the preset's event names. */
   readonly event: GenericSchema;
   /** The preset's event names. */
   readonly events: readonly string[];
   /** The installed hook types and their declarations. */
-  readonly types: Readonly<Record<string, RunnerType>>;
+  readonly types: Readonly<Record<string, HookTypeDeclaration>>;
 }
 
 /**
@@ -76,7 +84,7 @@ export interface ConfigDialect {
    */
   readonly ignoresOtherTopLevelKeys?: boolean;
   /** Reads the hooks of one parsed source. */
-  readHooks(source: DialectSource, preset: Preset): DialectResult;
+  readHooks(source: DialectSource, preset: DialectPreset): DialectResult;
   /** The valibot schema of the top-level `hooks` key, for the config's JSON Schema. */
   hooksSchema(parts: DialectSchemaParts): GenericSchema;
 }

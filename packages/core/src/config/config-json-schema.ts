@@ -2,7 +2,8 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
 import { keyRuleJsonSchema } from '../plugins/key-rule.ts';
-import type { Runner, RunnerType } from '../plugins/runner.ts';
+import type { Runner } from '../plugins/runner.ts';
+import type { HookTypeDeclaration } from '../plugins/runner-type.ts';
 import { addSettingsTables } from '../plugins/settings-table-json-schema.ts';
 import type { SettingsTable } from '../plugins/settings-table.ts';
 import { DEFAULT_PRESET, presets } from '../presets/presets.ts';
@@ -24,11 +25,11 @@ export function configJsonSchema(
   const preset = presets[presetName] ?? presets[DEFAULT_PRESET]!;
   const events = preset.events.map((event) => event.name);
   const event = v.pipe(v.picklist(events), v.description('The lifecycle event the hook reacts to.'));
-  const types: Record<string, RunnerType> = {};
+  const types: Record<string, HookTypeDeclaration> = {};
   for (const runner of runners) Object.assign(types, runner.types);
   // Each object schema that holds a type's keys, with the type's rules, stated as if/then in the output.
-  const ruled = new WeakMap<object, RunnerType>();
-  const withRules = <TSchema extends GenericSchema>(schema: TSchema, type: RunnerType): TSchema => {
+  const ruled = new WeakMap<object, HookTypeDeclaration>();
+  const withRules = <TSchema extends GenericSchema>(schema: TSchema, type: HookTypeDeclaration): TSchema => {
     if ((type.rules?.length ?? 0) > 0) ruled.set(schema, type);
     return schema;
   };
@@ -37,7 +38,7 @@ export function configJsonSchema(
       withRules(
         v.strictObject({
           ...commonHookKeys,
-          ...spec.keys,
+          ...spec.options.entries,
           ...extraKeys,
           event,
           type: type === 'command' ? v.optional(v.literal(type)) : v.literal(type),

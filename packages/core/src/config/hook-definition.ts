@@ -9,8 +9,11 @@ export interface SourceLocation {
   readonly line: number;
 }
 
-/** One hook after loading, layering and defaulting: everything the engine needs, resolved. */
-export interface HookDefinition {
+/**
+ * One hook after loading, layering and defaulting: everything the engine needs, resolved. A runner
+ * type's `doRun` sees `TOptions` as its schema's output type.
+ */
+export interface HookDefinition<TOptions = Readonly<Record<string, unknown>>> {
   /** Effective name: `name`, else derived from event and type (SPEC §2). Unique in a config. */
   readonly name: string;
   readonly event: string;
@@ -36,7 +39,7 @@ export interface HookDefinition {
    */
   readonly durable: boolean;
   /** The type's own keys (`command`, `url`, `headers`, …), as validated by the runner's schema. */
-  readonly options: Readonly<Record<string, unknown>>;
+  readonly options: TOptions;
   /** Where the definition in force was written, and its index among that file's hooks. */
   readonly source: SourceLocation & { readonly index: number };
 }

@@ -14,16 +14,15 @@ const webhook = defineRunner({
   name: 'hookline-runner-webhook-test',
   types: {
     webhook: {
-      keys: { target: v.pipe(v.string(), v.url('must be a URL')), insecure: v.optional(v.boolean()) },
+      options: v.object({ target: v.pipe(v.string(), v.url('must be a URL')), insecure: v.optional(v.boolean()) }),
       defaultTimeoutMs: 1000,
       defaultOnError: 'proceed',
       usesSandbox: false,
-      identity: (options) => String(options['target']),
-      check: (options) =>
-        String(options['target']).startsWith('https://') || options['insecure'] === true ? [] : [{ key: 'target', message: '`target` must be https:// unless insecure = true' }],
+      identity: (options) => String(options.target),
+      check: (options) => (options.target.startsWith('https://') || options.insecure === true ? [] : [{ key: 'target', message: '`target` must be https:// unless insecure = true' }]),
+      doRun: async () => ({ status: 'ok', decision: { decision: 'proceed' } }),
     },
   },
-  doRun: async () => ({ status: 'ok', decision: { decision: 'proceed' } }),
 });
 const runners = [scripted, webhook];
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { FIRST_PARTY_TYPES } from '../plugins/first-party-types.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
 import { breaksRule } from '../plugins/key-rule.ts';
-import type { RunnerType } from '../plugins/runner.ts';
+import type { HookTypeDeclaration } from '../plugins/runner-type.ts';
 import { findEvent, type Preset } from '../presets/preset.ts';
 import { presetsWithEvent } from '../presets/presets-with-event.ts';
 import { compileMatcher } from '../selection/compile-matcher.ts';
@@ -57,7 +57,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const event = typeof table['event'] === 'string' ? table['event'] : undefined;
   const typeName = resolveTypeName(table);
   const installed = typeName === undefined ? undefined : scope.runners.find(typeName);
-  const typeKeys = installed?.type.keys ?? {};
+  const typeKeys = installed?.type.options.entries ?? {};
   const schema = v.object({ ...typeKeys, ...commonHookKeys });
   const parsed = v.safeParse(schema, table);
   // Without its type or a required key of it, a hook has no identity to derive a name from.
@@ -92,7 +92,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     for (const key of Object.keys(table)) {
       if (allowed.includes(key)) continue;
       const near = nearestWord(key, allowed);
-      const owner = scope.runners.types.find((type) => type !== typeName && scope.runners.find(type)?.type.keys[key] !== undefined);
+      const owner = scope.runners.types.find((type) => type !== typeName && scope.runners.find(type)?.type.options.entries[key] !== undefined);
       report(
         key,
         `unknown key \`${key}\` for a ${typeName} hook`,
@@ -142,11 +142,13 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   }
 
   if (installed !== undefined && parsed.success) {
-    const options = pickOptions(table, typeKeys);
+    // Rules read the keys as written (as the JSON Schema's if/then does); `check` is typed to receive
+    // the keys as the schema outputs them.
+    const written = pickOptions(table, typeKeys);
     for (const rule of installed.type.rules ?? []) {
-      if (breaksRule(rule, options)) report(rule.key, typeof rule.message === 'string' ? rule.message : rule.message(options), rule.fix);
+      if (breaksRule(rule, written)) report(rule.key, typeof rule.message === 'string' ? rule.message : rule.message(written), rule.fix);
     }
-    for (const problem of installed.type.check?.(options) ?? []) report(problem.key, problem.message, problem.fix);
+    for (const problem of installed.type.check?.(pickOptions(parsed.output as Record<string, unknown>, typeKeys)) ?? []) report(problem.key, problem.message, problem.fix);
   }
 
   const named = name === undefined ? {} : { name };
@@ -178,7 +180,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
 }
 
 // A third-party identity may throw, or return something else than a string, for options that failed validation.
-function typeIdentity(type: RunnerType, typeName: string, options: Record<string, unknown>): string {
+function typeIdentity(type: HookTypeDeclaration, typeName: string, options: Record<string, unknown>): string {
   try {
     const identity: unknown = type.identity?.(options) ?? typeName;
     return typeof identity === 'string' ? identity : typeName;

@@ -9,7 +9,7 @@ import type { Journal } from '../plugins/journal.ts';
 import type { Runner } from '../plugins/runner.ts';
 import { createInFlight } from '../plugins/create-in-flight.ts';
 import { createRunnerRegistry } from '../plugins/runner-registry.ts';
-import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
+import { interfaceVersionProblem } from '../plugins/interface-version.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
 import { matcherFieldsOf, type Preset } from '../presets/preset.ts';
 import { presets } from '../presets/presets.ts';
@@ -200,9 +200,8 @@ function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunn
     }
     if (hook.enabled && hook.sandbox && installed.type.usesSandbox) needsSandbox = true;
   }
-  if (provider !== undefined && provider.specificationVersion !== SPECIFICATION_VERSION) {
-    throw new PluginError(`Sandbox provider "${provider.name}" implements interface ${String(provider.specificationVersion)}, but this @hookline/core speaks ${SPECIFICATION_VERSION}.`);
-  }
+  const providerMismatch = provider === undefined ? undefined : interfaceVersionProblem('sandbox provider', provider);
+  if (providerMismatch !== undefined) throw new PluginError(`${providerMismatch}; install versions that match.`);
   if (provider !== undefined && provider.name !== config.sandbox.provider) {
     throw new PluginError(`The config selects sandbox provider "${config.sandbox.provider}", but the engine was given "${provider.name}"; pass the provider the config names.`);
   }
@@ -214,9 +213,8 @@ function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunn
 }
 
 function checkJournal(config: HookConfig, journal: Journal | undefined): Journal | undefined {
-  if (journal !== undefined && journal.specificationVersion !== SPECIFICATION_VERSION) {
-    throw new PluginError(`Journal "${journal.name}" implements interface ${String(journal.specificationVersion)}, but this @hookline/core speaks ${SPECIFICATION_VERSION}; install versions that match.`);
-  }
+  const journalMismatch = journal === undefined ? undefined : interfaceVersionProblem('journal', journal);
+  if (journalMismatch !== undefined) throw new PluginError(`${journalMismatch}; install versions that match.`);
   const durable = config.hooks.filter((hook) => hook.enabled && hook.durable).map((hook) => `"${hook.name}"`);
   if (durable.length > 0 && journal === undefined) {
     const named = durable.length > 3 ? `${durable.slice(0, 3).join(', ')} and ${durable.length - 3} more` : durable.join(', ');

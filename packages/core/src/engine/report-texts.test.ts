@@ -1,4 +1,5 @@
 // Reasons, errors and warnings are cut after every runner, so no answer can make an outcome unprintable.
+import * as v from 'valibot';
 import { expect, test } from 'vitest';
 import { loadConfig } from '../config/load-config.ts';
 import { MAX_REASON_CHARACTERS } from '../decisions/clip-text.ts';
@@ -12,8 +13,7 @@ const HUGE = 10_000_000;
 function engineAnswering(answers: Record<string, () => RunResult>) {
   const runner = defineRunner({
     name: 'third-party',
-    types: { loud: { keys: {}, defaultTimeoutMs: 5_000, defaultOnError: 'block', usesSandbox: false } },
-    doRun: async (hook) => answers[hook.name]!(),
+    types: { loud: { options: v.object({}), defaultTimeoutMs: 5_000, defaultOnError: 'block', usesSandbox: false, doRun: async (hook) => answers[hook.name]!() } },
   });
   const text = Object.keys(answers)
     // on_error = "proceed": a failed hook would otherwise block and skip the ones after it.

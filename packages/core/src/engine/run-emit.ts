@@ -200,9 +200,9 @@ function hookRunner(
       traceContext: undefined,
       onProcessStarted: entry === undefined ? undefined : (pid: number) => entry.attach(pid),
     };
-    if (observation === undefined) return runHook(hook, installed.runner, parts);
+    if (observation === undefined) return runHook(hook, installed, parts);
     const watched = quietly(() => observation.hookStarted(hook, payload.context));
-    const running = runHook(hook, installed.runner, { ...parts, traceContext: watched?.traceContext });
+    const running = runHook(hook, installed, { ...parts, traceContext: watched?.traceContext });
     // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
     if (watched !== undefined) void running.then((report) => quietly(() => watched.ended(report)));
     return running;

@@ -1,5 +1,6 @@
 import type { HookDefinition } from '../config/hook-definition.ts';
-import type { Runner, RunResult } from '../plugins/runner.ts';
+import type { InstalledType } from '../plugins/runner-registry.ts';
+import type { RunResult } from '../plugins/runner.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
 import type { HookReport } from './emit-outcome.ts';
 import type { EngineState, HookLane } from './engine-state.ts';
@@ -29,17 +30,17 @@ export interface HookRunParts {
  * timed-out hook gets its `on_error` decision. Whatever ends the hook first decides its report;
  * a result that arrives later is ignored, and the runner's signal is aborted so it stops.
  */
-export function runHook(hook: HookDefinition, runner: Runner, parts: HookRunParts): Promise<HookReport> {
+export function runHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts): Promise<HookReport> {
   if (parts.lane.signal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
   const started = performance.now();
-  if (parts.openSandbox === undefined) return startHook(hook, runner, parts, undefined, started);
+  if (parts.openSandbox === undefined) return startHook(hook, installed, parts, undefined, started);
   return parts.openSandbox().then(
-    (session) => startHook(hook, runner, parts, session, started),
+    (session) => startHook(hook, installed, parts, session, started),
     (error: unknown) => failedReport(hook, 'failed', `the run's sandbox is not available: ${messageOf(error)}`, started),
   );
 }
 
-function startHook(hook: HookDefinition, runner: Runner, parts: HookRunParts, sandbox: SandboxSession | undefined, started: number): Promise<HookReport> {
+function startHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts, sandbox: SandboxSession | undefined, started: number): Promise<HookReport> {
   const { lane, engine } = parts;
   if (lane.signal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
   const call = new HookCall(parts.payload, hook.timeoutMs, engine.preset, sandbox, parts.traceContext, parts.onProcessStarted);
@@ -63,11 +64,12 @@ function startHook(hook: HookDefinition, runner: Runner, parts: HookRunParts, sa
 
     let work: Promise<RunResult>;
     try {
-      work = Promise.resolve(runner.doRun(hook, call));
+      work = Promise.resolve(installed.type.doRun(hook, call));
     } catch (error) {
       work = Promise.reject(error);
     }
     engine.work.track(work);
+    const { runner } = installed;
     work.then(
       (result) => finish(resultReport(hook, result, runner.name, started), HOOK_OVER),
       (error: unknown) => finish(failedReport(hook, 'failed', `runner "${runner.name}" threw: ${messageOf(error)}`, started), HOOK_OVER),

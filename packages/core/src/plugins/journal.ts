@@ -1,5 +1,3 @@
-import { SPECIFICATION_VERSION } from './runner.ts';
-
 /** What the engine journals for one emit with durable hooks. */
 export interface JournalRecord {
   /** The preset the event belongs to. */
@@ -47,6 +45,9 @@ export interface JournalProcessGroup {
   readonly start: string;
 }
 
+/** The version of the `Journal` interface this core speaks; changing `Journal` or its records bumps it. */
+export const JOURNAL_INTERFACE_VERSION = 'v1';
+
 /**
  * Where durable hooks are journaled so that a crash does not lose them (at-least-once): the engine
  * records an emit before `emit` returns, holds it under a lease that it renews while the hooks run,
@@ -57,7 +58,7 @@ export interface JournalProcessGroup {
  * until first used. Every method may reject with a `JournalError` naming the journal's file.
  */
 export interface Journal {
-  readonly specificationVersion: typeof SPECIFICATION_VERSION;
+  readonly journalInterfaceVersion: typeof JOURNAL_INTERFACE_VERSION;
   /** The package or kind of journal, named in errors. */
   readonly name: string;
   /**
@@ -151,6 +152,6 @@ export function journalEntryState(entry: JournalEntry, now: number): JournalEntr
 }
 
 /** Identity helper that types a journal object and stamps the interface version. */
-export function defineJournal(journal: Omit<Journal, 'specificationVersion'>): Journal {
-  return { specificationVersion: SPECIFICATION_VERSION, ...journal };
+export function defineJournal(journal: Omit<Journal, 'journalInterfaceVersion'>): Journal {
+  return { journalInterfaceVersion: JOURNAL_INTERFACE_VERSION, ...journal };
 }

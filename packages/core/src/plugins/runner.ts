@@ -1,48 +1,27 @@
-import type { GenericSchema } from 'valibot';
-import type { HookDecision, OnErrorPolicy } from '../decisions/decision.ts';
+import type { HookDecision } from '../decisions/decision.ts';
 import type { EventContext } from '../context/event-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
 import type { Preset } from '../presets/preset.ts';
-import type { KeyRule } from './key-rule.ts';
+import type { HookTypeDeclaration, HookOptions, HookOptionsSchema } from './runner-type.ts';
 import type { SandboxSession } from './sandbox-provider.ts';
 
-/** The plugin interface version this core speaks. Changing `Runner`, `SandboxProvider` or `Journal` bumps it. */
-export const SPECIFICATION_VERSION = 'v1';
+/**
+ * The version of the `Runner` interface this core speaks. Changing `Runner`, `RunnerType`, `RunCall`
+ * or `RunResult` bumps it; the sandbox provider and journal interfaces have versions of their own.
+ */
+export const RUNNER_INTERFACE_VERSION = 'v2';
 
-/** A problem a runner finds in one hook's keys beyond what its schema says (e.g. `http://` with TLS on). */
-export interface HookKeyProblem {
-  /** The key the problem is about, so the error can point at its line. */
-  readonly key: string;
-  readonly message: string;
-  /** How to fix it, shown after the message like core's own fixes. */
-  readonly fix?: string;
-}
-
-/** What a runner declares about one hook `type` it executes. */
-export interface RunnerType {
+/**
+ * One hook `type` a runner executes: its declaration (keys schema, defaults, naming, checks) and the
+ * function that runs its hooks. `TSchema` is inferred from `options`, so `identity`, `check` and
+ * `doRun` receive the keys as the schema outputs them, with no cast or annotation.
+ */
+export interface RunnerType<TSchema extends HookOptionsSchema = HookOptionsSchema> extends HookTypeDeclaration<TSchema> {
   /**
-   * valibot schemas of this type's own keys (`url`, `headers`, …), merged with the common hook keys.
-   * Keys whose schema is not optional are required.
+   * Runs one hook of this type; `hook.options` holds its keys as validated at load. Called by the
+   * engine, not by users. Must settle promptly once `call.signal` aborts.
    */
-  readonly keys: Readonly<Record<string, GenericSchema>>;
-  /** Used when a hook does not set `timeout_ms`. */
-  readonly defaultTimeoutMs: number;
-  /** Used when a hook does not set `on_error`: `block` fails closed, `proceed` fails open. */
-  readonly defaultOnError: OnErrorPolicy;
-  /** Whether hooks of this type run inside the sandbox when `sandbox = true` (HTTP hooks do not). */
-  readonly usesSandbox: boolean;
-  /**
-   * The part of an unnamed hook's effective name after `"{event}:"`, e.g. the first 20 characters of
-   * the command (SPEC §2). Defaults to the type name.
-   */
-  identity?(options: Readonly<Record<string, unknown>>): string;
-  /**
-   * Rules across keys that JSON Schema can state (`http://` needs tls = "off"): the loader checks
-   * them and the config's JSON Schema carries them as `if`/`then`, so editors and the loader agree.
-   */
-  readonly rules?: readonly KeyRule[];
-  /** Checks across keys that a schema cannot express (a `$VAR` not in `allowed_env_vars`). */
-  check?(options: Readonly<Record<string, unknown>>): readonly HookKeyProblem[];
+  doRun(hook: HookDefinition<HookOptions<TSchema>>, call: RunCall): Promise<RunResult>;
 }
 
 /** Everything a runner gets for one hook run. */
@@ -99,20 +78,54 @@ export type RunResult =
 
 /**
  * A runner executes hooks of one or more `type`s. Runners are plain objects returned by factories
- * (`commandRunner()`, `httpRunner()`); they do no I/O until `doRun` is called.
+ * (`commandRunner()`, `httpRunner()`), made with {@link defineRunner}; they do no I/O until a type's
+ * `doRun` is called.
  */
 export interface Runner {
-  readonly specificationVersion: typeof SPECIFICATION_VERSION;
+  readonly runnerInterfaceVersion: typeof RUNNER_INTERFACE_VERSION;
   /** The package that provides the runner, named in errors. */
   readonly name: string;
   readonly types: Readonly<Record<string, RunnerType>>;
-  /** Called by the engine, not by users. Must settle promptly once `call.signal` aborts. */
-  doRun(hook: HookDefinition, call: RunCall): Promise<RunResult>;
   /** Releases pooled resources (connections, isolates) when the engine closes. */
   doClose?(): Promise<void>;
 }
 
-/** Identity helper that types a runner object and stamps the interface version. */
-export function defineRunner(runner: Omit<Runner, 'specificationVersion'>): Runner {
-  return { specificationVersion: SPECIFICATION_VERSION, ...runner };
+/** What {@link defineRunner} takes: a runner without its version, each type typed by its own schema. */
+export interface RunnerDeclaration<TSchemas extends Readonly<Record<string, HookOptionsSchema>>> extends Omit<Runner, 'runnerInterfaceVersion' | 'types'> {
+  readonly types: { readonly [TType in keyof TSchemas]: RunnerType<TSchemas[TType]> };
+}
+
+/**
+ * Makes a runner: stamps the interface version and infers each type's options from its schema, so
+ * `doRun(hook)` sees `hook.options.url` as the schema's output type.
+ *
+ * ```ts
+ * defineRunner({
+ *   name: 'hookline-runner-ntfy',
+ *   types: {
+ *     ntfy: {
+ *       options: v.object({ topic: v.string(), title: v.optional(v.string()) }),
+ *       defaultTimeoutMs: 10_000,
+ *       defaultOnError: 'proceed',
+ *       usesSandbox: false,
+ *       identity: (options) => options.topic,
+ *       async doRun(hook, call) {
+ *         await publish(hook.options.topic, hook.options.title, call.signal);
+ *         return { status: 'ok', decision: { decision: 'proceed' } };
+ *       },
+ *     },
+ *   },
+ * });
+ * ```
+ */
+export function defineRunner<TSchemas extends Readonly<Record<string, HookOptionsSchema>>>(runner: RunnerDeclaration<TSchemas>): Runner {
+  return { runnerInterfaceVersion: RUNNER_INTERFACE_VERSION, ...runner };
+}
+
+/**
+ * Types one hook type on its own, for a runner that builds its types apart (shared parts, a type
+ * in its own file); `defineRunner` infers types written inline without it.
+ */
+export function defineRunnerType<TSchema extends HookOptionsSchema>(type: RunnerType<TSchema>): RunnerType<TSchema> {
+  return type;
 }

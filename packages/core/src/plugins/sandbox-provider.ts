@@ -1,5 +1,3 @@
-import { SPECIFICATION_VERSION } from './runner.ts';
-
 /** One process to run inside a sandbox session. */
 export interface ExecRequest {
   /** A shell string (run as `{shell} -c command`) or an argv array (run directly). */
@@ -68,9 +66,12 @@ export interface SandboxSession {
   dispose(): Promise<void>;
 }
 
+/** The version of the `SandboxProvider` interface (and `SandboxSession`) this core speaks; changing them bumps it. */
+export const SANDBOX_PROVIDER_INTERFACE_VERSION = 'v1';
+
 /** Creates sandbox sessions, one per run. A factory's result (`localSandbox()`, `dockerSandbox()`). */
 export interface SandboxProvider {
-  readonly specificationVersion: typeof SPECIFICATION_VERSION;
+  readonly sandboxProviderInterfaceVersion: typeof SANDBOX_PROVIDER_INTERFACE_VERSION;
   /** The name `[sandbox] provider` selects it by: `local`, `docker`, or a plugin's. */
   readonly name: string;
   /** Called by the engine on a run's first sandboxed hook. */
@@ -80,6 +81,6 @@ export interface SandboxProvider {
 }
 
 /** Identity helper that types a sandbox provider object and stamps the interface version. */
-export function defineSandboxProvider(provider: Omit<SandboxProvider, 'specificationVersion'>): SandboxProvider {
-  return { specificationVersion: SPECIFICATION_VERSION, ...provider };
+export function defineSandboxProvider(provider: Omit<SandboxProvider, 'sandboxProviderInterfaceVersion'>): SandboxProvider {
+  return { sandboxProviderInterfaceVersion: SANDBOX_PROVIDER_INTERFACE_VERSION, ...provider };
 }

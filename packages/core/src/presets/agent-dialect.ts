@@ -5,7 +5,7 @@ import { COMMON_HOOK_KEY_NAMES, commonHookKeys } from '../config/common-hook-key
 import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import type { SourceLines } from '../config/source-lines.ts';
-import type { HookKeyProblem } from '../plugins/runner.ts';
+import type { HookKeyProblem } from '../plugins/runner-type.ts';
 import { exactMatcher } from '../selection/exact-matcher.ts';
 
 /** Source 002's action types and the hook types they are. */
@@ -35,8 +35,8 @@ export const agentDialect: ConfigDialect = {
   hooksSchema({ hookWith, withRules, event, types }) {
     const toolName = v.optional(v.pipe(v.string(), v.nonEmpty(), v.description('Run only for this tool (exact match); without it, for every tool.')));
     const actions: GenericSchema[] = [];
-    if (types['command'] !== undefined) actions.push(withRules(v.strictObject({ type: v.literal('shell'), ...types['command'].keys }), types['command']));
-    if (types['http'] !== undefined) actions.push(withRules(v.strictObject({ type: v.literal('http'), method: v.optional(v.literal('POST')), ...types['http'].keys }), types['http']));
+    if (types['command'] !== undefined) actions.push(withRules(v.strictObject({ type: v.literal('shell'), ...types['command'].options.entries }), types['command']));
+    if (types['http'] !== undefined) actions.push(withRules(v.strictObject({ type: v.literal('http'), method: v.optional(v.literal('POST')), ...types['http'].options.entries }), types['http']));
     const canonical = hookWith({ tool_name: toolName });
     if (actions.length === 0) return v.array(canonical);
     const { type: _type, ...common } = commonHookKeys;

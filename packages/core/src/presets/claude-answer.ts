@@ -4,6 +4,9 @@ import type { PresetAnswer } from './preset.ts';
 
 const TOP_LEVEL_KEYS = ['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason', 'hookSpecificOutput'];
 const SPECIFIC_KEYS = ['hookEventName', 'permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext', 'decision', 'updatedMCPToolOutput'];
+// A decision while it is being read: the same fields as HookDecision, set one by one.
+type DecisionDraft = { -readonly [Field in keyof HookDecision]: HookDecision[Field] };
+
 const PERMISSION_DECISIONS: Readonly<Record<string, HookDecision['decision']>> = { allow: 'allow', deny: 'block', ask: 'ask' };
 
 /**
@@ -27,7 +30,7 @@ export function readClaudeAnswer(value: unknown, event: string): PresetAnswer | 
   if (!isObject(value)) return undefined;
   const warnings: string[] = [];
   const details: Record<string, unknown> = {};
-  let decision: Record<string, unknown> = { decision: 'proceed' };
+  let decision: DecisionDraft = { decision: 'proceed' };
   const text = (record: Record<string, unknown>, key: string, where = ''): string | undefined => {
     const field = record[key];
     if (field === undefined || field === null) return undefined;
@@ -38,14 +41,14 @@ export function readClaudeAnswer(value: unknown, event: string): PresetAnswer | 
   unknownKeys(value, TOP_LEVEL_KEYS, '', warnings);
 
   if (value['continue'] === false) {
-    decision['continue'] = false;
+    decision.continue = false;
     const stop = text(value, 'stopReason');
-    if (stop !== undefined) decision['stop_reason'] = stop;
+    if (stop !== undefined) decision.stop_reason = stop;
   } else if (value['continue'] !== undefined && value['continue'] !== true) {
     warnings.push(`continue must be true or false, got ${JSON.stringify(value['continue'])}; ignored`);
   }
   const message = text(value, 'systemMessage');
-  if (message !== undefined) decision['system_message'] = message;
+  if (message !== undefined) decision.system_message = message;
   if (value['suppressOutput'] === true) details['suppress_output'] = true;
 
   const reason = text(value, 'reason');
@@ -64,7 +67,7 @@ export function readClaudeAnswer(value: unknown, event: string): PresetAnswer | 
       decision = { ...decision, ...readSpecific(specific, event, warnings, text) };
     }
   }
-  return { decision: decision as unknown as HookDecision, warnings, ...(Object.keys(details).length === 0 ? {} : { details }) };
+  return { decision, warnings, ...(Object.keys(details).length === 0 ? {} : { details }) };
 }
 
 function readSpecific(
@@ -72,9 +75,9 @@ function readSpecific(
   event: string,
   warnings: string[],
   text: (record: Record<string, unknown>, key: string, where?: string) => string | undefined,
-): Record<string, unknown> {
+): Partial<DecisionDraft> {
   const where = 'hookSpecificOutput.';
-  const read: Record<string, unknown> = {};
+  const read: Partial<DecisionDraft> = {};
   unknownKeys(specific, SPECIFIC_KEYS, where, warnings);
   const named = specific['hookEventName'];
   if (named !== undefined && named !== event) warnings.push(`hookSpecificOutput.hookEventName is ${JSON.stringify(named)}, but the event is "${event}"; read anyway`);
@@ -84,19 +87,18 @@ function readSpecific(
     const kind = typeof permission === 'string' ? PERMISSION_DECISIONS[permission] : undefined;
     if (kind === undefined) warnings.push(`${where}permissionDecision must be "allow", "deny" or "ask", got ${JSON.stringify(permission)}; ignored`);
     else {
-      read['decision'] = kind;
-      const reason = text(specific, 'permissionDecisionReason', where);
-      read['reason'] = reason ?? (kind === 'block' ? `denied by the ${event} hook` : undefined);
-      if (read['reason'] === undefined) delete read['reason'];
+      read.decision = kind;
+      const reason = text(specific, 'permissionDecisionReason', where) ?? (kind === 'block' ? `denied by the ${event} hook` : undefined);
+      if (reason !== undefined) read.reason = reason;
     }
   }
   const input = specific['updatedInput'];
   if (input !== undefined && input !== null) {
-    if (isObject(input)) read['updated_input'] = input;
+    if (isObject(input)) read.updated_input = input;
     else warnings.push(`${where}updatedInput must be an object, got ${JSON.stringify(input)}; ignored`);
   }
   const context = text(specific, 'additionalContext', where);
-  if (context !== undefined) read['additional_context'] = context;
+  if (context !== undefined) read.additional_context = context;
 
   // PermissionRequest answers with a decision object instead.
   const request = specific['decision'];
@@ -106,16 +108,16 @@ function readSpecific(
       const behavior = request['behavior'];
       const message = text(request, 'message', `${where}decision.`);
       if (behavior === 'allow') {
-        read['decision'] = 'allow';
+        read.decision = 'allow';
         const updated = request['updatedInput'];
-        if (isObject(updated)) read['updated_input'] = updated;
+        if (isObject(updated)) read.updated_input = updated;
         else if (updated !== undefined && updated !== null) warnings.push(`${where}decision.updatedInput must be an object; ignored`);
       } else if (behavior === 'deny') {
-        read['decision'] = 'block';
-        read['reason'] = message ?? `denied by the ${event} hook`;
+        read.decision = 'block';
+        read.reason = message ?? `denied by the ${event} hook`;
         if (request['interrupt'] === true) {
-          read['continue'] = false;
-          read['stop_reason'] = read['reason'];
+          read.continue = false;
+          read.stop_reason = read.reason;
         }
       } else {
         warnings.push(`${where}decision.behavior must be "allow" or "deny", got ${JSON.stringify(behavior)}; ignored`);

@@ -5,7 +5,7 @@ import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
 import { firstCharacters } from '../config/effective-name.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import type { SourceLines } from '../config/source-lines.ts';
-import type { HookKeyProblem } from '../plugins/runner.ts';
+import type { HookKeyProblem } from '../plugins/runner-type.ts';
 import { claudeMatcher } from './claude-matcher.ts';
 
 /** The hook types a Claude Code settings file may use. */
@@ -101,7 +101,7 @@ export const claudeDialect: ConfigDialect = {
     for (const type of CLAUDE_TYPES) {
       const declared = types[type];
       if (declared === undefined) continue;
-      variants.push(v.strictObject({ type: v.literal(type), ...claudeKeys(declared.keys) }));
+      variants.push(v.strictObject({ type: v.literal(type), ...claudeKeys(declared.options.entries) }));
     }
     const hook = variants.length === 1 ? variants[0]! : v.union(variants);
     const group = v.strictObject({

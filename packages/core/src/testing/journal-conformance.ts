@@ -1,5 +1,4 @@
-import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
-import type { Journal, JournalEntry, JournalRecord } from '../plugins/journal.ts';
+import { JOURNAL_INTERFACE_VERSION, type Journal, type JournalEntry, type JournalRecord } from '../plugins/journal.ts';
 import type { ConformanceCase } from './runner-conformance.ts';
 
 /** What the journal suite tests. */
@@ -53,7 +52,7 @@ export function journalConformanceCases(options: JournalConformanceOptions): Con
     {
       name: 'journal: declares the interface version and a name',
       run: withJournal(async (journal) => {
-        assert(journal.specificationVersion === SPECIFICATION_VERSION, `specificationVersion is ${String(journal.specificationVersion)}`);
+        assert(journal.journalInterfaceVersion === JOURNAL_INTERFACE_VERSION, `journalInterfaceVersion is ${String(journal.journalInterfaceVersion)}`);
         assert(typeof journal.name === 'string' && journal.name !== '', 'name must say what the journal is');
       }),
     },

@@ -5,7 +5,7 @@ import { MAX_TIMEOUT_MS } from '../config/common-hook-keys.ts';
 import { createHookEngine } from '../engine/create-hook-engine.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import type { Runner } from '../plugins/runner.ts';
-import { SPECIFICATION_VERSION } from '../plugins/runner.ts';
+import { RUNNER_INTERFACE_VERSION } from '../plugins/runner.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
 import { arcPreset } from '../presets/arc-preset.ts';
 
@@ -87,17 +87,17 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
 
   return [
     {
-      name: `${type}: declares a ${SPECIFICATION_VERSION} runner with a sound type declaration`,
+      name: `${type}: declares a runner of interface ${RUNNER_INTERFACE_VERSION} with a sound type declaration`,
       async run() {
-        assert(runner.specificationVersion === SPECIFICATION_VERSION, `specificationVersion is ${String(runner.specificationVersion)}`);
+        assert(runner.runnerInterfaceVersion === RUNNER_INTERFACE_VERSION, `runnerInterfaceVersion is ${String(runner.runnerInterfaceVersion)}`);
         assert(typeof runner.name === 'string' && runner.name.length > 0, 'runner.name must name its package');
         const spec = runner.types[type];
         assert(spec !== undefined, `runner.types has no "${type}"`);
-        assert(typeof spec.keys === 'object' && spec.keys !== null, 'keys must be an object of valibot schemas');
+        assert(spec.options?.kind === 'schema' && spec.options.type === 'object' && typeof spec.options.entries === 'object', 'options must be a valibot object schema (v.object({ … }))');
         assert(Number.isInteger(spec.defaultTimeoutMs) && spec.defaultTimeoutMs >= 1 && spec.defaultTimeoutMs <= MAX_TIMEOUT_MS, `defaultTimeoutMs ${spec.defaultTimeoutMs} is out of range`);
         assert(spec.defaultOnError === 'proceed' || spec.defaultOnError === 'block', `defaultOnError is ${String(spec.defaultOnError)}`);
         assert(typeof spec.usesSandbox === 'boolean', 'usesSandbox must be a boolean');
-        assert(typeof runner.doRun === 'function', 'doRun must be a function');
+        assert(typeof spec.doRun === 'function', 'doRun must be a function');
       },
     },
     {
@@ -165,12 +165,14 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
       name: `${type}: doRun settles promptly once its signal aborts`,
       async run() {
         const config = load([hook('slow', 'slow', { timeout_ms: 60_000 })]);
+        const spec = runner.types[type];
+        assert(spec !== undefined, `runner.types has no "${type}"`);
         const session = options.sandbox === undefined ? undefined : await options.sandbox.doOpen('conformance-abort', new AbortController().signal);
         try {
           const controller = new AbortController();
           const contextJson = JSON.stringify({ event: 'stage_start', ...context });
           const started = performance.now();
-          const work = runner.doRun(config.hooks[0]!, {
+          const work = spec.doRun(config.hooks[0]!, {
             context: { event: 'stage_start', ...context },
             contextJson,
             signal: controller.signal,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { EventContext } from '../context/event-context.ts';
 import type { OnErrorPolicy } from '../decisions/decision.ts';
-import { defineRunner, type Runner, type RunResult } from '../plugins/runner.ts';
+import { defineRunner, type Runner } from '../plugins/runner.ts';
 
 /** One call the scripted runner received. */
 export interface ScriptedCall {
@@ -27,7 +27,7 @@ export interface ScriptedRunner extends Runner {
   readonly maxActive: number;
 }
 
-const keys = {
+const options = v.object({
   decision: v.optional(v.picklist(['proceed', 'skip', 'block', 'override'])),
   reason: v.optional(v.string()),
   edge_to: v.optional(v.string()),
@@ -43,7 +43,7 @@ const keys = {
   ignore_abort: v.optional(v.boolean()),
   /** Return a result that is not a valid decision. */
   invalid: v.optional(v.boolean()),
-};
+});
 
 /**
  * An in-memory runner for engine tests and demos: each hook says in its own keys what to answer, how
@@ -66,40 +66,41 @@ export function scriptedRunner(settings: ScriptedRunnerSettings = {}): ScriptedR
     name: '@hookline/core/testing',
     types: {
       [type]: {
-        keys,
+        options,
         defaultTimeoutMs: settings.defaultTimeoutMs ?? 5_000,
         defaultOnError: settings.defaultOnError ?? 'block',
         usesSandbox: settings.usesSandbox ?? false,
-        identity: (options) => `${type}:${String(options['decision'] ?? 'proceed')}:${String(options['reason'] ?? '')}`,
+        identity: (script) => `${type}:${script.decision ?? 'proceed'}:${script.reason ?? ''}`,
+        async doRun(hook, call) {
+          const script = hook.options;
+          calls.push({ hook: hook.name, context: call.context, ...(call.sandbox === undefined ? {} : { sandboxRunId: call.sandbox.runId }) });
+          active++;
+          maxActive = Math.max(maxActive, active);
+          try {
+            if (script.hang === true) return await new Promise<never>(() => {});
+            // The signal is read only when waiting: an instant answer should cost what the engine costs.
+            if (script.delay_ms !== undefined) {
+              await sleep(script.delay_ms, script.ignore_abort === true ? undefined : call.signal);
+              if (call.signal.aborted && script.ignore_abort !== true) return { status: 'failed', error: 'aborted' };
+            }
+            if (script.throw !== undefined) throw new Error(script.throw);
+            if (script.fail !== undefined) return { status: 'failed', error: script.fail };
+            // `override` without the edge it needs: well-typed, and still not a valid decision.
+            if (script.invalid === true) return { status: 'ok', decision: { decision: 'override' } };
+            return {
+              status: 'ok',
+              decision: {
+                decision: script.decision ?? 'proceed',
+                ...(script.reason === undefined ? {} : { reason: script.reason }),
+                ...(script.edge_to === undefined ? {} : { edge_to: script.edge_to }),
+              },
+              details: { scripted: true },
+            };
+          } finally {
+            active--;
+          }
+        },
       },
-    },
-    async doRun(hook, call): Promise<RunResult> {
-      const script = hook.options as v.InferOutput<v.ObjectSchema<typeof keys, undefined>>;
-      calls.push({ hook: hook.name, context: call.context, ...(call.sandbox === undefined ? {} : { sandboxRunId: call.sandbox.runId }) });
-      active++;
-      maxActive = Math.max(maxActive, active);
-      try {
-        if (script.hang === true) return await new Promise<never>(() => {});
-        // The signal is read only when waiting: an instant answer should cost what the engine costs.
-        if (script.delay_ms !== undefined) {
-          await sleep(script.delay_ms, script.ignore_abort === true ? undefined : call.signal);
-          if (call.signal.aborted && script.ignore_abort !== true) return { status: 'failed', error: 'aborted' };
-        }
-        if (script.throw !== undefined) throw new Error(script.throw);
-        if (script.fail !== undefined) return { status: 'failed', error: script.fail };
-        if (script.invalid === true) return { status: 'ok', decision: { decision: 'maybe' } } as unknown as RunResult;
-        return {
-          status: 'ok',
-          decision: {
-            decision: script.decision ?? 'proceed',
-            ...(script.reason === undefined ? {} : { reason: script.reason }),
-            ...(script.edge_to === undefined ? {} : { edge_to: script.edge_to }),
-          },
-          details: { scripted: true },
-        };
-      } finally {
-        active--;
-      }
     },
   });
   return Object.defineProperties(runner, {
