@@ -51,7 +51,7 @@ describe('plugins from the config file\'s folder', () => {
     symlinkSync(valibot, join(scratch.write('node_modules/.keep', ''), '..', 'valibot'));
     const source = [
       "import * as v from 'valibot';",
-      `export function echoRunner(settings = {}) { const runner = ${plainRunner('echo-settings')}; return { ...runner, async doRun() { return { status: 'ok', decision: { decision: 'block', reason: 'echo ' + settings.greeting } }; } }; }`,
+      `export function echoRunner(settings = {}) { const runner = ${plainRunner('echo-settings')}; return { ...runner, types: { echo: { ...runner.types.echo, async doRun() { return { status: 'ok', decision: { decision: 'block', reason: 'echo ' + settings.greeting } }; } } } }; }`,
       "echoRunner.settingsTable = { path: 'echo', description: 'Greeting of echo hooks.', schema: v.object({ greeting: v.optional(v.string('must be a string')) }) };",
     ].join('\n');
     writePlugin('echo-settings', { exports: './index.js' }, { 'index.js': `${source}\n` });
