@@ -19,7 +19,7 @@ export { mergeExtras, type MergedExtras } from './decisions/merge-extras.ts';
 export { parseDecision, parseDecisionText } from './decisions/parse-decision.ts';
 export { createHookEngine, type HookEngine, type HookEngineOptions } from './engine/create-hook-engine.ts';
 export type { EmitOutcome, HookReport, HookStatus, PendingEmitOutcome } from './engine/emit-outcome.ts';
-export type { ResumeReport } from './engine/resume-journal.ts';
+export type { ResumeOptions, ResumeReport } from './engine/resume-journal.ts';
 export { ConfigError } from './errors/config-error.ts';
 export { EngineClosedError } from './errors/engine-closed-error.ts';
 export { HooklineError } from './errors/hookline-error.ts';

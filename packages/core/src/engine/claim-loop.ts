@@ -59,7 +59,7 @@ export async function claimLoop<T>(options: ClaimLoopOptions<T>): Promise<void> 
   if (failure !== undefined) throw failure.error;
 }
 
-async function pause(options: ClaimLoopOptions<unknown>, signal: AbortSignal): Promise<void> {
+async function pause(options: Pick<ClaimLoopOptions<unknown>, 'waitForWork' | 'pollMs'>, signal: AbortSignal): Promise<void> {
   if (options.waitForWork === undefined) return sleep(options.pollMs, signal);
   try {
     await options.waitForWork(options.pollMs, signal);
