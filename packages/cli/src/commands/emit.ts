@@ -18,7 +18,7 @@ export const emitCommand = {
       !json && io.quiet !== true && io.stderr.isTTY === true ? (await import('../output/live-status.ts')).createLiveStatus(io.stderr, createStyle(io.stderr, io.env)) : undefined;
     const { engine, resumed } = await createCliEngine(setup, {
       io,
-      journal: chooseJournal(values.journal, io, setup.sources),
+      journal: chooseJournal(values.journal, io, setup.config),
       observer: live,
       onInternalEmit: (outcome) => reportInternalEmit(outcome, io, !json),
     });

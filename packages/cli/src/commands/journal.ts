@@ -19,7 +19,7 @@ export const journalCommand = {
     }
     const setup = await loadSetup({ configFiles: values.config, preset: values.preset, cwd: io.cwd, env: io.env });
     printSetupWarnings(setup, io);
-    const journal = (await loadJournal(setup.config, chooseJournal(values.journal, io, setup.sources), true))!;
+    const journal = (await loadJournal(setup.config, chooseJournal(values.journal, io, setup.config), true))!;
     const json = values.json === true;
     try {
       if (action === 'retry') {

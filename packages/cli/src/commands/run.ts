@@ -20,7 +20,7 @@ export const runCommand = {
     const maxLineBytes = parseMaxLineBytes(values['max-line-bytes']);
     const { engine, resumed } = await createCliEngine(setup, {
       io,
-      journal: chooseJournal(values.journal, io, setup.sources),
+      journal: chooseJournal(values.journal, io, setup.config),
       onInternalEmit: (outcome) => reportInternalEmit(outcome, io, false),
     });
     const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });

@@ -126,7 +126,6 @@ test('[journal] is checked like the rest of the config: a bad key or value is an
   scratch.write('hookline.toml', `preset = "task"\n\n[journal]\nrun = "everyone"\nlease = 5\n`);
   const result = await runCli(['validate'], { cwd: scratch.path });
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain('hookline.toml:3');
-  expect(result.stderr).toContain('`journal.run`');
-  expect(result.stderr).toContain('`journal.lease`');
+  expect(result.stderr).toContain('hookline.toml:4: [journal] `run` Invalid type: Expected ("emitter" | "workers") but received "everyone"');
+  expect(result.stderr).toContain('hookline.toml:5: unknown setting `lease` in [journal] — remove it (the settings are url, run, max_attempts, lease_ms)');
 });

@@ -17,7 +17,7 @@ export const workerCommand = {
     const graceMs = wholeNumber(values['grace-ms'], '--grace-ms', 30_000, 0);
     const pollMs = wholeNumber(values['poll-ms'], '--poll-ms', 1_000, 10);
     const json = values.json === true;
-    const choice = chooseJournal(values.journal, io, setup.sources);
+    const choice = chooseJournal(values.journal, io, setup.config);
     const { engine, journal } = await createCliEngine(setup, { io, journal: { ...choice, run: 'emitter' }, resumeAtStart: false, concurrency });
     if (journal === undefined) {
       await engine.close();

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ConfigSource } from '@hookline/core';
+import type { HookConfig, JournalSettings } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
 
@@ -25,17 +25,18 @@ const POSTGRES_URL = /^postgres(?:ql)?:\/\//i;
  * journal; anything else is an SQLite file, relative to the working directory, so every command
  * started in one project shares one journal (and a killed one's entries are found by the next).
  */
-export function chooseJournal(option: string | undefined, io: Pick<CliIo, 'cwd' | 'env'>, sources: readonly ConfigSource[] = []): JournalChoice {
+export function chooseJournal(option: string | undefined, io: Pick<CliIo, 'cwd' | 'env'>, config?: HookConfig): JournalChoice {
   if (option === '') throw new CliError('HOOKLINE_CLI_USAGE', '--journal needs a file path or a postgres:// URL, e.g. --journal .hookline/journal.db.');
-  const table: Record<string, unknown> = Object.assign({}, ...sources.map((source) => source.data['journal']).filter((value) => typeof value === 'object' && value !== null));
-  const configured = typeof table['url'] === 'string' && table['url'] !== '' ? table['url'] : undefined;
+  // `[journal]`, validated by the loader (core's journalSettingsTable).
+  const table = (config?.settings['journal'] ?? {}) as JournalSettings;
+  const configured = table.url;
   const chosen = option ?? (io.env['HOOKLINE_JOURNAL'] || configured || DEFAULT_JOURNAL_PATH);
   const postgres = POSTGRES_URL.test(chosen);
   return {
     location: postgres ? chosen : resolve(io.cwd, chosen),
     kind: postgres ? 'postgres' : 'sqlite',
-    run: table['run'] === 'workers' ? 'workers' : 'emitter',
-    ...(typeof table['max_attempts'] === 'number' ? { maxAttempts: table['max_attempts'] } : {}),
-    ...(typeof table['lease_ms'] === 'number' ? { leaseMs: table['lease_ms'] } : {}),
+    run: table.run ?? 'emitter',
+    ...(table.max_attempts === undefined ? {} : { maxAttempts: table.max_attempts }),
+    ...(table.lease_ms === undefined ? {} : { leaseMs: table.lease_ms }),
   };
 }

@@ -8,7 +8,6 @@ import type { SettingsTable } from '../plugins/settings-table.ts';
 import { DEFAULT_PRESET, presets } from '../presets/presets.ts';
 import { canonicalDialect } from './canonical-dialect.ts';
 import { commonHookKeys } from './common-hook-keys.ts';
-import { journalTableSchema } from './journal-table.ts';
 
 /**
  * The JSON Schema of a config file for the given runners, preset and the settings tables the host's
@@ -58,7 +57,6 @@ export function configJsonSchema(
         provider: v.optional(v.pipe(v.string(), v.nonEmpty(), v.description('"local" (default), "bubblewrap", "docker", or a plugin\'s provider.'))),
       }),
     ),
-    journal: v.optional(v.pipe(journalTableSchema, v.description('Where durable hooks are journaled and who runs them.'))),
     hooks: v.optional(hooks),
   });
   const schema = {

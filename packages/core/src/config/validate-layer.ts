@@ -1,4 +1,3 @@
-import { checkJournalTable } from './journal-table.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { Preset } from '../presets/preset.ts';
 import { presets } from '../presets/presets.ts';
@@ -10,7 +9,7 @@ import { nearestWord } from './nearest-word.ts';
 import type { ConfigSource } from './read-config-source.ts';
 import { validateHook } from './validate-hook.ts';
 
-const TOP_LEVEL_KEYS = ['preset', 'plugins', 'sandbox', 'journal', 'hooks'];
+const TOP_LEVEL_KEYS = ['preset', 'plugins', 'sandbox', 'hooks'];
 
 /**
  * Validates one parsed source against the preset and the installed runners. Unknown top-level keys
@@ -48,7 +47,6 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
   }
 
   const sandbox = readSandbox(data['sandbox'], file, at('sandbox'), issues);
-  issues.push(...checkJournalTable(data['journal'], file, at('journal')));
   const entries: LayerEntry[] = [];
   const named: NamedHook[] = [];
   // The preset's dialect rewrites its form into canonical hook tables; validation is the same for all.
