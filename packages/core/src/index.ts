@@ -37,6 +37,7 @@ export { createInFlight, type InFlight } from './plugins/create-in-flight.ts';
 export { createOutputCapture, type OutputCapture } from './plugins/output-capture.ts';
 export { parseByteSize } from './plugins/parse-byte-size.ts';
 export { byteSizeProblem, settingKey, unknownSettingMessage } from './plugins/settings-issues.ts';
+export { sleepUnlessAborted } from './plugins/sleep-unless-aborted.ts';
 export { journalSettingsTable, type JournalSettings } from './plugins/journal-settings.ts';
 export { defineSettingsTable, settingsTableOf, type SettingsFactory, type SettingsOf, type SettingsTable } from './plugins/settings-table.ts';
 export { snakeCase, snakeCaseTable } from './plugins/snake-case-table.ts';

@@ -1,3 +1,5 @@
+import { sleepUnlessAborted } from '../plugins/sleep-unless-aborted.ts';
+
 /** How {@link claimLoop} takes and runs work. */
 export interface ClaimLoopOptions<T> {
   /** How many items run at once: that many loops claim side by side. */
@@ -47,7 +49,7 @@ export async function claimLoop<T>(options: ClaimLoopOptions<T>): Promise<void> 
           return;
         }
         options.onClaimError?.(error);
-        await sleep(options.pollMs, signal);
+        await sleepUnlessAborted(options.pollMs, signal);
         continue;
       }
       if (item !== undefined) await options.run(item);
@@ -60,25 +62,11 @@ export async function claimLoop<T>(options: ClaimLoopOptions<T>): Promise<void> 
 }
 
 async function pause(options: Pick<ClaimLoopOptions<unknown>, 'waitForWork' | 'pollMs'>, signal: AbortSignal): Promise<void> {
-  if (options.waitForWork === undefined) return sleep(options.pollMs, signal);
+  if (options.waitForWork === undefined) return sleepUnlessAborted(options.pollMs, signal);
   try {
     await options.waitForWork(options.pollMs, signal);
   } catch {
     // A journal that cannot wait now (its server restarting) is asked again after a poll interval.
-    await sleep(options.pollMs, signal);
+    await sleepUnlessAborted(options.pollMs, signal);
   }
-}
-
-/** Resolves after `milliseconds`, or at once when `signal` aborts. */
-function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, milliseconds);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
