@@ -21,9 +21,10 @@ its preset = … or what it looks like; with claude and no --config:
 const CONTEXT_OPTION = { type: 'string', value: 'FILE|-', help: "the event's context: a JSON object in FILE, or on stdin with -" } as const satisfies OptionSpec;
 const JOURNAL_OPTION = {
   type: 'string',
-  value: 'FILE',
-  help: `where durable hooks are journaled (default $HOOKLINE_JOURNAL, else
-.hookline/journal.db); used only when the config has durable hooks`,
+  value: 'FILE|URL',
+  help: `where durable hooks are journaled: an SQLite file or a postgres:// URL
+(default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db);
+used only when the config has durable hooks`,
 } as const satisfies OptionSpec;
 const EVENT = [{ name: 'event', event: true }] as const;
 
@@ -174,6 +175,51 @@ with a first line such as:  #:schema ./hookline.schema.json`,
 `,
 });
 
+export const worker = defineCommand({
+  summary: 'run durable hooks recorded in a shared journal until stopped',
+  description: `Runs the durable hooks recorded in the journal by any process on any machine that shares it, with
+the current config, until stopped. Pair it with [journal] run = "workers" on the emitting side.
+A progress line on stderr shows claimed, ran, failed, released, the backlog and the oldest entry's
+age. SIGTERM or SIGINT stops claiming, lets in-flight hooks finish within the grace period, releases
+the rest and exits 0; a second signal exits at once.`,
+  positionals: [],
+  options: {
+    concurrency: { type: 'string', value: 'N', help: 'entries run at once (default 4)' },
+    ...configOptions(),
+    journal: { ...JOURNAL_OPTION, help: 'the journal (default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db)' },
+    'grace-ms': {
+      type: 'string',
+      value: 'N',
+      help: `on SIGTERM/SIGINT, how long in-flight hooks may finish (default 30000); what is
+still running then is stopped and its entry released for another worker`,
+    },
+    'poll-ms': {
+      type: 'string',
+      value: 'N',
+      help: `how often an idle worker looks for work without a notification (default
+1000; a PostgreSQL journal wakes idle workers at once with NOTIFY)`,
+    },
+    json: { type: 'boolean', help: 'one JSON event per line on stdout (claimed, ran, released, error, stopped)' },
+  },
+  setup: 'run-hooks',
+});
+export const journal = defineCommand({
+  summary: 'journal ls|stats|retry ID: durable entries pending, leased, dead-lettered',
+  description: `Looks into the durable-hook journal (SQLite or PostgreSQL, as emit and worker choose it).
+  ls          every entry not cleared yet: id, event, state (pending, leased, dead-lettered),
+              holder and lease end, attempts, age, last error
+  stats       pending, leased, dead-lettered, the oldest entry's age, the most attempts
+  retry ID    make a dead-lettered entry pending again, its attempts counted from 0`,
+  positionals: [
+    { name: 'action', choices: ['ls', 'stats', 'retry'] },
+    { name: 'ID', optional: true },
+  ],
+  options: {
+    ...configOptions('config file to load (for [journal] url)'),
+    journal: { ...JOURNAL_OPTION, help: 'the journal (default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db)' },
+    json: { type: 'boolean', help: 'machine output: ls an array of entries, stats an object, retry {"retried": id}' },
+  },
+});
 export const init = defineCommand({
   summary: 'write a commented starter hookline.toml',
   description: `Writes a commented starter config to FILE (default ./hookline.toml) for a preset:
@@ -233,5 +279,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   schema: { spec: schema, load: async () => (await import('./commands/schema.ts')).schemaCommand },
   init: { spec: init, load: async () => (await import('./commands/init.ts')).initCommand },
   completion: { spec: completion, load: async () => (await import('./commands/completion.ts')).completionCommand },
+  worker: { spec: worker, load: async () => (await import('./commands/worker.ts')).workerCommand },
+  journal: { spec: journal, load: async () => (await import('./commands/journal.ts')).journalCommand },
   sandbox: { spec: sandbox, load: async () => (await import('./commands/sandbox.ts')).sandboxCommand },
 };

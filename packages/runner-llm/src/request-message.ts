@@ -1,4 +1,4 @@
-import { messageOf } from '@hookline/core';
+import { messageOf, sleepUnlessAborted } from '@hookline/core';
 import { redactCredentials } from './credentials.ts';
 import { describeRequestError } from './describe-request-error.ts';
 import type { MessageRequest, MessagesClient } from './messages-client.ts';
@@ -52,7 +52,7 @@ export async function requestMessage(body: MessageRequest, scope: RequestScope):
         return { ok: false, error: `${described}; not retried: the retry was due in ${seconds(delay)}, after the hook's deadline (${seconds(Math.max(0, left))} left)` };
       }
       scope.onRetry();
-      await sleep(delay, scope.signal);
+      await sleepUnlessAborted(delay, scope.signal);
       continue;
     }
     const read = readModelReply(value);
@@ -68,17 +68,4 @@ function abortText(signal: AbortSignal): string {
 
 function seconds(milliseconds: number): string {
   return `${(milliseconds / 1_000).toFixed(1)} s`;
-}
-
-/** Resolves after `milliseconds`, or at once when `signal` aborts (the caller checks it next). */
-function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, milliseconds);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -2,7 +2,7 @@ import process from 'node:process';
 import type { CommandModule } from '../command.ts';
 import type { emit } from '../command-table.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
-import { journalPath } from '../journal/journal-path.ts';
+import { chooseJournal } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import type { LiveStatus } from '../output/live-status.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
@@ -18,7 +18,7 @@ export const emitCommand = {
       !json && io.quiet !== true && io.stderr.isTTY === true ? (await import('../output/live-status.ts')).createLiveStatus(io.stderr, createStyle(io.stderr, io.env)) : undefined;
     const { engine, resumed } = await createCliEngine(setup, {
       io,
-      journalPath: journalPath(values.journal, io),
+      journal: chooseJournal(values.journal, io, setup.config),
       observer: live,
       onInternalEmit: (outcome) => reportInternalEmit(outcome, io, !json),
     });

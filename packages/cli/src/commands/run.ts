@@ -8,7 +8,7 @@ import type { CliIo } from '../cli-io.ts';
 import type { CommandModule } from '../command.ts';
 import type { run } from '../command-table.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
-import { journalPath } from '../journal/journal-path.ts';
+import { chooseJournal } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { printWarnings } from '../print-warnings.ts';
@@ -20,7 +20,7 @@ export const runCommand = {
     const maxLineBytes = parseMaxLineBytes(values['max-line-bytes']);
     const { engine, resumed } = await createCliEngine(setup, {
       io,
-      journalPath: journalPath(values.journal, io),
+      journal: chooseJournal(values.journal, io, setup.config),
       onInternalEmit: (outcome) => reportInternalEmit(outcome, io, false),
     });
     const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });

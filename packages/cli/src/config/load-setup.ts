@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { ConfigError, configHookTypes, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
+import { ConfigError, configHookTypes, journalSettingsTable, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import { NodeFlagsRequired, missingNodeFlags } from '../node-flags.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
@@ -89,7 +89,8 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
     searched: found.searched,
     runners: [...firstParty.runners, ...plugins.runners],
     pluginSandboxes: plugins.sandboxes,
-    settingsTables: [...firstParty.settingsTables, ...plugins.settingsTables, ...sandboxTables],
+    // `[journal]` is every journal's: declared whether or not the config has durable hooks.
+    settingsTables: [journalSettingsTable, ...firstParty.settingsTables, ...plugins.settingsTables, ...sandboxTables],
     folders,
   };
 }

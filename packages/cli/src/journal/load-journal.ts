@@ -1,20 +1,34 @@
-import type { HookConfig, Journal } from '@hookline/core';
-import { messageOf } from '@hookline/core';
+import { messageOf, type HookConfig, type Journal } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
+import type { JournalChoice } from './journal-path.ts';
 
 /**
- * The journal for a config that has durable hooks (every `task` point, `durable = true` elsewhere):
- * `sqliteJournal({ path })`, which opens the file — making it and its folder — on first use. A config
- * without durable hooks gets none, and @hookline/journal-sqlite (with node:sqlite) is not even imported.
+ * The journal for a config that has durable hooks (every `task` point, `durable = true` elsewhere),
+ * or for a command that works on the journal itself (`always`): `sqliteJournal({ path })`, or
+ * `postgresJournal({ url })` for a postgres:// location. Neither opens anything before first use,
+ * and a config without durable hooks gets none — the journal's package is not even imported.
  */
-export async function loadJournal(config: HookConfig, path: string): Promise<Journal | undefined> {
-  if (!config.hooks.some((hook) => hook.durable)) return undefined;
+export async function loadJournal(config: HookConfig, choice: JournalChoice, always = false): Promise<Journal | undefined> {
+  if (!always && !config.hooks.some((hook) => hook.durable)) return undefined;
+  const settings = choice.maxAttempts === undefined ? {} : { maxAttempts: choice.maxAttempts };
+  if (choice.kind === 'postgres') {
+    let module: typeof import('@hookline/journal-postgres');
+    try {
+      module = await import('@hookline/journal-postgres');
+    } catch (error) {
+      throw new CliError(
+        'HOOKLINE_CLI_PLUGIN_MISSING',
+        `The journal is a PostgreSQL URL, but @hookline/journal-postgres is not installed (${messageOf(error)}). Install it next to @hookline/cli (pnpm add @hookline/journal-postgres), or unset HOOKLINE_JOURNAL / [journal] url to use the SQLite journal.`,
+        { cause: error },
+      );
+    }
+    return module.postgresJournal({ url: choice.location, ...settings });
+  }
   let module: typeof import('@hookline/journal-sqlite');
   try {
     module = await import('@hookline/journal-sqlite');
   } catch (error) {
-    const reason = messageOf(error);
-    throw new CliError('HOOKLINE_CLI_PLUGIN_BROKEN', `@hookline/journal-sqlite, which durable hooks need, failed to load: ${reason}. Reinstall @hookline/cli (Node ≥ 22.19 is needed for node:sqlite).`, { cause: error });
+    throw new CliError('HOOKLINE_CLI_PLUGIN_BROKEN', `@hookline/journal-sqlite, which durable hooks need, failed to load: ${messageOf(error)}. Reinstall @hookline/cli (Node ≥ 22.19 is needed for node:sqlite).`, { cause: error });
   }
-  return module.sqliteJournal({ path });
+  return module.sqliteJournal({ path: choice.location, ...settings });
 }

@@ -19,7 +19,7 @@ import { createLimiter } from './create-limiter.ts';
 import { createDurability } from './durable-entries.ts';
 import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
 import { createHookLane, eventRoutes, type EngineState, type EventRoute } from './engine-state.ts';
-import { resumeJournal, type ResumeReport } from './resume-journal.ts';
+import { resumeJournal, type ResumeOptions, type ResumeReport } from './resume-journal.ts';
 import { runEmit } from './run-emit.ts';
 import { sandboxLifecycle } from './sandbox-lifecycle.ts';
 import { createSandboxSessions } from './sandbox-sessions.ts';
@@ -61,6 +61,12 @@ export interface HookEngineOptions {
    * engine does no telemetry work at all.
    */
   readonly observer?: EngineObserver;
+  /**
+   * What `emit` does with durable hooks: `run` them (default: journaled, then run here), or only
+   * `record` them — journaled for any engine sharing the journal to claim (`resume({ signal })`,
+   * `hookline worker`), and reported as skipped here. Without a journal, durable hooks run here.
+   */
+  readonly durableHooks?: 'run' | 'record';
 }
 
 /** Runs the configured hooks of emitted events and merges their decisions. */
@@ -81,8 +87,9 @@ export interface HookEngine {
    * process was killed or closed — and clears each entry after its hooks ran, whatever their status.
    * Hosts call it at start. Hooks run at least once, so they must be safe to run twice. Resolves
    * when no entry is left to claim; rejects when the journal cannot be read (a `JournalError`).
+   * With `options.signal` it works as a long-running worker instead, until the signal aborts.
    */
-  resume(): Promise<ResumeReport>;
+  resume(options?: ResumeOptions): Promise<ResumeReport>;
   /** Disposes the sandbox session of a finished run (the session key: `run_id`, `task`, `session_id`). */
   endRun(runId: string): Promise<void>;
   /** Aborts hooks in flight, waits for them to wind down, disposes sessions and plugins. Idempotent. */
@@ -129,7 +136,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
               onOutcome: (outcome) => options.onInternalEmit?.(outcome),
             }),
           ),
-    durability: journal === undefined ? undefined : createDurability({ journal, owner: `engine-${crypto.randomUUID()}`, leaseMs: checkLease(options.journalLeaseMs) }),
+    durability: journal === undefined ? undefined : createDurability({ journal, owner: `engine-${crypto.randomUUID()}`, leaseMs: checkLease(options.journalLeaseMs), recordOnly: options.durableHooks === 'record' }),
     observer: options.observer,
   };
   const { sessions, durability } = engine;
@@ -167,10 +174,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       const fields = matcherFieldsOf(preset, route.spec);
       return config.hooks.map((hook) => explainHook(hook, normalized, fields));
     },
-    async resume() {
+    async resume(resumeOptions = {}) {
       if (closing !== undefined) throw new EngineClosedError();
-      if (durability === undefined) return { ran: [], pending: [] };
-      return resumeJournal(engine, durability, concurrency);
+      if (durability === undefined || journal === undefined) return { ran: [], pending: [] };
+      return resumeJournal(engine, durability, journal, { ...resumeOptions, concurrency: resumeOptions.concurrency ?? concurrency });
     },
     async endRun(runId) {
       await sessions?.end(runId);

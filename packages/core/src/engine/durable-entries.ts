@@ -20,8 +20,13 @@ export interface HeldEntry {
 
 /** The engine's side of a journal: recording, claiming, and the leases of the entries it holds. */
 export interface Durability {
-  /** Journals an emit's durable hooks; a failure is a warning for the outcome, never an exception. */
+  /**
+   * Journals an emit's durable hooks; a failure is a warning for the outcome, never an exception.
+   * An engine that only records (`recordOnly`) leaves the entry to others: it is not held.
+   */
   record(record: JournalRecord): Promise<{ readonly held?: HeldEntry; readonly warning?: string }>;
+  /** The engine records durable hooks for other engines to run (`durableHooks: 'record'`). */
+  readonly recordOnly: boolean;
   /** Claims the next pending entry; rejects when the journal fails (a corrupted file). */
   claim(): Promise<HeldEntry | undefined>;
   /** Resolves when no journal operation of this engine is in flight. */
@@ -37,6 +42,8 @@ export interface DurabilitySettings {
   readonly owner: string;
   /** How long a lease lasts; it is renewed every third of it while the entry is held. */
   readonly leaseMs: number;
+  /** Record entries for other engines to claim (a lease that has already ended), instead of holding them. */
+  readonly recordOnly?: boolean;
 }
 
 /**
@@ -103,9 +110,15 @@ export function createDurability(settings: DurabilitySettings): Durability {
     };
   };
 
+  const recordOnly = settings.recordOnly === true;
   return {
+    recordOnly,
     async record(record) {
       try {
+        if (recordOnly) {
+          await watch(journal.doRecord(record, owner, 0));
+          return {};
+        }
         const id = await watch(journal.doRecord(record, owner, leaseMs));
         return { held: hold(id) };
       } catch (error) {

@@ -43,6 +43,46 @@ describe('durable hooks', () => {
     expect(runner.calls.map((call) => call.hook).sort()).toEqual(['notify', 'plain']);
   });
 
+  test("durableHooks: 'record' journals durable hooks for other engines and runs only the rest; resume({ signal }) runs them as they come, until the signal aborts", async () => {
+    const journal = memoryJournal();
+    const config = hook('notify', 'durable = true') + hook('plain', '');
+    const emitter = engineFor(config, { journal, durableHooks: 'record' });
+    const emitted = await (await emitter.engine.emit('stage_complete', context)).settled;
+    expect(emitted.hooks.map((report) => [report.name, report.status, report.skipped_because])).toEqual([
+      ['notify', 'skipped', 'recorded in the journal for a worker to run'],
+      ['plain', 'ok', undefined],
+    ]);
+    expect(emitter.runner.calls.map((call) => call.hook)).toEqual(['plain']);
+    expect(journal.entries).toEqual([expect.objectContaining({ hooks: ['notify'] })]);
+
+    const worker = engineFor(config, { journal });
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await worker.engine.resume({ signal: stopped.signal })).toEqual({ ran: [], pending: [] });
+    expect(journal.entries).toHaveLength(1);
+
+    const stop = new AbortController();
+    const seen: string[] = [];
+    const working = worker.engine.resume({
+      signal: stop.signal,
+      concurrency: 2,
+      pollMs: 5,
+      onClaim: (entry) => seen.push(`claimed ${entry.event}`),
+      onSettled: ({ outcome }) => {
+        seen.push(`ran ${outcome?.hooks[0]?.status}`);
+        if (seen.length === 4) stop.abort();
+      },
+    });
+    // Idle after the first entry, the worker finds the second when it is recorded.
+    while (seen.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    await emitter.engine.emit('stage_complete', context);
+    const report = await working;
+    expect(seen).toEqual(['claimed stage_complete', 'ran ok', 'claimed stage_complete', 'ran ok']);
+    expect(report.ran).toHaveLength(2);
+    expect(worker.runner.calls.map((call) => call.hook)).toEqual(['notify', 'notify']);
+    expect(journal.entries).toEqual([]);
+  });
+
   test('nothing is journaled when a blocking hook blocks the event', async () => {
     const journal = memoryJournal();
     const { engine } = engineFor(hook('gate', 'decision = "block"\nblocking = true') + hook('notify', 'durable = true'), { journal });

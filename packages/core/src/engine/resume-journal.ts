@@ -1,6 +1,7 @@
 import { checkContext } from '../context/normalize-context.ts';
-import type { JournalEntry } from '../plugins/journal.ts';
-import type { Durability } from './durable-entries.ts';
+import type { Journal, JournalEntry } from '../plugins/journal.ts';
+import { claimLoop } from './claim-loop.ts';
+import type { Durability, HeldEntry } from './durable-entries.ts';
 import type { EmitOutcome } from './emit-outcome.ts';
 import type { EngineState } from './engine-state.ts';
 import { ENGINE_CLOSED_MEANWHILE, runEmit } from './run-emit.ts';
@@ -21,48 +22,73 @@ export interface ResumeReport {
 // resume gets on with the rest (another engine sharing the journal may know the event).
 const FOREIGN_ENTRY_RETRY_MS = 60_000;
 
+/** How `engine.resume()` claims and runs entries. */
+export interface ResumeOptions {
+  /**
+   * Without it, resume drains what is claimable now and resolves. With it, resume keeps claiming —
+   * woken by the journal when an entry is recorded for workers (`doWaitForWork`), else every
+   * `pollMs` — and rides out journal failures, until it aborts; then it stops claiming and resolves
+   * once the entries it holds have run. `close()` stops those and releases their entries.
+   */
+  readonly signal?: AbortSignal;
+  /** How many entries run at once; default the engine's `concurrency`. */
+  readonly concurrency?: number;
+  /** With `signal`: the longest an idle resume waits before it claims again (default 1 000 ms). */
+  readonly pollMs?: number;
+  /** Told each entry as it is claimed, before its hooks run. */
+  readonly onClaim?: (entry: JournalEntry) => void;
+  /** Told each entry once its hooks ran (`outcome`), or once it was left pending (`error`). */
+  readonly onSettled?: (settled: { readonly entry: JournalEntry; readonly outcome?: EmitOutcome; readonly error?: string }) => void;
+  /** With `signal`: told each time the journal fails to hand out an entry (resume tries again after `pollMs`). */
+  readonly onJournalError?: (error: unknown) => void;
+}
+
 /**
- * Claims the journal's pending entries with `workers` loops at once and runs each through the emit
- * pipeline as a resumed emit: the event's durable hooks that the current config selects for the
- * stored context (a config edited since runs as edited), then the entry is cleared, or released when
- * the engine closed meanwhile. Rejects when the journal cannot be read.
+ * Claims the journal's pending entries with `options.concurrency` loops at once (see
+ * {@link claimLoop}) and runs each through the emit pipeline as a resumed emit: the event's durable
+ * hooks that the current config selects for the stored context (a config edited since runs as
+ * edited), then the entry is cleared, or released when the engine closed meanwhile. Draining
+ * rejects when the journal cannot be read.
  */
-export async function resumeJournal(engine: EngineState, durability: Durability, workers: number): Promise<ResumeReport> {
+export async function resumeJournal(engine: EngineState, durability: Durability, journal: Journal, options: ResumeOptions & { readonly concurrency: number }): Promise<ResumeReport> {
   const { preset } = engine;
   const ran: Array<ResumeReport['ran'][number]> = [];
   const pending: Array<ResumeReport['pending'][number]> = [];
-  let failure: { error: unknown } | undefined;
-  const work = async (): Promise<void> => {
-    while (failure === undefined && !engine.hostHooks.signal.aborted) {
-      let held;
-      try {
-        held = await durability.claim();
-      } catch (error) {
-        failure ??= { error };
-        return;
-      }
-      if (held?.entry === undefined) return;
-      const entry = held.entry;
-      const route = entry.preset === preset.name ? engine.routes.get(entry.event) : undefined;
-      let refusal = route === undefined ? `event "${entry.event}" of preset "${entry.preset}" is not in this engine's catalog (preset "${preset.name}")` : undefined;
-      if (refusal === undefined) {
-        try {
-          checkContext(entry.event, entry.context, preset);
-        } catch (error) {
-          refusal = messageOf(error);
-        }
-      }
-      if (refusal !== undefined) {
-        await held.release(refusal, FOREIGN_ENTRY_RETRY_MS);
-        pending.push({ entry, error: refusal });
-        continue;
-      }
-      const outcome = await (await runEmit(engine, route!, entry.context, { resumed: held })).settled;
-      if (engine.hostHooks.signal.aborted) pending.push({ entry, error: ENGINE_CLOSED_MEANWHILE });
-      else ran.push({ entry, outcome });
-    }
+  const leave = (entry: JournalEntry, error: string): void => {
+    pending.push({ entry, error });
+    options.onSettled?.({ entry, error });
   };
-  await Promise.all(Array.from({ length: workers }, work));
-  if (failure !== undefined) throw failure.error;
+  const run = async (held: HeldEntry): Promise<void> => {
+    const entry = held.entry!;
+    options.onClaim?.(entry);
+    const route = entry.preset === preset.name ? engine.routes.get(entry.event) : undefined;
+    let refusal = route === undefined ? `event "${entry.event}" of preset "${entry.preset}" is not in this engine's catalog (preset "${preset.name}")` : undefined;
+    if (refusal === undefined) {
+      try {
+        checkContext(entry.event, entry.context, preset);
+      } catch (error) {
+        refusal = messageOf(error);
+      }
+    }
+    if (refusal !== undefined) {
+      await held.release(refusal, FOREIGN_ENTRY_RETRY_MS);
+      return leave(entry, refusal);
+    }
+    const outcome = await (await runEmit(engine, route!, entry.context, { resumed: held })).settled;
+    if (engine.hostHooks.signal.aborted) return leave(entry, ENGINE_CLOSED_MEANWHILE);
+    ran.push({ entry, outcome });
+    options.onSettled?.({ entry, outcome });
+  };
+  // The engine closing stops the claims as the caller's signal does.
+  const signal = options.signal === undefined ? undefined : AbortSignal.any([options.signal, engine.hostHooks.signal]);
+  await claimLoop<HeldEntry>({
+    concurrency: options.concurrency,
+    claim: async () => (engine.hostHooks.signal.aborted ? undefined : durability.claim()),
+    run,
+    pollMs: options.pollMs ?? 1_000,
+    ...(signal === undefined ? {} : { signal }),
+    ...(journal.doWaitForWork === undefined ? {} : { waitForWork: (maxWaitMs: number, abort: AbortSignal) => journal.doWaitForWork!(maxWaitMs, abort) }),
+    ...(options.onJournalError === undefined ? {} : { onClaimError: options.onJournalError }),
+  });
   return { ran, pending };
 }

@@ -24,6 +24,8 @@ export type EmitOrigin =
   | { readonly resumed: HeldEntry; readonly sandbox?: undefined };
 
 const NOTHING: readonly never[] = Object.freeze([]);
+/** Why a durable hook did not run here, in an engine with `durableHooks: 'record'`. */
+export const RECORDED_FOR_WORKERS = 'recorded in the journal for a worker to run';
 /** Why a journal entry is released rather than cleared. */
 export const ENGINE_CLOSED_MEANWHILE = 'the engine closed before the durable hooks ended';
 
@@ -33,7 +35,8 @@ export const ENGINE_CLOSED_MEANWHILE = 'the engine closed before the durable hoo
  * 1. select: the event's hooks whose matchers take the context;
  * 2. blocking: the blocking hooks in config order, one at a time, stopping at the first block
  *    (all at once for a `parallel` event);
- * 3. record: unless blocked, the durable non-blocking hooks are journaled;
+ * 3. record: unless blocked, the durable non-blocking hooks are journaled (and only journaled, for
+ *    other engines to run, with `durableHooks: 'record'`);
  * 4. later: the non-blocking hooks start, concurrently through the engine's limiter, or one after
  *    another for a `sequential` event;
  * 5. outcome: the merged decision, resolved when the blocking phase and the recording are over;
@@ -129,6 +132,13 @@ async function runSelected(
     const recorded = await engine.durability.record({ preset: engine.preset.name, event: event.name, context: payload.context, hooks: durable });
     if (recorded.warning !== undefined) warnings.push(recorded.warning);
     held = recorded.held;
+    // Recorded for the workers that share the journal: they run these hooks, this engine does not.
+    if (engine.durability.recordOnly && recorded.warning === undefined) {
+      for (const position of later.filter((candidate) => selected[candidate]!.durable)) {
+        reports[position] = skippedReport(selected[position]!, RECORDED_FOR_WORKERS);
+        later.splice(later.indexOf(position), 1);
+      }
+    }
   }
 
   // 4. Later.

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { defineSettingsTable, type SettingsOf } from './settings-table.ts';
+
+/**
+ * `[journal]`: where durable hooks are journaled and who runs them, for every journal (SQLite and
+ * PostgreSQL read the same table). The loader validates it at its lines; a host reads the output
+ * from `config.settings.journal` to choose and configure the journal.
+ */
+export const journalSettingsTable = defineSettingsTable({
+  path: 'journal',
+  description: 'Where durable hooks are journaled and who runs them.',
+  schema: v.object({
+    url: v.optional(
+      v.pipe(
+        v.string(),
+        v.nonEmpty(),
+        v.description('postgres://user@host:port/database for a journal shared by many machines (password from the URL or PGPASSWORD), or the path of an SQLite file. Default .hookline/journal.db; HOOKLINE_JOURNAL wins.'),
+      ),
+    ),
+    run: v.optional(
+      v.pipe(
+        v.picklist(['emitter', 'workers']),
+        v.description('"emitter" (default): the process that emits runs its durable hooks. "workers": emit and run only record them; `hookline worker` processes run them.'),
+      ),
+    ),
+    max_attempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description('Takes of an entry before it is dead-lettered (default 10; recording counts as the first).'))),
+    lease_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(3), v.description('How long a hold on an entry lasts without renewal (default 30000); renewed every third of it.'))),
+  }),
+});
+
+/** The `[journal]` settings as the loader hands them over. */
+export type JournalSettings = SettingsOf<typeof journalSettingsTable>;
