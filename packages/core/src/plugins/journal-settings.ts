@@ -1,12 +1,21 @@
 import * as v from 'valibot';
-import { defineSettingsTable, type SettingsOf } from './settings-table.ts';
+import { defineSettingsTable, type SettingsTable } from './settings-table.ts';
 
 /**
  * `[journal]`: where durable hooks are journaled and who runs them, for every journal (SQLite and
  * PostgreSQL read the same table). The loader validates it at its lines; a host reads the output
  * from `config.settings.journal` to choose and configure the journal.
  */
-export const journalSettingsTable = defineSettingsTable({
+/** The `[journal]` settings as the loader hands them over. */
+export interface JournalSettings {
+  readonly url?: string | undefined;
+  readonly run?: 'emitter' | 'workers' | undefined;
+  readonly max_attempts?: number | undefined;
+  readonly lease_ms?: number | undefined;
+}
+
+// Typed by hand rather than inferred: a published symbol of core needs an explicit type (JSR).
+export const journalSettingsTable: SettingsTable<v.GenericSchema<JournalSettings, JournalSettings>> = defineSettingsTable({
   path: 'journal',
   description: 'Where durable hooks are journaled and who runs them.',
   schema: v.object({
@@ -27,6 +36,3 @@ export const journalSettingsTable = defineSettingsTable({
     lease_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(3), v.description('How long a hold on an entry lasts without renewal (default 30000); renewed every third of it.'))),
   }),
 });
-
-/** The `[journal]` settings as the loader hands them over. */
-export type JournalSettings = SettingsOf<typeof journalSettingsTable>;
