@@ -8,11 +8,17 @@
  *     with the same concurrency (target ≥ 0.7× the bare throughput);
  * (c) record → claimed latency of an idle claimer woken by NOTIFY (`doWaitForWork`) vs a bare
  *     LISTEN/NOTIFY round trip with the same client, and vs the polling it replaces.
+ * The same three through the engine, as `hookline emit`/`run` and `hookline worker` use the journal:
+ * `engine.emit` of an event with a durable hook in an engine that only records (`durableHooks:
+ * 'record'`) vs the bare `INSERT`; `engine.resume({ concurrency })` draining no-op hooks vs the bare
+ * loop with the same concurrency; and record → hook start in an idle `engine.resume({ signal })`.
  * Run with `pnpm -F @hookline/journal-postgres bench` (needs PostgreSQL's server binaries).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import process from 'node:process';
 import postgres from 'postgres';
+import { createHookEngine, loadConfig, type EngineObserver, type HookEngine } from '@hookline/core';
+import { scriptedRunner } from '@hookline/core/testing';
 import { measureInterleaved, quantile } from '../../../scripts/bench-stats.ts';
 import { findPostgresBinaries, serverUrl, startPostgres } from '../../../scripts/postgres-test-server.ts';
 import { postgresJournal } from '../src/index.ts';
@@ -38,6 +44,24 @@ const bare = postgres(url, { max: 10, onnotice: () => undefined, fetch_types: fa
 const record = { preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: 't-1', branch: 'main' }, hooks: ['after_merge-01'] };
 const ownerPid = process.pid;
 
+// Engines as `hookline emit` (recording only) and `hookline worker` (claiming) build them: preset
+// task makes every hook durable; the hook is an in-memory no-op, so what is measured is the engine
+// and the journal, not a hook's process.
+const runner = scriptedRunner();
+const config = loadConfig([{ text: 'preset = "task"\n[[hooks]]\nname = "noop"\nevent = "after_merge"\ntype = "scripted"\n', source: 'bench.toml' }], { runners: [runner] });
+const emitContext = { task: 't-1', branch: 'main' };
+let hookStartedAt: ((at: number) => void) | undefined;
+// Hears when a resumed entry's hook starts, for the record → hook start latency.
+const startWatch: EngineObserver = {
+  emitStarted: () => ({ hookStarted: () => void hookStartedAt?.(performance.now()), ended: () => undefined, failed: () => undefined }),
+};
+const engineOn = (journalOfEngine: typeof journal, extra: { durableHooks?: 'record'; observer?: EngineObserver } = {}): HookEngine =>
+  createHookEngine({ config, runners: [runner], journal: journalOfEngine, ...extra });
+const emitterJournal = postgresJournal({ url });
+const workerJournal = postgresJournal({ url });
+const emitter = engineOn(emitterJournal, { durableHooks: 'record' });
+const worker = engineOn(workerJournal, { observer: startWatch });
+
 try {
   await journal.list(); // makes the tables
   // The bare table has the journal's shape (made by a journal with another prefix), so rows are the same.
@@ -58,6 +82,7 @@ try {
     [
       { name: 'journal.doRecord', run: async () => void (await journal.doRecord(record, 'bench', 30_000)) },
       { name: 'journal.doRecord for workers', run: async () => void (await journal.doRecord(record, 'bench', 0)) },
+      { name: 'engine.emit, recording for workers', run: async () => void (await emitter.emit('after_merge', emitContext)) },
       { name: 'bare INSERT', run: bareInsert },
     ],
     { rounds: RECORD_ROUNDS, warmup: 30 },
@@ -83,6 +108,13 @@ try {
     );
     return DRAIN_ENTRIES / ((performance.now() - started) / 1_000);
   };
+  const drainEngine = async (concurrency: number): Promise<number> => {
+    await fill('hookline_journal');
+    const started = performance.now();
+    const report = await worker.resume({ concurrency });
+    if (report.ran.length !== DRAIN_ENTRIES) throw new Error(`the engine ran ${report.ran.length} of ${DRAIN_ENTRIES} entries: ${JSON.stringify(report.pending[0])}`);
+    return DRAIN_ENTRIES / ((performance.now() - started) / 1_000);
+  };
   const drainBare = async (claimers: number): Promise<number> => {
     await fill('bare_journal');
     const started = performance.now();
@@ -103,16 +135,19 @@ try {
     );
     return DRAIN_ENTRIES / ((performance.now() - started) / 1_000);
   };
-  const drains: Array<{ claimers: number; journal: number; bare: number }> = [];
+  const drains: Array<{ claimers: number; journal: number; engine: number; bare: number }> = [];
   for (const claimers of [1, 2, 4]) {
-    const journalRates: number[] = [];
-    const bareRates: number[] = [];
+    const rates = { journal: [] as number[], engine: [] as number[], bare: [] as number[] };
+    const contenders = [
+      () => drainJournal(claimers).then((rate) => rates.journal.push(rate)),
+      () => drainEngine(claimers).then((rate) => rates.engine.push(rate)),
+      () => drainBare(claimers).then((rate) => rates.bare.push(rate)),
+    ];
     for (let round = 0; round < DRAIN_ROUNDS; round++) {
-      // Alternating which goes first spreads drift in the machine's load over both.
-      if (round % 2 === 0) journalRates.push(await drainJournal(claimers)), bareRates.push(await drainBare(claimers));
-      else bareRates.push(await drainBare(claimers)), journalRates.push(await drainJournal(claimers));
+      // Rotating which goes first spreads drift in the machine's load over all three.
+      for (let turn = 0; turn < contenders.length; turn++) await contenders[(round + turn) % contenders.length]!();
     }
-    drains.push({ claimers, journal: quantile(journalRates, 0.5), bare: quantile(bareRates, 0.5) });
+    drains.push({ claimers, journal: quantile(rates.journal, 0.5), engine: quantile(rates.engine, 0.5), bare: quantile(rates.bare, 0.5) });
   }
 
   // (c) wake-up latency
@@ -136,6 +171,18 @@ try {
     await journal.doRecord(record, 'emitter', 0); // lease 0: claimable at once
     wakeSamples.push((await woken) - started);
   }
+  const engineWake: number[] = [];
+  const stopWorker = new AbortController();
+  const working = worker.resume({ signal: stopWorker.signal, pollMs: POLL_MS });
+  for (let round = 0; round < WAKE_ROUNDS; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 40)); // the worker is idle, waiting
+    const hookStarted = new Promise<number>((resolve) => (hookStartedAt = resolve));
+    const started = performance.now();
+    await emitter.emit('after_merge', emitContext);
+    engineWake.push((await hookStarted) - started);
+  }
+  stopWorker.abort();
+  await working;
   const bareWake: number[] = [];
   let heard: (() => void) | undefined;
   await bare.listen('bench_bare', () => heard?.());
@@ -162,17 +209,30 @@ try {
   console.log(
     `| record one entry for workers (no lease, with NOTIFY), median (p90) | ${median('journal.doRecord for workers').toFixed(3)} ms (${p90('journal.doRecord for workers').toFixed(3)}) | INSERT ${median('bare INSERT').toFixed(3)} ms | ${forWorkers.toFixed(2)}× | ≤ ${TARGET_RECORD}× ${mark(forWorkers <= TARGET_RECORD)} |`,
   );
+  const throughEngine = median('engine.emit, recording for workers') / median('bare INSERT');
+  console.log(
+    `| engine.emit of a durable event, recording for workers, median (p90) | ${median('engine.emit, recording for workers').toFixed(3)} ms (${p90('engine.emit, recording for workers').toFixed(3)}) | INSERT ${median('bare INSERT').toFixed(3)} ms | ${throughEngine.toFixed(2)}× | ≤ ${TARGET_RECORD}× ${mark(throughEngine <= TARGET_RECORD)} |`,
+  );
   for (const drain of drains) {
-    const ratio = drain.journal / drain.bare;
-    console.log(`| drain ${DRAIN_ENTRIES} no-op entries, ${drain.claimers} claimer${drain.claimers === 1 ? '' : 's'} | ${drain.journal.toFixed(0)} /s | claim-run-delete ${drain.bare.toFixed(0)} /s | ${ratio.toFixed(2)}× | ≥ ${TARGET_DRAIN}× ${mark(ratio >= TARGET_DRAIN)} |`);
+    const claimers = `${drain.claimers} claimer${drain.claimers === 1 ? '' : 's'}`;
+    for (const [what, rate] of [['journal: claim, complete', drain.journal], ['engine.resume: claim, run the hook, clear', drain.engine]] as const) {
+      const ratio = rate / drain.bare;
+      console.log(`| drain ${DRAIN_ENTRIES} no-op entries, ${claimers} — ${what} | ${rate.toFixed(0)} /s | claim-run-delete ${drain.bare.toFixed(0)} /s | ${ratio.toFixed(2)}× | ≥ ${TARGET_DRAIN}× ${mark(ratio >= TARGET_DRAIN)} |`);
+    }
   }
   const wakeMedian = quantile(wakeSamples, 0.5);
   console.log(
     `| record → claimed by an idle waiter (NOTIFY), median (p90) | ${wakeMedian.toFixed(2)} ms (${quantile(wakeSamples, 0.9).toFixed(2)}) | LISTEN/NOTIFY round trip ${quantile(bareWake, 0.5).toFixed(2)} ms (${quantile(bareWake, 0.9).toFixed(2)}) | ${(wakeMedian / quantile(bareWake, 0.5)).toFixed(1)}×; polling every ${POLL_MS} ms waits ${POLL_MS / 2} ms on average | ≤ 50 ms ${mark(wakeMedian <= 50)} |`,
   );
+  const engineWakeMedian = quantile(engineWake, 0.5);
+  console.log(
+    `| engine.emit → the hook starts in an idle engine.resume (NOTIFY), median (p90) | ${engineWakeMedian.toFixed(2)} ms (${quantile(engineWake, 0.9).toFixed(2)}) | LISTEN/NOTIFY round trip ${quantile(bareWake, 0.5).toFixed(2)} ms | ${(engineWakeMedian / quantile(bareWake, 0.5)).toFixed(1)}×; polling every ${POLL_MS} ms waits ${POLL_MS / 2} ms on average | ≤ 50 ms ${mark(engineWakeMedian <= 50)} |`,
+  );
   const rising = drains.every((drain, index) => index === 0 || drain.journal >= drains[index - 1]!.journal);
-  console.log(`\nJournal drain throughput ${rising ? 'rises' : 'does not rise'} with claimers (${drains.map((drain) => drain.journal.toFixed(0)).join(' → ')} /s) on ${availableParallelism()} CPUs shared with the server.`);
+  const engineRising = drains.every((drain, index) => index === 0 || drain.engine >= drains[index - 1]!.engine);
+  console.log(`\nJournal drain throughput ${rising ? 'rises' : 'does not rise'} with claimers (${drains.map((drain) => drain.journal.toFixed(0)).join(' → ')} /s), the engine's ${engineRising ? 'rises' : 'does not rise'} (${drains.map((drain) => drain.engine.toFixed(0)).join(' → ')} /s), on ${availableParallelism()} CPUs shared with the server.`);
 } finally {
+  await Promise.all([emitter.close(), worker.close()]); // each closes its journal
   await Promise.all([journal.doClose(), waiter.doClose(), bare.end({ timeout: 5 })]);
   server.stop();
 }

@@ -89,7 +89,7 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
     server!.psql(`UPDATE hookline_meta SET value = '99' WHERE key = 'schema_version'`, 'newer');
     const error = await failureOf({ url });
     expect(error.message).toBe(
-      `The hook journal postgres://hookline:***@127.0.0.1:${port()}/newer was written by a newer @hookline/journal-postgres (schema 99; this one knows 1). Upgrade @hookline/journal-postgres on this machine; the tables were left as they are.`,
+      `The hook journal postgres://hookline:***@127.0.0.1:${port()}/newer was written by a newer @hookline/journal-postgres (schema 99; this one knows 2). Upgrade @hookline/journal-postgres on this machine; the tables were left as they are.`,
     );
     checkShown(error);
     expect(server!.psql(`SELECT value FROM hookline_meta WHERE key = 'schema_version'`, 'newer').trim()).toBe('99');
@@ -100,6 +100,8 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
     expect(() => postgresJournal({ url: server!.url(), schema: 'Bad-Name' })).toThrow(/^schema must be a lower-case SQL identifier/);
     expect(() => postgresJournal({ url: server!.url(), tablePrefix: '1x' })).toThrow(/^tablePrefix must be lower-case letters/);
     expect(() => postgresJournal({ url: server!.url(), schema: 's'.repeat(60) })).toThrow(/too long for PostgreSQL's 63-character names/);
+    // Short enough for the table names, one character too long for the claim function's.
+    expect(() => postgresJournal({ url: server!.url(), schema: 'a', tablePrefix: 'p'.repeat(53) })).toThrow('tablePrefix is too long for PostgreSQL\'s 63-character names ("' + 'p'.repeat(53) + 'claim_entry"); shorten it.');
     expect(() => postgresJournal({ url: server!.url(), maxAttempts: 0 })).toThrow('maxAttempts must be an integer of at least 1, got 0.');
   });
 });

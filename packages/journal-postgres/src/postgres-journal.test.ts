@@ -27,7 +27,24 @@ describe.skipIf(server === undefined)('postgresJournal', () => {
       await journal.doClose();
     }
     expect(server!.psql(`SELECT tablename FROM pg_tables WHERE schemaname = 'hooks' ORDER BY 1`, 'fresh').trim().split('\n')).toEqual(['app_journal', 'app_meta']);
-    expect(server!.psql(`SELECT value FROM hooks.app_meta WHERE key = 'schema_version'`, 'fresh').trim()).toBe('1');
+    expect(server!.psql(`SELECT value FROM hooks.app_meta WHERE key = 'schema_version'`, 'fresh').trim()).toBe('2');
+  });
+
+  test('tables of schema 1 (before the claim function) are brought to schema 2 on open, their entries kept and claimable', async () => {
+    const url = server!.createDatabase('schema_one');
+    const first = postgresJournal({ url });
+    const id = await first.doRecord(record('t-1'), 'gone-engine', 0);
+    await first.doClose();
+    // What schema 1 left: the same tables, no claim function, version 1.
+    server!.psql(`DROP FUNCTION hookline_claim_entry; UPDATE hookline_meta SET value = '1' WHERE key = 'schema_version'`, 'schema_one');
+    const upgraded = postgresJournal({ url });
+    try {
+      expect((await upgraded.doClaim('worker', 60_000))?.id).toBe(id);
+      expect(server!.psql(`SELECT value FROM hookline_meta WHERE key = 'schema_version'`, 'schema_one').trim()).toBe('2');
+      expect(server!.psql(`SELECT count(*) FROM pg_proc WHERE proname = 'hookline_claim_entry'`, 'schema_one').trim()).toBe('1');
+    } finally {
+      await upgraded.doClose();
+    }
   });
 
   test('journals with other schemas or prefixes in one database do not see each other', async () => {

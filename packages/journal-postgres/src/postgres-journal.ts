@@ -142,30 +142,19 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     return goneHolders !== '';
   };
 
-  // One statement: the oldest due entry that nobody holds (or whose holder is a gone process of this
-  // host) is leased to `owner` with an attempt counted — or, when it used its attempts, dead-lettered.
+  // One statement (see the claim function in postgres-schema.ts): the oldest due entry that nobody
+  // holds, or whose holder is a gone process of this host, leased to `owner` — or dead-lettered.
   const claimOnce = async (owner: string, leaseMs: number): Promise<Row | undefined> => {
     const holder = me();
-    const [row] = await query<Row>(
-      `WITH candidate AS (
-         SELECT id FROM ${table}
-         WHERE dead_at IS NULL AND available_at <= now()
-           AND (owner IS NULL OR lease_until <= now() OR (owner_host = $5::text AND owner_pid || '/' || owner_start = ANY (string_to_array($6::text, ','))))
-         ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED
-       )
-       UPDATE ${table} AS j SET
-         dead_at = CASE WHEN j.attempts >= $7::integer THEN now() END,
-         last_error = CASE WHEN j.attempts >= $7::integer THEN 'dead-lettered after ' || j.attempts || ' attempts' || coalesce('; the last: ' || j.last_error, '') ELSE j.last_error END,
-         attempts = CASE WHEN j.attempts >= $7::integer THEN j.attempts ELSE j.attempts + 1 END,
-         owner = CASE WHEN j.attempts >= $7::integer THEN NULL ELSE $1::text END,
-         owner_host = CASE WHEN j.attempts >= $7::integer THEN NULL ELSE $5::text END,
-         owner_pid = CASE WHEN j.attempts >= $7::integer THEN NULL ELSE $2::integer END,
-         owner_start = CASE WHEN j.attempts >= $7::integer THEN NULL ELSE $3::text END,
-         lease_until = CASE WHEN j.attempts >= $7::integer THEN NULL ELSE now() + $4::float8 * interval '1 millisecond' END
-       FROM candidate WHERE j.id = candidate.id
-       RETURNING j.*`,
-      [owner, holder.pid, holder.start, leaseMs, hostIdentity(), goneHolders, maxAttempts],
-    );
+    const [row] = await query<Row>(`SELECT * FROM ${names.claimFunction}($1::text, $2::integer, $3::text, $4::float8, $5::text, $6::text, $7::integer)`, [
+      owner,
+      holder.pid,
+      holder.start,
+      leaseMs,
+      hostIdentity(),
+      goneHolders,
+      maxAttempts,
+    ]);
     return row;
   };
 

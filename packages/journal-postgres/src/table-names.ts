@@ -8,6 +8,8 @@ export interface TableNames {
   readonly meta: string;
   /** The claim index's name, unquoted (index names take the table's schema). */
   readonly claimIndex: string;
+  /** `"schema"."<prefix>claim_entry"`: the function that leases the oldest claimable entry. */
+  readonly claimFunction: string;
   /** The NOTIFY channel on which entries that became claimable are announced. */
   readonly channel: string;
   /** What the advisory lock that serialises schema changes in this schema is keyed by. */
@@ -29,11 +31,14 @@ export function tableNames(schema: string, prefix: string): TableNames {
   if (channel.length > MAX_IDENTIFIER) {
     throw new RangeError(`schema and tablePrefix together are too long for PostgreSQL's 63-character names ("${channel}"); shorten one of them.`);
   }
+  const claimFunction = `${prefix}claim_entry`;
+  if (claimFunction.length > MAX_IDENTIFIER) throw new RangeError(`tablePrefix is too long for PostgreSQL's 63-character names ("${claimFunction}"); shorten it.`);
   return {
     schema: `"${schema}"`,
     journal: `"${schema}"."${prefix}journal"`,
     meta: `"${schema}"."${prefix}meta"`,
     claimIndex: `${prefix}journal_claim`,
+    claimFunction: `"${schema}"."${claimFunction}"`,
     channel,
     lockName: `hookline-journal:${schema}`,
   };
