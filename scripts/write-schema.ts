@@ -1,5 +1,5 @@
 // Writes packages/core/hookline.schema.json: the config JSON Schema for the first-party runners and
-// sandbox providers (SPEC §2's `#:schema` line points editors at it). With --check, fails when the
+// sandbox providers (a config's `#:schema` line points editors at it). With --check, fails when the
 // file is stale. Each runner package adds its factory to `runners` below when it lands, and every
 // factory that declares a settings table (`factory.settingsTable`) adds it to `tables`.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -16,7 +16,7 @@ export interface FlowResult {
 /** What the host passes on every emit. */
 export interface RunSettings {
   readonly runId: string;
-  /** Hooks run here (SPEC §7: a command hook's cwd is the context's `cwd`). */
+  /** Hooks run here (a command hook's cwd is the context's `cwd`). */
   readonly cwd: string;
   /** Called after each step, with the step's outcome. */
   readonly onStep: (step: FlowStep) => void | Promise<void>;
@@ -27,7 +27,7 @@ const MAX_STAGES = 20;
 
 /**
  * A tiny workflow host: walks the graph, emits arc events around each stage and edge, and obeys the
- * decisions — `skip` a stage, `block` the run, `override` an edge — as SPEC §3 says each event honours.
+ * decisions — `skip` a stage, `block` the run, `override` an edge — as each event's definition allows.
  */
 export async function runWorkflow(engine: HookEngine, workflow: Workflow, settings: RunSettings): Promise<FlowResult> {
   const base = { run_id: settings.runId, workflow_name: workflow.name, cwd: settings.cwd };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { HookOptions } from '@hookline/core';
 
-/** SPEC §7: stdout and stderr are each captured up to 1 MiB unless configured otherwise. */
+/** Stdout and stderr are each captured up to 1 MiB unless configured otherwise. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1_048_576;
 
 /**

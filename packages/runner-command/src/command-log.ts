@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { ExecResult } from '@hookline/core';
 import { decodeOutput } from './decode-output.ts';
 
-/** SPEC §12 (`task`): each command's output goes to `runs/<task>/hooks/<point>-NN.log`. */
+/** With preset `task`, each command's output goes to `runs/<task>/hooks/<point>-NN.log`. */
 export const DEFAULT_LOG_ROOT = 'runs';
 
 // Long enough for any task id or hook name people write, short of the 255-byte file name limit.

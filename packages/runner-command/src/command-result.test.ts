@@ -1,4 +1,4 @@
-// The command protocol (SPEC §7), end to end: real `sh` processes run by a real engine.
+// The command protocol, end to end: real `sh` processes run by a real engine.
 import { describe, expect, test } from 'vitest';
 import { commandResult } from './command-result.ts';
 import { emitHooks, quote, runOne } from '../test-support/hook-harness.ts';

@@ -22,11 +22,11 @@ export interface CommandResultScope {
 /**
  * Applies the preset's command protocol to how the process ended.
  *
- * `arc` (SPEC §7): exit 0: the whole trimmed stdout as a decision JSON, else `proceed`. Exit 2: the
+ * `arc`: exit 0: the whole trimmed stdout as a decision JSON, else `proceed`. Exit 2: the
  * same JSON, else `block`. Another code or a signal: `block` naming it. Stdout that was truncated is
  * never read as a decision: it is not the whole stdout.
  *
- * `agent` (SPEC §12): exit 0 proceeds, whatever stdout holds; any other exit or a signal blocks, with
+ * `agent`: exit 0 proceeds, whatever stdout holds; any other exit or a signal blocks, with
  * the trimmed stderr as the reason, else the trimmed stdout, else "blocked by {event with dashes}
  * hook" ("blocked by pre-tool-use hook").
  */

@@ -14,11 +14,11 @@ export interface CommandRunnerSettings {
    * sandbox provider.
    */
   readonly environment?: Readonly<Record<string, string | undefined>>;
-  /** Capture cap per stream for hooks without `max_output_bytes`; default 1 MiB (SPEC §7). */
+  /** Capture cap per stream for hooks without `max_output_bytes`; default 1 MiB. */
   readonly maxOutputBytes?: number;
   /** Trailing stderr bytes a report carries when a hook exits non-zero or is killed; default 4 096, 0 for none. */
   readonly stderrTailBytes?: number;
-  /** Time between SIGTERM and SIGKILL for `sandbox = false` hooks; default 2 000 ms (SPEC §7). */
+  /** Time between SIGTERM and SIGKILL for `sandbox = false` hooks; default 2 000 ms. */
   readonly killGraceMs?: number;
   /**
    * Where the private directory for context files is made. Default: `$XDG_RUNTIME_DIR`, else
@@ -33,7 +33,7 @@ export interface CommandRunnerSettings {
 }
 
 /**
- * The runner of `type = "command"` hooks and the `command = "…"` shorthand (SPEC §7). A hook runs
+ * The runner of `type = "command"` hooks and the `command = "…"` shorthand. A hook runs
  * as `{preset.command.shell} -c command` in the run's sandbox session when the engine hands one (the `local`
  * provider, docker, …), else on the host with the host's full environment. Either way the preset's
  * protocol applies (`arc`'s exit codes and decision JSON, or `agent`'s exit-code veto) and the report
@@ -64,7 +64,7 @@ export function commandRunner(settings: CommandRunnerSettings = {}): Runner {
     types: {
       command: {
         options: commandOptions,
-        // SPEC §7: 60 s, and a command that cannot run blocks (fails closed).
+        // 60 s, and a command that cannot run blocks (fails closed).
         defaultTimeoutMs: 60_000,
         defaultOnError: 'block',
         usesSandbox: true,

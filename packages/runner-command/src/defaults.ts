@@ -1,4 +1,4 @@
-/** SPEC §7: SIGTERM to the process group, then SIGKILL after this grace. */
+/** SIGTERM to the process group, then SIGKILL after this grace. */
 export const DEFAULT_KILL_GRACE_MS = 2_000;
 
 /**

@@ -11,7 +11,7 @@ export interface LocalSandboxSettings {
    * at every exec.
    */
   readonly environment?: Readonly<Record<string, string | undefined>>;
-  /** Time between SIGTERM and SIGKILL to a process group that must end; default 2 000 ms (SPEC §7). */
+  /** Time between SIGTERM and SIGKILL to a process group that must end; default 2 000 ms. */
   readonly killGraceMs?: number;
   /** Capture cap per stream for execs that set none; default 1 MiB. */
   readonly maxOutputBytes?: number;
@@ -23,7 +23,7 @@ export interface LocalSandboxSettings {
 }
 
 /**
- * The `local` sandbox provider (SPEC §11): processes run on this machine as the host's user, each in
+ * The `local` sandbox provider: processes run on this machine as the host's user, each in
  * its own process group, with an allow-list of the host's variables (core's `sandboxEnvironment`:
  * PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_*, TERM, TZ, TMPDIR) plus what each exec adds (the
  * preset's variables, a hook's `env_passthrough`). It is not a boundary: a hook can read its parent's

@@ -15,7 +15,7 @@ export function signalGroup(groupId: number, signal: 'SIGTERM' | 'SIGKILL' | 0):
 }
 
 /**
- * Ends a process group the way SPEC §7 prescribes: SIGTERM to the whole group, then SIGKILL to the
+ * Ends a process group the way every hook ends: SIGTERM to the whole group, then SIGKILL to the
  * group once `graceMs` have passed with any member left. Resolves as soon as the group is empty or
  * the SIGKILL was sent.
  *

@@ -23,7 +23,7 @@ describe.each(['host', 'local'] as const)('context delivery (%s)', (placement) =
     const stdin = readFileSync(stdinCopy, 'utf8');
     expect(stdin).toBe(readFileSync(fileCopy, 'utf8'));
     expect(JSON.parse(stdin)).toEqual({ event: 'stage_start', ...baseContext, cwd: scratch(), attempt: 2, note: 'ünïcode ✓', nested: { a: [1, null] } });
-    // Compact JSON (SPEC §4): no whitespace between tokens.
+    // Compact JSON: no whitespace between tokens.
     expect(stdin).toBe(JSON.stringify(JSON.parse(stdin)));
   });
 

@@ -89,7 +89,7 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
         command: options.command,
         shell: preset.command.shell,
         env,
-        // SPEC §12 (agent): "the full context as a single JSON line" — a reader of lines needs the newline.
+        // Preset agent sends the full context as one JSON line: a reader of lines needs the newline.
         stdin: preset.command.stdinLine === true ? `${contextJson}\n` : contextJson,
         ...(cwd === undefined ? {} : { cwd }),
         signal: call.signal,

@@ -81,7 +81,7 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   if (request.signal?.aborted) stop();
   try {
     const ending = await ended;
-    // The hook is over when its main process is (SPEC §7): whatever it left in its group goes too, the
+    // The hook is over when its main process is: whatever it left in its group goes too, the
     // way a timeout ends it. A process meant to outlive the hook leaves the group with `setsid`.
     const leftovers = termination ?? terminateGroup(groupId, settings.killGraceMs);
     await drain(child, closed);
@@ -100,7 +100,7 @@ function collect(child: ChildProcessWithoutNullStreams, stdout: OutputCapture, s
 }
 
 function feed(child: ChildProcessWithoutNullStreams, data: string | Uint8Array | undefined): void {
-  // SPEC §7: a hook that exits without reading its stdin breaks the pipe; that EPIPE is not an error.
+  // A hook that exits without reading its stdin breaks the pipe; that EPIPE is not an error.
   child.stdin.on('error', () => undefined);
   if (data === undefined) child.stdin.end();
   else child.stdin.end(data);

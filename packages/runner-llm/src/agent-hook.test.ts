@@ -197,7 +197,7 @@ describe.each(sides)('file tools stay inside the working directory $side', ({ sa
 });
 
 describe('shell', () => {
-  // A credential-looking variable: the host shell sees it, the local sandbox scrubs it (SPEC §7, §11).
+  // A credential-looking variable: the host shell sees it, the local sandbox scrubs it.
   const probe = 'printf "%s|%s" "${HOOKLINE_LLM_PROBE_API_KEY:-scrubbed}" "$(pwd)"';
 
   test('with sandbox = false the shell runs on the host, with the host environment, in the context cwd', async () => {

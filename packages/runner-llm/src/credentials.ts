@@ -1,4 +1,4 @@
-/** The failure text of a hook that has no credentials to call the API with (SPEC §9: fail-open, but visible). */
+/** The failure text of a hook that has no credentials to call the API with (fail-open, but visible). */
 export const MISSING_CREDENTIALS = 'set ANTHROPIC_API_KEY (or pass a client to llmRunner)';
 
 // The SDK throws this (not an APIError) before sending anything when neither an API key, an auth

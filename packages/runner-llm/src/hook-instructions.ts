@@ -6,7 +6,7 @@ export const DECISION_TOOL_NAME = 'hook_decision';
 /** Where a prompt wants the event context JSON, as Claude Code's prompt hooks write it. */
 export const ARGUMENTS = '$ARGUMENTS';
 
-/** SPEC §9: the model is a hook evaluator for a workflow engine. */
+/** The model is a hook evaluator for a workflow engine. */
 export const PROMPT_SYSTEM = [
   'You are a hook evaluator for a workflow engine.',
   'The engine has reached a lifecycle event and asks you whether it should go on.',
@@ -30,7 +30,7 @@ export function agentSystem(workingDirectory: string, maxToolRounds: number): st
 }
 
 /**
- * SPEC §9: `Hook prompt: {prompt}` followed by the event context JSON. A prompt that says where the
+ * `Hook prompt: {prompt}` followed by the event context JSON. A prompt that says where the
  * context goes with `$ARGUMENTS` (Claude Code's placeholder for the hook input) gets it there instead.
  */
 export function hookUserMessage(prompt: string, contextJson: string): string {

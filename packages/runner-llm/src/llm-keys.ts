@@ -1,7 +1,7 @@
 import type { HookOptions } from '@hookline/core';
 import * as v from 'valibot';
 
-/** SPEC §9: an agent gets up to 50 tool rounds unless its hook says otherwise. */
+/** An agent gets up to 50 tool rounds unless its hook says otherwise. */
 export const DEFAULT_MAX_TOOL_ROUNDS = 50;
 
 /** Upper bound of `max_tool_rounds`: every round re-sends the whole conversation, so the cost grows with its square. */

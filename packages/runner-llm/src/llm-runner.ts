@@ -30,7 +30,7 @@ export interface LlmRunnerSettings {
 export const DEFAULT_TOOL_OUTPUT_BYTES = 65_536;
 
 /**
- * The runner of `type = "prompt"` and `type = "agent"` hooks (SPEC §9), on Anthropic's Messages API.
+ * The runner of `type = "prompt"` and `type = "agent"` hooks, on Anthropic's Messages API.
  * Nothing is loaded or sent until a hook runs; `@anthropic-ai/sdk` is imported then.
  *
  * ```ts
@@ -48,7 +48,7 @@ export function llmRunner(settings: LlmRunnerSettings = {}): Runner {
 
   // Shared by both types: an agent hook's keys are a prompt hook's and more.
   const common = {
-    // SPEC §9: an LLM failure lets the event proceed (fail-open); the report still shows it failed.
+    // An LLM failure lets the event proceed (fail-open); the report still shows it failed.
     defaultOnError: 'proceed',
     identity: (options) => firstCharacters(String(options.prompt ?? ''), 20),
     check(options) {
@@ -60,9 +60,9 @@ export function llmRunner(settings: LlmRunnerSettings = {}): Runner {
   return defineRunner({
     name: '@hookline/runner-llm',
     types: {
-      // SPEC §9: 30 s for one call; the model's answer needs no sandbox.
+      // 30 s for one call; the model's answer needs no sandbox.
       prompt: { ...common, options: promptOptions, defaultTimeoutMs: 30_000, usesSandbox: false, doRun: (hook, call) => runPromptHook(hook.options, call, scope) },
-      // SPEC §9: 60 s for the whole tool loop; its shell runs in the hook's sandbox.
+      // 60 s for the whole tool loop; its shell runs in the hook's sandbox.
       agent: { ...common, options: agentOptions, defaultTimeoutMs: 60_000, usesSandbox: true, doRun: (hook, call) => runAgentHook(hook.options, call, scope) },
     },
   });

@@ -16,7 +16,7 @@ export const DEFAULT_MODELS: Readonly<Record<string, string>> = Object.freeze({
   opus: 'claude-opus-5-5',
 });
 
-/** SPEC §9: prompt and agent hooks use the fast, cheap model unless told otherwise. */
+/** Prompt and agent hooks use the fast, cheap model unless told otherwise. */
 export const DEFAULT_MODEL_ALIAS = 'haiku';
 
 /** Model ids of Anthropic's API start with this; anything else that is not an alias is a typo. */

@@ -7,7 +7,7 @@ const answerSchema = v.looseObject({ ok: v.boolean(), reason: v.optional(v.strin
 /** The model's `{ ok, reason? }` as a decision: ok → proceed, not ok → block with the reason. */
 export type AnswerReading = { readonly ok: true; readonly decision: HookDecision } | { readonly ok: false; readonly error: string };
 
-/** Why a block without a reason blocked: SPEC §6 wants every block explained. */
+/** Why a block without a reason blocked: every block is explained. */
 const NO_REASON = 'the model answered ok: false without a reason';
 
 /**

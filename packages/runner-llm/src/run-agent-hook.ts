@@ -15,7 +15,7 @@ import { contextCwd, workingDirectory } from './working-directory.ts';
 export const AGENT_MAX_TOKENS = 4_096;
 
 /**
- * An agent hook (SPEC §9): the prompt hook's messages plus tools, in a loop. Each reply with tool
+ * An agent hook: the prompt hook's messages plus tools, in a loop. Each reply with tool
  * calls is answered with their results (one tool round); the first reply without tool calls must be
  * the `{ ok, reason? }` JSON (a surrounding code fence is allowed). More than `max_tool_rounds`
  * rounds, an unparseable answer, or a failed request fail the hook.

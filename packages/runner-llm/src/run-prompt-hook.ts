@@ -9,7 +9,7 @@ import { readAnswer } from './read-answer.ts';
 export const PROMPT_MAX_TOKENS = 1_024;
 
 /**
- * A prompt hook (SPEC §9): one model call whose answer is forced to be a `hook_decision` tool call
+ * A prompt hook: one model call whose answer is forced to be a `hook_decision` tool call
  * with `{ ok, reason? }`. A reply without that call — prose, a refusal — is an unparseable answer.
  */
 export async function runPromptHook(options: PromptHookOptions, call: RunCall, scope: LlmRunScope): Promise<RunResult> {

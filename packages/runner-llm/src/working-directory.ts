@@ -14,7 +14,7 @@ export function contextCwd(context: EventContext): { readonly ok: true; readonly
 
 /**
  * The host directory an agent's file tools are confined to (`sandbox = false`), as a real path: the
- * context's `cwd`, else the host's working directory. Like command hooks (SPEC §7), a `cwd` that does
+ * context's `cwd`, else the host's working directory. Like command hooks, a `cwd` that does
  * not exist fails the hook instead of silently falling back.
  */
 export async function workingDirectory(context: EventContext): Promise<{ readonly ok: true; readonly path: string } | { readonly ok: false; readonly error: string }> {

@@ -21,9 +21,9 @@ export interface BubblewrapSettingsData {
   readonly memory?: number | string;
   /** The bwrap program: a path, or a name looked up on PATH; default `bwrap`. */
   readonly bwrap?: string;
-  /** Time between SIGTERM to the hook's processes and the end of its sandbox; default 2 000 ms (SPEC §7). */
+  /** Time between SIGTERM to the hook's processes and the end of its sandbox; default 2 000 ms. */
   readonly killGraceMs?: number;
-  /** Capture cap per stream for execs that set none; default 1 MiB (SPEC §7). */
+  /** Capture cap per stream for execs that set none; default 1 MiB. */
   readonly maxOutputBytes?: number;
 }
 

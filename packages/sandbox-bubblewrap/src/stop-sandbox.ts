@@ -3,7 +3,7 @@ import { signalGroup } from '@hookline/runner-command';
 import { readProcessStat } from '@hookline/runner-command/process-identity';
 
 /**
- * Ends a sandbox as SPEC §7 ends a hook: SIGTERM to the hook's processes, the grace, then SIGKILL.
+ * Ends a sandbox as every hook is ended: SIGTERM to the hook's processes, the grace, then SIGKILL.
  * Inside, the namespace's pid 1 (bwrap's init) leads the session and process group the hook runs in
  * (`--new-session`); it ignores SIGTERM itself, so the signal reaches the hook and whatever stayed in
  * its group. Then SIGKILL to that group and to bwrap's (whose death also kills pid 1, through
