@@ -59,6 +59,10 @@ test('emit with one command hook loads the command runner and nothing heavy — 
   expect(urls).not.toContain('node:sqlite');
   // OpenTelemetry loads only when an OTLP endpoint is set (emit-tracing.test.ts exports with one).
   expect([...packages].filter((name) => name.startsWith('@opentelemetry/') || name === '@hookline/otel')).toEqual([]);
+  // Core comes once, from the CLI's bundle: runner-command's own `import '@hookline/core'` gets that
+  // copy, not the installed package's modules (a second engine, and ≈ 100 more modules to load).
+  expect(urls.filter((url) => url.includes('/packages/core/'))).toEqual([]);
+  expect(urls.filter((url) => url.endsWith('/packages/cli/dist/core.js'))).toHaveLength(1);
 });
 
 test('a config without hooks loads no runner at all', async () => {
