@@ -9,6 +9,8 @@
 //
 //   pnpm -F @hookline/cli bench            (build first: pnpm -F @hookline/cli... build)
 //   RUNS=60 pnpm -F @hookline/cli bench
+//   OTHER_CLI=/path/to/another/checkout/packages/cli/dist/bin.js pnpm -F @hookline/cli bench
+//                                          (adds that build's emit, e.g. main's, to the same run)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ if (!existsSync(cli)) {
   console.error('build the CLI first: pnpm -F @hookline/cli... build');
   process.exit(1);
 }
+const otherCli = process.env['OTHER_CLI'];
 const scriptRunnerInstalled = existsSync(fileURLToPath(new URL('../node_modules/@hookline/runner-script/package.json', import.meta.url)));
 // lefthook's npm package ships the Go binary in a per-platform package next to it; run it directly.
 const lefthookPackage = realpathSync(fileURLToPath(new URL('../node_modules/lefthook', import.meta.url)));
@@ -65,11 +68,13 @@ const NODE = 'node -e 0';
 const COMMAND_EMIT = 'hookline emit, 1 command hook';
 const SCRIPT_EMIT = 'hookline emit, 1 script hook';
 const SCRIPT_EMIT_FLAGGED = '  … with NODE_OPTIONS=--no-node-snapshot';
+const OTHER_EMIT = 'OTHER_CLI emit, 1 command hook';
 const LEFTHOOK = 'lefthook run (same command)';
 const emit = (config: string): string[] => [process.execPath, cli, 'emit', 'stage_start', '--json', '--config', config];
 const contenders: Contender[] = [
   processContender(NODE, [process.execPath, '-e', '0']),
   processContender(COMMAND_EMIT, emit(commandConfig)),
+  ...(otherCli === undefined ? [] : [processContender(OTHER_EMIT, [process.execPath, otherCli, ...emit(commandConfig).slice(2)])]),
   ...(scriptRunnerInstalled
     ? [processContender(SCRIPT_EMIT, emit(scriptConfig)), processContender(SCRIPT_EMIT_FLAGGED, emit(scriptConfig), { NODE_OPTIONS: '--no-node-snapshot' })]
     : []),
@@ -85,12 +90,18 @@ try {
 
 const median = (name: string): number => quantile(samples.get(name)!, 0.5);
 const load = loadavg().map((value) => value.toFixed(2)).join(' ');
-console.log(`whole-process startup, median of ${RUNS} interleaved runs each (node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} CPUs, load average ${load})\n`);
+console.log(`whole-process startup, median of ${RUNS} interleaved runs each (node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} CPUs, load average ${load})`);
+if (otherCli !== undefined) console.log(`OTHER_CLI = ${otherCli}`);
+console.log('');
 console.log('| what | median | ratio | against |');
 console.log('|---|---|---|---|');
 const row = (name: string, baseline: string): void => console.log(`| ${name.trim()} | ${median(name).toFixed(1)} ms | ${(median(name) / median(baseline)).toFixed(2)}× | ${baseline} |`);
 row(NODE, NODE);
 row(COMMAND_EMIT, NODE);
+if (otherCli !== undefined) {
+  row(OTHER_EMIT, NODE);
+  row(COMMAND_EMIT, OTHER_EMIT);
+}
 if (scriptRunnerInstalled) {
   row(SCRIPT_EMIT, COMMAND_EMIT);
   row(SCRIPT_EMIT_FLAGGED, COMMAND_EMIT);

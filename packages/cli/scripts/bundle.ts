@@ -49,7 +49,12 @@ const common = {
   platform: 'node',
   target: 'node22',
   external,
-  // Kept readable in a stack trace: no minifying.
+  // Less text for Node to read, hash and compile at every start (≈ 10 % of `emit`'s CPU time here).
+  // Names stay as they are; a stack trace maps back to src/ with `node --enable-source-maps`.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  sourcesContent: false,
   logLevel: 'warning',
 } as const;
 
