@@ -6,6 +6,8 @@
 //   main.js            the rest of the CLI; it imports core from ./core.js
 //   core.js            @hookline/core and the two small libraries only it uses
 //   start-tracing.js   OpenTelemetry export: only with an OTLP endpoint, and it imports the SDK
+//   runner-command.js  @hookline/runner-command (a dependency of the CLI), which every command hook
+//                      and the local sandbox load: one file instead of its ≈ 20 modules
 // Everything else the CLI depends on is imported from the installed packages at run time: the runner
 // packages, valibot (which the runners import too: one copy), OpenTelemetry and the journals.
 // `tsc` only typechecks.
@@ -29,6 +31,9 @@ const ENTRY: Readonly<Record<string, string>> = { main: path('src/bundled-main.t
 // One file per entry and no shared chunks: a shared chunk is one more module to load, and esbuild
 // splits the lazily imported commands into dozens. Without splitting, a lazy `import()` of a source
 // module is inlined, so the few that must stay lazy (SEPARATE) are imported as the files of their own.
+/** First-party packages built into files of their own, by package; load-first-party.ts imports these. */
+const BUILT_IN_PACKAGES: Readonly<Record<string, string>> = { '@hookline/runner-command': './runner-command.js' };
+
 const linkSeparately: Plugin = {
   name: 'hookline-link-separately',
   setup(builder) {
@@ -62,4 +67,12 @@ rmSync(path('dist'), { recursive: true, force: true });
 await build({ ...common, entryPoints: { core: path('src/bundled-core.ts') } });
 // Every file sits directly in dist/: cli-manifest.ts finds package.json at `../package.json`.
 const entryPoints = Object.fromEntries(Object.entries(SEPARATE).map(([name, source]) => [name, ENTRY[name] ?? source]));
-await build({ ...common, entryPoints: { bin: path('src/bin.ts'), ...entryPoints }, plugins: [linkSeparately] });
+const packageEntries = Object.fromEntries(
+  Object.entries(BUILT_IN_PACKAGES).map(([name, file]) => [file.replace(/^\.\/|\.js$/g, ''), fileURLToPath(import.meta.resolve(name))]),
+);
+await build({
+  ...common,
+  entryPoints: { bin: path('src/bin.ts'), ...entryPoints, ...packageEntries },
+  define: { HOOKLINE_BUILT_IN_PACKAGES: JSON.stringify(BUILT_IN_PACKAGES) },
+  plugins: [linkSeparately],
+});

@@ -34,6 +34,8 @@ async function loadedBy(args: readonly string[], env: Readonly<Record<string, st
     urls.flatMap((url) => {
       const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url.slice(url.lastIndexOf('node_modules/')));
       if (inModules !== null) return [inModules[1]!];
+      // The CLI's build carries runner-command as a file of its own (scripts/bundle.ts).
+      if (url.endsWith('/packages/cli/dist/runner-command.js')) return ['@hookline/runner-command'];
       const workspace = /\/packages\/([^/]+)\/dist\//.exec(url);
       return workspace === null ? [] : [`@hookline/${workspace[1]}`];
     }),
