@@ -1,75 +1,115 @@
-// Whole-process startup of `hookline emit` with one command hook, against `node -e 0` (the floor
-// of any Node CLI) and against lefthook (a Go binary) running the same command as a git hook.
-// Contenders run round-robin, so a busy machine slows them all alike; each figure is a median.
+// Whole-process startup of `hookline emit`, each figure a median over interleaved rounds (a busy
+// machine slows every contender alike), printed with the ratios against the baseline measured in
+// the same run and the load average:
+//   - one command hook against `node -e 0` (the floor of any Node CLI), target ≤ 2.5×;
+//   - one script hook against one command hook, target ≤ 1.2×. A script hook needs Node started
+//     with --no-node-snapshot (isolated-vm), so the CLI started without it runs itself again with
+//     it; the row with NODE_OPTIONS=--no-node-snapshot shows the same emit without that restart;
+//   - lefthook (a Go binary) running the same command as a git hook, for scale.
 //
 //   pnpm -F @hookline/cli bench            (build first: pnpm -F @hookline/cli... build)
 //   RUNS=60 pnpm -F @hookline/cli bench
-import { spawnSync } from 'node:child_process';
+//   OTHER_CLI=/path/to/another/checkout/packages/cli/dist/bin.js pnpm -F @hookline/cli bench
+//                                          (adds that build's emit, e.g. main's, to the same run)
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { measureInterleaved, quantile, type Contender } from '../../../scripts/bench-stats.ts';
 
 const RUNS = Number(process.env['RUNS'] ?? 40);
 const WARMUP = 5;
-const TARGET = 2.5;
+const START_TARGET = 2.5;
+const SCRIPT_TARGET = 1.2;
 
 const cli = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 if (!existsSync(cli)) {
   console.error('build the CLI first: pnpm -F @hookline/cli... build');
   process.exit(1);
 }
+const otherCli = process.env['OTHER_CLI'];
+const scriptRunnerInstalled = existsSync(fileURLToPath(new URL('../node_modules/@hookline/runner-script/package.json', import.meta.url)));
 // lefthook's npm package ships the Go binary in a per-platform package next to it; run it directly.
 const lefthookPackage = realpathSync(fileURLToPath(new URL('../node_modules/lefthook', import.meta.url)));
 const lefthook = join(dirname(lefthookPackage), `lefthook-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch === 'x64' ? 'x64' : process.arch}`, 'bin', 'lefthook');
 
-// Everything happens in a scratch folder: its own hookline.toml, and a throwaway git repository
-// with its own lefthook.yml, so nothing is ever written into this repository.
+// Everything happens in a scratch folder: its own config files, and a throwaway git repository with
+// its own lefthook.yml, so nothing is ever written into this repository.
 const scratch = mkdtempSync(join(tmpdir(), 'hookline-bench-'));
 const COMMAND = 'true';
-writeFileSync(join(scratch, 'hookline.toml'), `[[hooks]]\nname = "bench"\nevent = "stage_start"\ncommand = "${COMMAND}"\n`);
+const commandConfig = join(scratch, 'command.toml');
+const scriptConfig = join(scratch, 'script.toml');
+writeFileSync(commandConfig, `[[hooks]]\nname = "bench"\nevent = "stage_start"\ncommand = "${COMMAND}"\n`);
+writeFileSync(scriptConfig, '[[hooks]]\nname = "bench"\nevent = "stage_start"\ntype = "script"\nscript = "return true"\n');
 spawnSync('git', ['init', '-q', scratch], { stdio: 'ignore' });
 writeFileSync(join(scratch, 'lefthook.yml'), `bench-hook:\n  commands:\n    bench:\n      run: "${COMMAND}"\n`);
 
-interface Contender {
-  readonly name: string;
-  readonly argv: readonly string[];
-  readonly times: number[];
+const { NODE_OPTIONS: _inherited, ...environment } = process.env;
+const env = { ...environment, NO_COLOR: '1', XDG_CONFIG_HOME: join(scratch, '.xdg'), LEFTHOOK_QUIET: 'meta,summary,success,execution' };
+
+/** A contender that runs `argv` to its end in the scratch folder and checks it succeeded. */
+function processContender(name: string, argv: readonly string[], extraEnv: Readonly<Record<string, string>> = {}): Contender {
+  return {
+    name,
+    run: () =>
+      new Promise((resolve, reject) => {
+        const child = spawn(argv[0]!, argv.slice(1), { cwd: scratch, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.once('error', reject);
+        child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited ${code}: ${stderr}`))));
+      }),
+  };
 }
+
+const NODE = 'node -e 0';
+const COMMAND_EMIT = 'hookline emit, 1 command hook';
+const SCRIPT_EMIT = 'hookline emit, 1 script hook';
+const SCRIPT_EMIT_FLAGGED = '  … with NODE_OPTIONS=--no-node-snapshot';
+const OTHER_EMIT = 'OTHER_CLI emit, 1 command hook';
+const LEFTHOOK = 'lefthook run (same command)';
+const emit = (config: string): string[] => [process.execPath, cli, 'emit', 'stage_start', '--json', '--config', config];
 const contenders: Contender[] = [
-  { name: 'node -e 0', argv: [process.execPath, '-e', '0'], times: [] },
-  { name: 'hookline emit (1 command hook)', argv: [process.execPath, cli, 'emit', 'stage_start', '--json'], times: [] },
-  ...(existsSync(lefthook) ? [{ name: 'lefthook run (same command)', argv: [lefthook, 'run', 'bench-hook'], times: [] }] : []),
+  processContender(NODE, [process.execPath, '-e', '0']),
+  processContender(COMMAND_EMIT, emit(commandConfig)),
+  ...(otherCli === undefined ? [] : [processContender(OTHER_EMIT, [process.execPath, otherCli, ...emit(commandConfig).slice(2)])]),
+  ...(scriptRunnerInstalled
+    ? [processContender(SCRIPT_EMIT, emit(scriptConfig)), processContender(SCRIPT_EMIT_FLAGGED, emit(scriptConfig), { NODE_OPTIONS: '--no-node-snapshot' })]
+    : []),
+  ...(existsSync(lefthook) ? [processContender(LEFTHOOK, [lefthook, 'run', 'bench-hook'])] : []),
 ];
-const env = { ...process.env, NO_COLOR: '1', LEFTHOOK_QUIET: 'meta,summary,success,execution' };
 
-function once(contender: Contender): number {
-  const started = performance.now();
-  const result = spawnSync(contender.argv[0]!, contender.argv.slice(1), { cwd: scratch, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const elapsed = performance.now() - started;
-  if (result.status !== 0) throw new Error(`${contender.name} exited ${result.status}: ${result.stderr.toString()}`);
-  return elapsed;
-}
-
+let samples;
 try {
-  for (let round = 0; round < WARMUP; round++) for (const contender of contenders) once(contender);
-  for (let round = 0; round < RUNS; round++) for (const contender of contenders) contender.times.push(once(contender));
+  samples = await measureInterleaved(contenders, { rounds: RUNS, warmup: WARMUP });
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const medians = new Map(contenders.map((contender) => [contender.name, median(contender.times)]));
-console.log(`whole-process startup, median of ${RUNS} runs each (node ${process.version}, ${process.platform}-${process.arch})\n`);
-for (const contender of contenders) console.log(`  ${contender.name.padEnd(32)} ${medians.get(contender.name)!.toFixed(1).padStart(7)} ms`);
-const hookline = medians.get(contenders[1]!.name)!;
-const node = medians.get(contenders[0]!.name)!;
-const versusNode = hookline / node;
-console.log(`\n  hookline / node -e 0    ${versusNode.toFixed(2)}×  (target ≤ ${TARGET}×: ${versusNode <= TARGET ? 'met' : 'missed'})`);
-if (contenders[2] !== undefined) console.log(`  hookline / lefthook     ${(hookline / medians.get(contenders[2].name)!).toFixed(2)}×`);
-else console.log('  lefthook: its platform binary is not installed here, so no comparison');
+const median = (name: string): number => quantile(samples.get(name)!, 0.5);
+const load = loadavg().map((value) => value.toFixed(2)).join(' ');
+console.log(`whole-process startup, median of ${RUNS} interleaved runs each (node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} CPUs, load average ${load})`);
+if (otherCli !== undefined) console.log(`OTHER_CLI = ${otherCli}`);
+console.log('');
+console.log('| what | median | ratio | against |');
+console.log('|---|---|---|---|');
+const row = (name: string, baseline: string): void => console.log(`| ${name.trim()} | ${median(name).toFixed(1)} ms | ${(median(name) / median(baseline)).toFixed(2)}× | ${baseline} |`);
+row(NODE, NODE);
+row(COMMAND_EMIT, NODE);
+if (otherCli !== undefined) {
+  row(OTHER_EMIT, NODE);
+  row(COMMAND_EMIT, OTHER_EMIT);
+}
+if (scriptRunnerInstalled) {
+  row(SCRIPT_EMIT, COMMAND_EMIT);
+  row(SCRIPT_EMIT_FLAGGED, COMMAND_EMIT);
+}
+if (existsSync(lefthook)) row(COMMAND_EMIT, LEFTHOOK);
+
+const verdict = (ratio: number, target: number): string => `${ratio.toFixed(2)}× (target ≤ ${target}×: ${ratio <= target ? 'met' : `missed by ${(ratio - target).toFixed(2)}×`})`;
+console.log(`\n  ${COMMAND_EMIT} / ${NODE}: ${verdict(median(COMMAND_EMIT) / median(NODE), START_TARGET)}`);
+if (scriptRunnerInstalled) console.log(`  ${SCRIPT_EMIT} / ${COMMAND_EMIT}: ${verdict(median(SCRIPT_EMIT) / median(COMMAND_EMIT), SCRIPT_TARGET)}`);
+else console.log('  script hooks: @hookline/runner-script is not installed here, so no script rows');
+console.log(`  load average at the end: ${load}`);

@@ -34,6 +34,8 @@ async function loadedBy(args: readonly string[], env: Readonly<Record<string, st
     urls.flatMap((url) => {
       const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url.slice(url.lastIndexOf('node_modules/')));
       if (inModules !== null) return [inModules[1]!];
+      // The CLI's build carries runner-command as a file of its own (scripts/bundle.ts).
+      if (url.endsWith('/packages/cli/dist/runner-command.js')) return ['@hookline/runner-command'];
       const workspace = /\/packages\/([^/]+)\/dist\//.exec(url);
       return workspace === null ? [] : [`@hookline/${workspace[1]}`];
     }),
@@ -59,6 +61,10 @@ test('emit with one command hook loads the command runner and nothing heavy — 
   expect(urls).not.toContain('node:sqlite');
   // OpenTelemetry loads only when an OTLP endpoint is set (emit-tracing.test.ts exports with one).
   expect([...packages].filter((name) => name.startsWith('@opentelemetry/') || name === '@hookline/otel')).toEqual([]);
+  // Core comes once, from the CLI's bundle: runner-command's own `import '@hookline/core'` gets that
+  // copy, not the installed package's modules (a second engine, and ≈ 100 more modules to load).
+  expect(urls.filter((url) => url.includes('/packages/core/'))).toEqual([]);
+  expect(urls.filter((url) => url.endsWith('/packages/cli/dist/core.js'))).toHaveLength(1);
 });
 
 test('a config without hooks loads no runner at all', async () => {

@@ -3,6 +3,12 @@ import { CliError } from '../cli-error.ts';
 import type { FirstPartyPackage } from './first-party-packages.ts';
 import type { ImportedModule } from './import-module.ts';
 
+// Set by the bundled build (scripts/bundle.ts): packages it carries as files of its own next to this
+// module, by package name, e.g. runner-command, which every command hook needs, as one file instead
+// of its ≈ 20 modules. Undeclared when the sources run as they are.
+declare const HOOKLINE_BUILT_IN_PACKAGES: Readonly<Record<string, string>> | undefined;
+const BUILT_IN_PACKAGES: Readonly<Record<string, string>> = typeof HOOKLINE_BUILT_IN_PACKAGES === 'undefined' ? {} : HOOKLINE_BUILT_IN_PACKAGES;
+
 /**
  * Imports a first-party package from the CLI's own dependencies, else from `folders` (a runner
  * installed in the project). The first look is Node's own resolution from this module
@@ -11,7 +17,8 @@ import type { ImportedModule } from './import-module.ts';
 export async function importFirstParty(packageName: string, folders: readonly string[]): Promise<ImportedModule> {
   let url: string | undefined;
   try {
-    url = import.meta.resolve(packageName);
+    const builtIn = BUILT_IN_PACKAGES[packageName];
+    url = builtIn === undefined ? import.meta.resolve(packageName) : new URL(builtIn, import.meta.url).href;
   } catch (error) {
     // Installed but with no importable entry point is broken, not missing.
     if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') return { status: 'failed', url: packageName, error };
