@@ -17,8 +17,10 @@ import { limitVerdict, type CountedLimits } from './limit-verdict.ts';
 import { EXEC_MARKER_VARIABLE, stopProcesses } from './process-killer.ts';
 import type { ResolvedDockerSettings } from './resolve-docker-settings.ts';
 import { runContainer, type RunContainer } from './run-container.ts';
-import { runExec } from './run-exec.ts';
-import { describeStartFailure } from './start-failure.ts';
+import { runAgentHook, type AgentHookResult } from './run-agent-hook.ts';
+import { runExec, type RawExecResult } from './run-exec.ts';
+import { describeStartFailure, missingCwdMessage, missingProgramMessage } from './start-failure.ts';
+import { spawnProblem } from './hook-spawner.ts';
 
 /** What a run's sandbox needs from its provider. */
 export interface RunSandboxScope {
@@ -45,9 +47,19 @@ export interface RunSandbox {
 const decoder = new TextDecoder();
 
 /**
- * Starts a run's container and returns its sandbox. A hook is an exec; everything around it — its
- * context file, stopping its processes, reading the limit counters — goes through the container's
- * agent. A container that dies is replaced once, on next use (see {@link createContainerKeeper});
+ * Stdin the agent takes for a hook it starts: its shell reads a pipe a byte at a time (see
+ * `container-agent.ts`), so a larger stdin goes through a Docker exec, which streams it.
+ */
+const AGENT_STDIN_LIMIT = 64 * 1024;
+/** Output cap the agent keeps per stream on the container's tmpfs; hooks allowed more are execs. */
+const AGENT_OUTPUT_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Starts a run's container and returns its sandbox. A hook is started by the container's agent
+ * (see `run-agent-hook.ts`), or is a Docker exec when the agent cannot take it (a large stdin or
+ * output cap, a variable name a shell cannot export, an image without the agent's tools, an agent
+ * that is gone); everything around it — its context file, stopping its processes, reading the
+ * limit counters — goes through the agent. A container that dies is replaced once, on next use (see {@link createContainerKeeper});
  * the hooks that were running when it died are failed, never retried, since they may have had effects.
  */
 export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal): Promise<RunSandbox> {
@@ -82,7 +94,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
   const stop = async (container: RunContainer, marker: string): Promise<void> => {
     let ended: boolean;
     try {
-      ended = await stopProcesses(async (signalName) => Number(await container.agent.request('k', marker, signalName)), settings.killGraceMs);
+      ended = await stopProcesses(async (signalName) => Number((await container.agent.request('k', marker, signalName)).text), settings.killGraceMs);
     } catch (error) {
       // An agent that is gone took the container, and with it every process, along.
       if (error instanceof AgentGoneError) return;
@@ -92,16 +104,13 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
   };
 
   /** The limit counters' verdict on an exec; a container that stopped under the hook fails it. */
-  const checkLimits = async (container: RunContainer, exitCode: number | null, stopped: boolean): Promise<readonly string[]> => {
-    let answer: string;
+  const checkLimits = async (container: RunContainer, exitCode: number | null, stopped: boolean, counters?: string): Promise<readonly string[]> => {
+    let answer = counters;
     try {
-      answer = await container.agent.request('c');
+      answer ??= (await container.agent.request('c')).text;
     } catch (error) {
       if (stopped || !(error instanceof AgentGoneError)) return [];
-      throw new DockerExecError(
-        'container',
-        `the run's container stopped while the hook ran (${await describeContainerStop(container.container)}); the hook did not complete, and the next hook of the run gets a new container`,
-      );
+      throw await diedUnder(container);
     }
     const verdict = limitVerdict(counted, parseLimitCounters(answer), settings, exitCode, stopped);
     counted = verdict.counted;
@@ -109,22 +118,103 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     return verdict.notes;
   };
 
-  const execOnce = async (request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
-    const container = await keeper.current(notes);
+  const diedUnder = async (container: RunContainer): Promise<DockerExecError> =>
+    new DockerExecError(
+      'container',
+      `the run's container stopped while the hook ran (${await describeContainerStop(container.container)}); the hook did not complete, and the next hook of the run gets a new container`,
+    );
+
+  /** The exec's result, once its container and its limits had their say. */
+  const finish = async (container: RunContainer, generation: number, raw: RawExecResult, notes: string[], counters?: string): Promise<DockerExecResult> => {
+    const result: DockerExecResult = {
+      exitCode: raw.exitCode,
+      signal: null,
+      stdout: raw.stdout,
+      stderr: raw.stderr,
+      stdoutTruncated: raw.stdoutTruncated,
+      stderrTruncated: raw.stderrTruncated,
+      aborted: raw.aborted,
+      warnings: notes,
+    };
+    if (raw.aborted) {
+      notes.push(...(await checkLimits(container, raw.exitCode, true, counters)));
+      return result;
+    }
+    if (keeper.generation !== generation) {
+      throw new DockerExecError('container', `the run's container was replaced while the hook ran (see the session's warnings); the hook did not complete`);
+    }
+    // After every exec, not only failed ones: a shell whose forks were refused may still exit 0, and
+    // asking the agent costs well under a millisecond. This also finds a container that died under the hook.
+    const limitNotes = await checkLimits(container, raw.exitCode, false, counters);
+    notes.push(...limitNotes);
+    return result;
+  };
+
+  /** Why this hook cannot go through the agent, if it cannot. */
+  const agentRefusal = (agent: RunContainer['agent'], request: ExecRequest, maxOutputBytes: number): string | undefined => {
+    if (agent.gone !== undefined) return `${agent.gone}; this hook ran through docker exec`;
+    if (!agent.startsHooks) return 'exec';
+    if (request.stdin !== undefined && request.stdin.length > AGENT_STDIN_LIMIT) return 'exec';
+    if (maxOutputBytes > AGENT_OUTPUT_LIMIT) return 'exec';
+    return spawnProblem({ env: request.env ?? {} }) === undefined ? undefined : 'exec';
+  };
+
+  const viaAgent = async (container: RunContainer, request: ExecRequest, argv: readonly string[], workingDir: string, maxOutputBytes: number, signal: AbortSignal, notes: string[]): Promise<DockerExecResult> => {
     const generation = keeper.generation;
     const marker = randomBytes(12).toString('hex');
+    let raw: AgentHookResult;
+    try {
+      raw = await runAgentHook(container.agent, {
+        argv,
+        env: request.env ?? {},
+        marker,
+        workingDir,
+        ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
+        maxOutputBytes,
+        signal,
+        stop: () => stop(container, marker),
+      });
+    } catch (error) {
+      if (container.agent.isEnded) throw await diedUnder(container);
+      if (error instanceof AgentGoneError) {
+        // The agent died while starting it: the hook may have started. It is stopped, not retried.
+        await stop(container, marker);
+        throw new DockerExecError('container', `the container's agent stopped while it started the hook (${container.agent.gone ?? 'gone'}); the hook was stopped and did not complete, and later hooks of the run go through docker exec`);
+      }
+      await checkLimits(container, null, false);
+      throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${messageOf(error)}`, { cause: error });
+    }
+    if (raw.notStarted !== undefined && !raw.aborted) {
+      await checkLimits(container, null, false, raw.counters);
+      if (raw.notStarted === 'nocwd') throw new DockerExecError('start', missingCwdMessage(workingDir, settings.image));
+      if (raw.notStarted === 'noexec') throw new DockerExecError('start', missingProgramMessage(argv[0]!, settings.image));
+      throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${raw.notStarted === 'lost' ? 'a fork in the container failed' : 'the agent could not read its setup'}`);
+    }
+    return finish(container, generation, raw, notes, raw.counters);
+  };
+
+  const execOnce = async (request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
+    const container = await keeper.current(notes);
     const workingDir = containerCwd(request.cwd, settings.workdir, settings.mounts);
+    const argv = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
+    const maxOutputBytes = request.maxOutputBytes ?? settings.maxOutputBytes;
+    const signal = request.signal === undefined ? lifetime : AbortSignal.any([request.signal, lifetime]);
+    const refusal = agentRefusal(container.agent, request, maxOutputBytes);
+    if (refusal === undefined) return viaAgent(container, request, argv, workingDir, maxOutputBytes, signal, notes);
+    if (refusal !== 'exec') notes.push(refusal);
+    const generation = keeper.generation;
+    const marker = randomBytes(12).toString('hex');
     let raw;
     try {
       raw = await runExec(container.container, {
-        cmd: typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command],
+        cmd: argv,
         // The marker is how the agent finds every process of this exec later, setsid'ed ones included.
         env: [...Object.entries(request.env ?? {}).map(([name, value]) => `${name}=${value}`), `${EXEC_MARKER_VARIABLE}=${marker}`],
         user: settings.user,
         workingDir,
         ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
-        maxOutputBytes: request.maxOutputBytes ?? settings.maxOutputBytes,
-        signal: request.signal === undefined ? lifetime : AbortSignal.any([request.signal, lifetime]),
+        maxOutputBytes,
+        signal,
         stop: () => stop(container, marker),
       });
     } catch (error) {
@@ -138,30 +228,14 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       if (isConnectionFailure(error)) throw new DockerUnavailableError(scope.connection.address, error);
       throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${engineMessage(error)}`, { cause: error });
     }
-    const result: DockerExecResult = {
-      exitCode: raw.exitCode,
-      signal: null,
-      stdout: raw.stdout,
-      stderr: raw.stderr,
-      stdoutTruncated: raw.stdoutTruncated,
-      stderrTruncated: raw.stderrTruncated,
-      aborted: raw.aborted,
-      warnings: notes,
-    };
-    if (raw.aborted) {
-      notes.push(...(await checkLimits(container, raw.exitCode, true)));
-      return result;
+    if (!raw.aborted && keeper.generation === generation) {
+      const failure = describeStartFailure({ exitCode: raw.exitCode, stdout: decoder.decode(raw.stdout), stderr: decoder.decode(raw.stderr), image: settings.image });
+      if (failure !== undefined) {
+        await checkLimits(container, raw.exitCode, false);
+        throw new DockerExecError('start', failure);
+      }
     }
-    if (keeper.generation !== generation) {
-      throw new DockerExecError('container', `the run's container was replaced while the hook ran (see the session's warnings); the hook did not complete`);
-    }
-    // After every exec, not only failed ones: a shell whose forks were refused may still exit 0, and
-    // asking the agent costs well under a millisecond. This also finds a container that died under the hook.
-    const limitNotes = await checkLimits(container, raw.exitCode, false);
-    const failure = describeStartFailure({ exitCode: raw.exitCode, stdout: decoder.decode(raw.stdout), stderr: decoder.decode(raw.stderr), image: settings.image });
-    if (failure !== undefined) throw new DockerExecError('start', failure);
-    notes.push(...limitNotes);
-    return result;
+    return finish(container, generation, raw, notes);
   };
 
   return {
