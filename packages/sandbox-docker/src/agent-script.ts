@@ -48,10 +48,12 @@ set -C
 _dir=${HOOK_FILES_DIRECTORY}
 _nl='
 '
-mkdir -p ${FILES_DIRECTORY} $_dir 2>/dev/null
-for _t in ${FILES_DIRECTORY} $_dir; do
-  if [ ! -d $_t ] || [ ! -w $_t ]; then echo "0 err cannot create $_t as the sandbox user"; exit 1; fi
-done
+if [ "$1" != revive ]; then
+  mkdir -p ${FILES_DIRECTORY} $_dir 2>/dev/null
+  for _t in ${FILES_DIRECTORY} $_dir; do
+    if [ ! -d $_t ] || [ ! -w $_t ]; then echo "0 err cannot create $_t as the sandbox user"; exit 1; fi
+  done
+fi
 ${KILL_FUNCTION}
 ${COUNTERS_FUNCTION}
 ${SPAWN_FUNCTIONS}

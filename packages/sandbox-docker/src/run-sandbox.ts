@@ -20,7 +20,7 @@ import { runContainer, type RunContainer } from './run-container.ts';
 import { runAgentHook, type AgentHookResult } from './run-agent-hook.ts';
 import { runExec, type RawExecResult } from './run-exec.ts';
 import { describeStartFailure, missingCwdMessage, missingProgramMessage } from './start-failure.ts';
-import { spawnProblem } from './hook-spawner.ts';
+import { SPAWN_TOOLS, spawnProblem } from './hook-spawner.ts';
 
 /** What a run's sandbox needs from its provider. */
 export interface RunSandboxScope {
@@ -150,10 +150,16 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     return result;
   };
 
-  /** Why this hook cannot go through the agent, if it cannot. */
+  let explained: RunContainer['agent'] | undefined;
+  /** Why this hook cannot go through the agent, if it cannot: `exec` for a hook the agent does not take, else a note for the hook's report. */
   const agentRefusal = (agent: RunContainer['agent'], request: ExecRequest, maxOutputBytes: number): string | undefined => {
-    if (agent.gone !== undefined) return `${agent.gone}; this hook ran through docker exec`;
-    if (!agent.startsHooks) return 'exec';
+    if (agent.gone !== undefined || !agent.startsHooks) {
+      // Said once per container in the session's warnings, and in the report of every hook it concerns.
+      const why = agent.gone ?? `image "${settings.image}" lacks one of ${SPAWN_TOOLS.join(', ')}`;
+      if (explained !== agent) keeper.warn(`${why}: hooks of run "${runId}" go through docker exec, which costs tens of milliseconds more each`);
+      explained = agent;
+      return agent.gone === undefined ? 'exec' : `${agent.gone}; this hook ran through docker exec`;
+    }
     if (request.stdin !== undefined && request.stdin.length > AGENT_STDIN_LIMIT) return 'exec';
     if (maxOutputBytes > AGENT_OUTPUT_LIMIT) return 'exec';
     return spawnProblem({ env: request.env ?? {} }) === undefined ? undefined : 'exec';
