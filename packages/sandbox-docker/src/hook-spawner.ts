@@ -18,15 +18,20 @@ export const SPAWN_TOOLS = ['setsid', 'dd', 'cat', 'base64', 'rm'] as const;
  * processes. Each keeps the first `cap + 1` bytes of its stream in a file on the tmpfs (one byte more
  * than the cap tells the host that output was dropped) and drains the rest, so the hook is never
  * killed for talking. `dd … iflag=count_bytes` writes each piece as it reads it (busybox's `head`
- * buffers), so what a hook wrote is in the file even while a background process holds its pipe. The wrapper reports on the agent's stderr — `hookline KEY x STATUS` when the
- * hook's main process exits (128 + N for signal N, as Docker reports it), `hookline KEY o` and
- * `… e` when a stream's file is complete, `… x lost` when it exits (the first report counts, so this
- * one tells only of a wrapper that died, a refused fork) — so reports never interleave with the answers on stdout,
+ * buffers), so what a hook wrote is in the file even while a background process holds its pipe.
+ *
+ * The wrapper reports on the agent's stderr: `hookline KEY x STATUS OOM PIDS` when the hook's main
+ * process exits (128 + N for signal N, as Docker reports it; the limit counters read right then),
+ * `hookline KEY o 0|1` and `… e 0|1` when a stream's file is complete (1: not empty), and `… x lost`
+ * when the wrapper exits (the first `x` report counts, so this one tells only of a wrapper that
+ * died: a refused fork). Reports go to stderr so they never interleave with the answers on stdout,
  * which only the agent's loop writes.
  *
  * `hookline_collect` (after the exit, once both streams are complete or 200 ms passed) ends capture
  * processes still held open by a hook's background processes, sends each non-empty file as base64
- * lines after a line `ID o` or `ID e`, answers with the limit counters, then removes the files.
+ * lines after a line `ID o` or `ID e`, answers with the limit counters, then removes the files. A
+ * hook whose streams were both complete and empty needs nothing from it: the host has the exit and
+ * the counters from the reports, and sends the collection only to remove the files, without waiting.
  *
  * Forks happen only here: the wrapper, its pipeline, `setsid`, two `dd` and `cat`, and `base64`
  * and `rm` when collecting. The hook's helper processes stay in the agent's process group and
@@ -50,12 +55,12 @@ hookline_spawn() {
   if [ -n "$_xd" ] && ! cd "$_xd" 2>/dev/null; then echo "hookline $_xt x nocwd" >&2; return; fi
   if ! command -v "$1" >/dev/null 2>&1; then echo "hookline $_xt x noexec" >&2; return; fi
   ${CAPTURE_MARKER_VARIABLE}=$_xt; export ${CAPTURE_MARKER_VARIABLE}
-  ( { unset ${CAPTURE_MARKER_VARIABLE}; umask 022; hookline_env; setsid "$@" <"$_xf.i" 2>&4 4>&-; echo "hookline $_xt x $?" >&2; } 4>&1 >&3 3>&- | hookline_capture "$_xf.e" "$_xn" e >/dev/null 3>&- & ) 3>&1 | hookline_capture "$_xf.o" "$_xn" o
+  ( { unset ${CAPTURE_MARKER_VARIABLE}; umask 022; hookline_env; setsid "$@" <"$_xf.i" 2>&4 4>&-; _xs=$?; hookline_counters; echo "hookline $_xt x $_xs $_oom $_pids" >&2; } 4>&1 >&3 3>&- | hookline_capture "$_xf.e" "$_xn" e >/dev/null 3>&- & ) 3>&1 | hookline_capture "$_xf.o" "$_xn" o
 }
 hookline_capture() {
   dd bs=65536 count="$2" iflag=count_bytes of="$1" 2>/dev/null
   [ $? -lt 128 ] || exit
-  echo "hookline $${CAPTURE_MARKER_VARIABLE} $3" >&2
+  if [ -s "$1" ]; then echo "hookline $${CAPTURE_MARKER_VARIABLE} $3 1" >&2; else echo "hookline $${CAPTURE_MARKER_VARIABLE} $3 0" >&2; fi
   exec cat >/dev/null 2>&1
 }
 hookline_collect() {

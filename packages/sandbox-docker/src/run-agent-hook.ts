@@ -41,11 +41,12 @@ const COLLECT_ATTEMPTS = 3;
 export async function runAgentHook(agent: ContainerAgent, spec: AgentHookSpec): Promise<AgentHookResult> {
   const key = spec.marker;
   let status: string | undefined;
-  const complete = new Set<string>();
+  /** Each stream whose capture is complete: `0` empty, `1` not. */
+  const complete = new Map<string, string>();
   let wake: (() => void) | undefined;
   const unlisten = agent.listen(key, (report) => {
     if (report.startsWith('x ')) status ??= report.slice(2);
-    else complete.add(report);
+    else complete.set(report.slice(0, 1), report.slice(2));
     wake?.();
   });
   /** Resolves when `ready()` holds or `timeoutMs` passed; rejects when the container stopped. */
@@ -85,8 +86,14 @@ export async function runAgentHook(agent: ContainerAgent, spec: AgentHookSpec): 
     if (spec.signal?.aborted) onAbort();
     await until(() => status !== undefined);
     if (stopping !== undefined) await stopping;
-    const exitCode = /^\d+$/.test(status!) ? Number(status) : null;
+    const [code = '', ...counters] = status!.split(' ');
+    const exitCode = /^\d+$/.test(code) ? Number(code) : null;
     if (exitCode !== null) await until(() => complete.has('o') && complete.has('e'), OUTPUT_DRAIN_MS);
+    if (exitCode !== null && complete.get('o') === '0' && complete.get('e') === '0') {
+      // Nothing to carry back: the files go in the background (the agent does it before its next request).
+      agent.request('o', `${key} 0`).catch(() => undefined);
+      return { ...emptyResult(exitCode, stopping !== undefined), counters: counters.join(' ') };
+    }
     const held = exitCode !== null && !(complete.has('o') && complete.has('e'));
     let answer;
     for (let attempt = 1; ; attempt++) {
@@ -109,7 +116,7 @@ export async function runAgentHook(agent: ContainerAgent, spec: AgentHookSpec): 
       stderrTruncated,
       aborted: stopping !== undefined,
       counters: answer.text,
-      ...(exitCode === null && { notStarted: status as 'nocwd' | 'noexec' | 'lost' | 'bad' }),
+      ...(exitCode === null && { notStarted: code as 'nocwd' | 'noexec' | 'lost' | 'bad' }),
     };
   } finally {
     unlisten();
