@@ -55,12 +55,13 @@ hookline_spawn() {
   if [ -n "$_xd" ] && ! cd "$_xd" 2>/dev/null; then echo "hookline $_xt x nocwd" >&2; return; fi
   if ! command -v "$1" >/dev/null 2>&1; then echo "hookline $_xt x noexec" >&2; return; fi
   ${CAPTURE_MARKER_VARIABLE}=$_xt; export ${CAPTURE_MARKER_VARIABLE}
-  ( { unset ${CAPTURE_MARKER_VARIABLE}; umask 022; hookline_env; setsid "$@" <"$_xf.i" 2>&4 4>&-; _xs=$?; hookline_counters; echo "hookline $_xt x $_xs $_oom $_pids" >&2; } 4>&1 >&3 3>&- | hookline_capture "$_xf.e" "$_xn" e >/dev/null 3>&- & ) 3>&1 | hookline_capture "$_xf.o" "$_xn" o
+  ( { unset ${CAPTURE_MARKER_VARIABLE} OLDPWD SHLVL; umask 022; hookline_env; setsid "$@" <"$_xf.i" 2>&4 4>&-; _xs=$?; hookline_counters; echo "hookline $_xt x $_xs $_oom $_pids" >&2; } 4>&1 >&3 3>&- | hookline_capture "$_xf.e" "$_xn" e >/dev/null 3>&- & ) 3>&1 | hookline_capture "$_xf.o" "$_xn" o
 }
 hookline_capture() {
   dd bs=65536 count="$2" iflag=count_bytes of="$1" 2>/dev/null
   [ $? -lt 128 ] || exit
-  if [ -s "$1" ]; then echo "hookline $${CAPTURE_MARKER_VARIABLE} $3 1" >&2; else echo "hookline $${CAPTURE_MARKER_VARIABLE} $3 0" >&2; fi
+  # An empty file means dd met the end of the stream: nothing is left to drain.
+  if [ -s "$1" ]; then echo "hookline $${CAPTURE_MARKER_VARIABLE} $3 1" >&2; else echo "hookline $${CAPTURE_MARKER_VARIABLE} $3 0" >&2; exit; fi
   exec cat >/dev/null 2>&1
 }
 hookline_collect() {
