@@ -35,8 +35,7 @@ export const AGENT_BOOT = 's=; while IFS= read -r l && [ "$l" != . ]; do s="$s$l
  * container at its pids limit. A fork that the limit refuses makes a shell exit: the agent then
  * replaces itself (`exec`, which needs no new process) by a fresh agent that answers the request
  * it was handling with the error, and goes on. Files are created with umask 077 under noclobber, so
- * never over an existing file, and mode 0600. A removal is answered before `rm` runs, which it does
- * before reading the next request: whatever the host does next through the agent sees the file gone.
+ * never over an existing file, and mode 0600.
  *
  * Why a separate main process: if the agent dies (a hook of the run may kill it: same user), the
  * container lives on; the main process says `0 gone STATUS` and the host falls back to execs. Its
@@ -65,7 +64,7 @@ hookline_serve() {
            if [ "$_b" = 600 ] || chmod "$_b" "$_a" 2>/dev/null; then echo "$_id ok"; else echo "$_id err cannot set mode $_b on $_a"; fi
          elif [ -e "$_a" ]; then echo "$_id err $_a exists"
          else echo "$_id err cannot write $_a (is /tmp full?)"; fi;;
-      r) echo "$_id ok"; rm -f -- "$_a" 2>/dev/null;;
+      r) rm -f -- "$_a" 2>/dev/null; if [ -e "$_a" ]; then echo "$_id err cannot remove $_a"; else echo "$_id ok"; fi;;
       k) hookline_kill "${EXEC_MARKER_VARIABLE}=$_a" "$_b"; echo "$_id ok $_n";;
       c) hookline_counters; echo "$_id ok $_oom $_pids";;
       p) echo "$_id ok";;
@@ -91,6 +90,8 @@ case $1 in
   *)
     _spawn=1
     for _t in ${SPAWN_TOOLS.join(' ')}; do command -v $_t >/dev/null 2>&1 || _spawn=; done
+    # An older dd without count_bytes would cut a hook's output short: such an image gets execs.
+    [ -z "$_spawn" ] || dd if=/dev/null of=/dev/null bs=1 count=1 iflag=count_bytes 2>/dev/null || _spawn=
     ( trap hookline_revive EXIT; _p=; { IFS= read -r _p </proc/self/stat; } 2>/dev/null; echo "0 ready \${_p%% *} \${_spawn:-0}"; hookline_serve )
     printf '\\n0 gone %s\\n' "$?"
     while IFS= read -r _; do :; done

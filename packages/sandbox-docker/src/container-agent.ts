@@ -20,6 +20,12 @@ export interface ContainerAgent {
    * gone, each request is a one-shot exec of the agent's script instead (except `x`, which rejects).
    */
   request(operation: AgentOperation, first?: string, second?: string, data?: string | Uint8Array): Promise<AgentAnswer>;
+  /**
+   * A free slot for a hook's output files (`N.o`, `N.e`), which the capture processes of that hook
+   * alone write until {@link releaseSlot} — after its output was taken and no capture process is left.
+   */
+  takeSlot(): number;
+  releaseSlot(slot: number): void;
   /** Calls `listener` with each report (`x STATUS`, `o`, `e`) of the hook started with `key`, until the returned function is called. */
   listen(key: string, listener: (report: string) => void): () => void;
   /** Whether the agent starts hooks itself (the image has the tools for it) and is still there. */
@@ -77,6 +83,8 @@ export async function attachAgent(container: Docker.Container): Promise<Containe
   const pending = new Map<number, Pending>();
   const listeners = new Map<string, (report: string) => void>();
   let nextId = 1;
+  const freeSlots: number[] = [];
+  let slots = 0;
   /** Data bytes sent with requests not answered yet: the agent reads them before it answers a later request. */
   let backlog = 0;
   let stderr = '';
@@ -215,6 +223,10 @@ export async function attachAgent(container: Docker.Container): Promise<Containe
       return startsHooks && gone === undefined && !isEnded;
     },
     request,
+    takeSlot: () => freeSlots.pop() ?? slots++,
+    releaseSlot(slot) {
+      freeSlots.push(slot);
+    },
     listen(key, listener) {
       listeners.set(key, listener);
       return () => listeners.delete(key);

@@ -81,7 +81,9 @@ export async function runAgentHook(agent: ContainerAgent, spec: AgentHookSpec): 
   };
   try {
     if (spec.signal?.aborted) return { ...emptyResult(null, true), counters: '' };
-    await agent.request('x', `${key} ${spec.maxOutputBytes + 1}`, spawnSetupLine(spec), spec.stdin ?? '');
+    // A slot is given back only once its files are taken and their writers gone; on any failure it is not reused.
+    const slot = agent.takeSlot();
+    await agent.request('x', `${key} ${spec.maxOutputBytes + 1} ${slot}`, spawnSetupLine(spec), spec.stdin ?? '');
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     if (spec.signal?.aborted) onAbort();
     await until(() => status !== undefined);
@@ -90,15 +92,16 @@ export async function runAgentHook(agent: ContainerAgent, spec: AgentHookSpec): 
     const exitCode = /^\d+$/.test(code) ? Number(code) : null;
     if (exitCode !== null) await until(() => complete.has('o') && complete.has('e'), OUTPUT_DRAIN_MS);
     if (exitCode !== null && complete.get('o') === '0' && complete.get('e') === '0') {
-      // Nothing to carry back: the files go in the background (the agent does it before its next request).
-      agent.request('o', `${key} 0`).catch(() => undefined);
+      // Nothing to carry back: the exit status and the counters came with the reports, and the slot's files are empty.
+      agent.releaseSlot(slot);
       return { ...emptyResult(exitCode, stopping !== undefined), counters: counters.join(' ') };
     }
     const held = exitCode !== null && !(complete.has('o') && complete.has('e'));
     let answer;
     for (let attempt = 1; ; attempt++) {
       try {
-        answer = await agent.request('o', `${key} ${held ? 1 : 0}`);
+        answer = await agent.request('o', `${key} ${held ? 1 : 0} ${slot}`);
+        agent.releaseSlot(slot);
         break;
       } catch (error) {
         if (error instanceof AgentGoneError || attempt >= COLLECT_ATTEMPTS) throw error;

@@ -191,7 +191,8 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${messageOf(error)}`, { cause: error });
     }
     if (raw.notStarted !== undefined && !raw.aborted) {
-      await checkLimits(container, null, false, raw.counters);
+      // A wrapper that died (`lost`) had no counters to report: they are asked for.
+      await checkLimits(container, null, false, raw.counters === '' ? undefined : raw.counters);
       if (raw.notStarted === 'nocwd') throw new DockerExecError('start', missingCwdMessage(workingDir, settings.image));
       if (raw.notStarted === 'noexec') throw new DockerExecError('start', missingProgramMessage(argv[0]!, settings.image));
       throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${raw.notStarted === 'lost' ? 'a fork in the container failed' : 'the agent could not read its setup'}`);
