@@ -4,8 +4,9 @@
  * context file, starts the hook, carries its stdin, output and exit, and reads the limit counters)
  * against (b) one bare dockerode exec of the same `sh -c 'exit 0'` into the same container (create,
  * start attached, wait, inspect) — the baseline —, (c) the same hook through the sandbox session
- * without the engine and runner (what the sandbox itself costs), and (d) `docker run --rm` of the
- * same command per hook with the same hardening flags; then (e) the cold first hook of a run
+ * without the engine and runner (what the sandbox itself costs), (d) writing and removing a context
+ * file through the agent (two round trips of the runner's, part of (a)), and (e) `docker run --rm` of
+ * the same command per hook with the same hardening flags; then (f) the cold first hook of a run
  * (creating and starting its container). Prints a markdown table of medians and ratios, with the
  * load average before and after.
  * Run with `pnpm bench` in packages/sandbox-docker (needs the test image: scripts/build-test-image.sh).
@@ -58,6 +59,12 @@ const container = docker.getContainer(listed.Id);
 // A session of the same run: the sandbox alone, without the engine, the runner and the context file.
 const session = await sandbox.doOpen(context.run_id, new AbortController().signal);
 
+let written = 0;
+async function contextFile(): Promise<void> {
+  const path = await session.writeFile({ name: `bench-${written++}.json`, data: JSON.stringify({ event: 'stage_start', ...context }), mode: 0o600 });
+  await session.removeFile(path);
+}
+
 async function sessionExec(): Promise<void> {
   const result = await session.exec({ command: 'exit 0', stdin: '{}' });
   if (result.exitCode !== 0 || (result.warnings ?? []).length > 0) throw new Error(`session exec: ${JSON.stringify(result)}`);
@@ -101,6 +108,7 @@ const warm: Contender[] = [
   { name: 'hook `exit 0` through the engine, docker sandbox (warm)', run: () => hook(engine, context.run_id) },
   { name: "bare dockerode exec `sh -c 'exit 0'`", run: bareExec },
   { name: '`session.exec` `exit 0` (the sandbox alone, warm)', run: sessionExec },
+  { name: 'context file written and removed through the agent', run: contextFile },
   { name: '`docker run --rm` per hook (same hardening)', run: dockerRun },
 ];
 const samples = await measureInterleaved(warm, { rounds: WARM_ROUNDS, warmup: 5 });
@@ -110,7 +118,7 @@ await Promise.all([engine.close(), coldEngine.close()]);
 
 const median = (name: string): number => quantile(samples.get(name)!, 0.5);
 const p90 = (name: string): number => quantile(samples.get(name)!, 0.9);
-const [hookName, execName, sessionName, runName] = warm.map((contender) => contender.name) as [string, string, string, string];
+const [hookName, execName, sessionName, fileName, runName] = warm.map((contender) => contender.name) as [string, string, string, string, string];
 const vsExec = median(hookName) / median(execName);
 const sessionVsExec = median(sessionName) / median(execName);
 const vsRun = median(runName) / median(hookName);
@@ -126,6 +134,7 @@ console.log('|---|---:|---:|---:|---:|---|');
 console.log(`| ${execName} (baseline) | ${WARM_ROUNDS} | ${median(execName).toFixed(1)} | ${p90(execName).toFixed(1)} | 1.00 | |`);
 console.log(`| ${hookName} | ${WARM_ROUNDS} | ${median(hookName).toFixed(1)} | ${p90(hookName).toFixed(1)} | ${vsExec.toFixed(2)}× the bare exec | ≤ ${TARGET_VS_EXEC}× (stretch ≤ ${STRETCH_VS_EXEC}×) ${mark(vsExec)} |`);
 console.log(`| ${sessionName} | ${WARM_ROUNDS} | ${median(sessionName).toFixed(1)} | ${p90(sessionName).toFixed(1)} | ${sessionVsExec.toFixed(2)}× the bare exec | |`);
+console.log(`| ${fileName} | ${WARM_ROUNDS} | ${median(fileName).toFixed(1)} | ${p90(fileName).toFixed(1)} | ${(median(fileName) / median(execName)).toFixed(2)}× the bare exec | |`);
 console.log(`| ${runName} | ${WARM_ROUNDS} | ${median(runName).toFixed(1)} | ${p90(runName).toFixed(1)} | hook is ${vsRun.toFixed(1)}× faster | ≥ ${TARGET_VS_RUN}× ${vsRun >= TARGET_VS_RUN ? '✓' : '✗'} |`);
 console.log(`| cold first hook of a run (container created and started) | ${COLD_ROUNDS} | ${coldMedian.toFixed(1)} | ${quantile(coldSamples, 0.9).toFixed(1)} | ${(coldMedian / median(hookName)).toFixed(1)}× a warm hook | |`);
 console.log(
