@@ -91,7 +91,8 @@ describe.skipIf(!probe.available)('hooks started by the agent', () => {
     const provider = testSandbox({ pids: 32 });
     const session = await provider.doOpen(freshRunId('agent-pids'), never);
     try {
-      const bomb = session.exec({ command: 'while :; do (sleep 30 &) 2>/dev/null; done & while :; do (sleep 30 &) 2>/dev/null; done & wait', signal: AbortSignal.timeout(2_000) });
+      // The hook's main process forks once, then never again, so only the timeout ends it.
+      const bomb = session.exec({ command: 'while :; do (sleep 30 &) 2>/dev/null; done & exec sleep 300', signal: AbortSignal.timeout(2_000) });
       await new Promise((resolve) => setTimeout(resolve, 500));
       // Starting a hook needs forks in the agent, which the limit refuses now: each fails, none hangs.
       const during = await Promise.allSettled([session.exec({ command: 'true' }), session.exec({ command: 'true' })]);

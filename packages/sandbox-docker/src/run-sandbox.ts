@@ -17,7 +17,7 @@ import { limitVerdict, type CountedLimits } from './limit-verdict.ts';
 import { EXEC_MARKER_VARIABLE, stopProcesses } from './process-killer.ts';
 import type { ResolvedDockerSettings } from './resolve-docker-settings.ts';
 import { runContainer, type RunContainer } from './run-container.ts';
-import { runAgentHook, type AgentHookResult } from './run-agent-hook.ts';
+import { runAgentHook, type AgentHookResult, type AgentHookSpec } from './run-agent-hook.ts';
 import { runExec, type RawExecResult } from './run-exec.ts';
 import { describeStartFailure, missingCwdMessage, missingProgramMessage } from './start-failure.ts';
 import { SPAWN_TOOLS, spawnProblem } from './hook-spawner.ts';
@@ -165,26 +165,16 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     return spawnProblem({ env: request.env ?? {} }) === undefined ? undefined : 'exec';
   };
 
-  const viaAgent = async (container: RunContainer, request: ExecRequest, argv: readonly string[], workingDir: string, maxOutputBytes: number, signal: AbortSignal, notes: string[]): Promise<DockerExecResult> => {
+  const viaAgent = async (container: RunContainer, spec: AgentHookSpec, notes: string[]): Promise<DockerExecResult> => {
     const generation = keeper.generation;
-    const marker = randomBytes(12).toString('hex');
     let raw: AgentHookResult;
     try {
-      raw = await runAgentHook(container.agent, {
-        argv,
-        env: request.env ?? {},
-        marker,
-        workingDir,
-        ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
-        maxOutputBytes,
-        signal,
-        stop: () => stop(container, marker),
-      });
+      raw = await runAgentHook(container.agent, spec);
     } catch (error) {
       if (container.agent.isEnded) throw await diedUnder(container);
+      // Whether the hook started is not known: it is stopped, not retried (it may have had effects).
+      await stop(container, spec.marker);
       if (error instanceof AgentGoneError) {
-        // The agent died while starting it: the hook may have started. It is stopped, not retried.
-        await stop(container, marker);
         throw new DockerExecError('container', `the container's agent stopped while it started the hook (${container.agent.gone ?? 'gone'}); the hook was stopped and did not complete, and later hooks of the run go through docker exec`);
       }
       await checkLimits(container, null, false);
@@ -193,8 +183,8 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     if (raw.notStarted !== undefined && !raw.aborted) {
       // A wrapper that died (`lost`) had no counters to report: they are asked for.
       await checkLimits(container, null, false, raw.counters === '' ? undefined : raw.counters);
-      if (raw.notStarted === 'nocwd') throw new DockerExecError('start', missingCwdMessage(workingDir, settings.image));
-      if (raw.notStarted === 'noexec') throw new DockerExecError('start', missingProgramMessage(argv[0]!, settings.image));
+      if (raw.notStarted === 'nocwd') throw new DockerExecError('start', missingCwdMessage(spec.workingDir, settings.image));
+      if (raw.notStarted === 'noexec') throw new DockerExecError('start', missingProgramMessage(spec.argv[0]!, settings.image));
       throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${raw.notStarted === 'lost' ? 'a fork in the container failed' : 'the agent could not read its setup'}`);
     }
     return finish(container, generation, raw, notes, raw.counters);
@@ -202,27 +192,28 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
 
   const execOnce = async (request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
     const container = await keeper.current(notes);
-    const workingDir = containerCwd(request.cwd, settings.workdir, settings.mounts);
     const argv = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
-    const maxOutputBytes = request.maxOutputBytes ?? settings.maxOutputBytes;
-    const signal = request.signal === undefined ? lifetime : AbortSignal.any([request.signal, lifetime]);
-    const refusal = agentRefusal(container.agent, request, maxOutputBytes);
-    if (refusal === undefined) return viaAgent(container, request, argv, workingDir, maxOutputBytes, signal, notes);
+    const env = request.env ?? {};
+    // The marker is how the agent finds every process of this hook later, setsid'ed ones included.
+    const marker = randomBytes(12).toString('hex');
+    const launch = {
+      workingDir: containerCwd(request.cwd, settings.workdir, settings.mounts),
+      ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
+      maxOutputBytes: request.maxOutputBytes ?? settings.maxOutputBytes,
+      signal: request.signal === undefined ? lifetime : AbortSignal.any([request.signal, lifetime]),
+      stop: () => stop(container, marker),
+    };
+    const refusal = agentRefusal(container.agent, request, launch.maxOutputBytes);
+    if (refusal === undefined) return viaAgent(container, { ...launch, argv, env, marker }, notes);
     if (refusal !== 'exec') notes.push(refusal);
     const generation = keeper.generation;
-    const marker = randomBytes(12).toString('hex');
     let raw;
     try {
       raw = await runExec(container.container, {
+        ...launch,
         cmd: argv,
-        // The marker is how the agent finds every process of this exec later, setsid'ed ones included.
-        env: [...Object.entries(request.env ?? {}).map(([name, value]) => `${name}=${value}`), `${EXEC_MARKER_VARIABLE}=${marker}`],
+        env: [...Object.entries(env).map(([name, value]) => `${name}=${value}`), `${EXEC_MARKER_VARIABLE}=${marker}`],
         user: settings.user,
-        workingDir,
-        ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
-        maxOutputBytes,
-        signal,
-        stop: () => stop(container, marker),
       });
     } catch (error) {
       // Docker refused the exec before anything ran: the container died between hooks. Replace it and try again, once.
