@@ -61,8 +61,11 @@ const ANSWER_TIMEOUT_MS = 10_000;
  * ten seconds. Allowed: 50 KB/s.
  */
 const ANSWER_MS_PER_BYTE = 0.02;
-/** Room for what a one-shot agent exec prints: two streams of output as base64 at the default cap. */
-const EXEC_ANSWER_BYTES = 8 * 1024 * 1024;
+/**
+ * Room for what a one-shot agent exec prints: a collection of two streams at the largest cap the
+ * agent takes (8 MiB each), as base64 (4 bytes for 3, plus a newline every 76).
+ */
+const EXEC_ANSWER_BYTES = 24 * 1024 * 1024;
 
 const encoder = new TextEncoder();
 const BACKSLASH = 0x5c;
