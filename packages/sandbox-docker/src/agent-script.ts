@@ -90,8 +90,6 @@ case $1 in
   *)
     _spawn=1
     for _t in ${SPAWN_TOOLS.join(' ')}; do command -v $_t >/dev/null 2>&1 || _spawn=; done
-    # An older dd without count_bytes would cut a hook's output short: such an image gets execs.
-    [ -z "$_spawn" ] || dd if=/dev/null of=/dev/null bs=1 count=1 iflag=count_bytes 2>/dev/null || _spawn=
     ( trap hookline_revive EXIT; _p=; { IFS= read -r _p </proc/self/stat; } 2>/dev/null; echo "0 ready \${_p%% *} \${_spawn:-0}"; hookline_serve )
     printf '\\n0 gone %s\\n' "$?"
     while IFS= read -r _; do :; done

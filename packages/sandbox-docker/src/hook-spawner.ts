@@ -4,7 +4,7 @@ import { EXEC_MARKER_VARIABLE } from './process-killer.ts';
 export const CAPTURE_MARKER_VARIABLE = 'HOOKLINE_CAPTURE_ID';
 
 /** The programs the agent needs, besides `sh`, to start hooks itself; without one, hooks are execs. */
-export const SPAWN_TOOLS = ['setsid', 'dd', 'cat', 'base64'] as const;
+export const SPAWN_TOOLS = ['setsid', 'cat', 'base64'] as const;
 
 /**
  * Shell functions of the container agent that start a hook inside the container and hand back its
@@ -16,12 +16,14 @@ export const SPAWN_TOOLS = ['setsid', 'dd', 'cat', 'base64'] as const;
  * working directory in `_xd`, the argv as positional parameters, a function `hookline_env` exporting
  * the hook's variables and its `HOOKLINE_EXEC_ID`), and starts the hook through `setsid` — its own
  * session and process group, as a `docker exec` process has — with stderr on a pipe to a second
- * capture, and exits. Each capture keeps the first `cap + 1` bytes of its stream in a file of the
- * hook's slot on the tmpfs (one byte more than the cap tells the host that output was dropped) and
- * drains the rest, so the hook is never killed for talking. `dd … iflag=count_bytes` writes each
- * piece as it reads it (busybox's `head` buffers), so what a hook wrote is in the file even while a
- * background process holds its pipe. Slots are numbered by the host and reused: `dd` truncates the
- * file it opens, so no file is ever removed (a removal is a fork, in the hook's time).
+ * capture, and exits. Each capture keeps at least the first `cap + 1` bytes of its stream (one byte
+ * more than the cap tells the host that output was dropped; at most 511 more) in a file of the
+ * hook's slot on the tmpfs, and drains the rest, so the hook is never killed for talking. The bound
+ * is the file size limit (`ulimit -f`, in 512-byte blocks, SIGXFSZ ignored so that `cat` just
+ * stops): `cat` writes each piece as it reads it — `head -c` (busybox's and GNU's) buffers, and GNU
+ * `dd` counts a short read from a pipe as a whole block — so what a hook wrote is in the file even
+ * while a background process holds its pipe. Slots are numbered by the host and reused: a capture
+ * truncates the file it opens, so no file is ever removed (a removal is a fork, in the hook's time).
  *
  * Reports go to the agent's stderr, so they never interleave with the answers on stdout, which only
  * the agent's loop writes: `hookline KEY x STATUS OOM PIDS` when the hook's main process exits
@@ -36,7 +38,7 @@ export const SPAWN_TOOLS = ['setsid', 'dd', 'cat', 'base64'] as const;
  * whose streams were both complete and empty needs no collection at all: the host has the exit and
  * the counters from the reports.
  *
- * Forks happen only here: the pipeline, the hook's, two `dd` and a `cat` for a stream with output,
+ * Forks happen only here: the pipeline, the hook's, two `cat`s (and a draining one per stream with output),
  * and `base64` when collecting one. The hook's helper processes stay in the agent's process group
  * and session, which the kill function never signals as a whole, and do not carry
  * `HOOKLINE_EXEC_ID`; the hook does not carry `HOOKLINE_CAPTURE_ID`.
@@ -63,9 +65,12 @@ hookline_spawn() {
 }
 hookline_capture() {
   ${CAPTURE_MARKER_VARIABLE}=$4; export ${CAPTURE_MARKER_VARIABLE}
-  dd bs=65536 count="$2" iflag=count_bytes of="$1" 2>/dev/null
+  trap '' XFSZ
+  ulimit -f $((($2 + 511) / 512))
+  # A reused slot's file exists: \`>|\` truncates it despite the agent's noclobber.
+  cat >|"$1" 2>/dev/null
   [ $? -lt 128 ] || exit
-  # An empty file means dd met the end of the stream: nothing is left to drain.
+  # An empty file means cat met the end of the stream: nothing is left to drain.
   if [ -s "$1" ]; then echo "hookline $4 $3 1" >&2; else echo "hookline $4 $3 0" >&2; exit; fi
   exec cat >/dev/null 2>&1
 }

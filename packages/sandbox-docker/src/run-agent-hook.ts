@@ -28,12 +28,12 @@ export interface AgentHookResult extends RawExecResult {
 const OUTPUT_DRAIN_MS = 200;
 /** Pause between attempts to stop a hook that is still running after one. */
 const STOP_RETRY_MS = 100;
-/** A collection whose `base64` or `rm` fork was refused (a busy pids limit) is asked again, this often. */
+/** A collection whose `base64` fork was refused (a busy pids limit) is asked again, this often. */
 const COLLECT_ATTEMPTS = 3;
 
 /**
  * Runs one hook through the container's agent (see `hook-spawner.ts`): the agent forks it, its stdin
- * comes from a file, its exit status and the completion of its two output streams arrive as reports
+ * comes through a pipe, its exit status and the completion of its two output streams arrive as reports
  * on the agent's stderr, and its output is then collected over the agent's stdout. Rejects when the
  * agent refuses the start or the container stops (an {@link AgentGoneError}); once the hook has
  * started it resolves, even when the resident agent dies meanwhile (the collection is then an exec).
