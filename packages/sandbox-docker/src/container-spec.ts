@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Docker from 'dockerode';
-import { AGENT_BOOT } from './agent-script.ts';
+import { AGENT_BOOT, AGENT_NAME } from './agent-script.ts';
 import { LABELS, SANDBOX_MARKER } from './labels.ts';
 import { ownerLabels } from './owner-identity.ts';
 import type { ResolvedDockerSettings } from './resolve-docker-settings.ts';
@@ -14,7 +14,7 @@ export function containerSpec(runId: string, settings: ResolvedDockerSettings): 
   return {
     name: containerName(runId),
     Image: settings.image,
-    Entrypoint: ['sh', '-c', AGENT_BOOT, 'hookline-agent'],
+    Entrypoint: ['sh', '-c', AGENT_BOOT, AGENT_NAME],
     Cmd: [],
     User: settings.user,
     WorkingDir: settings.workdir,

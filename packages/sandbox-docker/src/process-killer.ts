@@ -4,8 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const EXEC_MARKER_VARIABLE = 'HOOKLINE_EXEC_ID';
 
 /**
- * Shell function `hookline_kill MARKER SIGNAL` of the container agent: finds the processes of one
- * exec and signals them (signal `0` only counts), leaving the count of live processes in `_n`.
+ * Shell function `hookline_kill NAME=MARKER SIGNAL` of the container agent: finds the processes of
+ * one exec (`HOOKLINE_EXEC_ID=<marker>`) and signals them (signal `0` only counts), leaving the count of
+ * live processes in `_n`. The agent also uses it, with another variable, for the capture processes of
+ * a hook it started.
  *
  * A process belongs to the exec when its environment holds `HOOKLINE_EXEC_ID=<marker>` — inherited
  * through `setsid`, double forks and reparenting to init — or when it shares a process group or
@@ -18,12 +20,15 @@ export const EXEC_MARKER_VARIABLE = 'HOOKLINE_EXEC_ID';
  * at its pids limit, and it runs in the agent, which is the same user as the hooks (needed to read
  * their environment and signal them). Shells drop the NUL bytes of `/proc/PID/environ` when reading
  * it, so the variables run together and the marker — a random token of fixed length — is matched as
- * a substring. Zombies are not counted: they are dead, and init reaps them. `kill -s SIG -- -PGID`
+ * a substring. The agent's own process group and session (which its keeper and the helper processes
+ * of started hooks share) are never signalled as a whole. Zombies are not counted: they are dead, and init reaps them. `kill -s SIG -- -PGID`
  * is dash's and bash's spelling, `kill -s SIG -PGID` busybox's: both are tried.
  */
 export const KILL_FUNCTION = `
 hookline_kill() {
-  _km="${EXEC_MARKER_VARIABLE}=$1"; _ks=$2; _kself=$$; _kg=" "; _kp=" "
+  _km=$1; _ks=$2; _kself=$$; _kg=" "; _kp=" "
+  _kst=; { IFS= read -r _kst </proc/self/stat; } 2>/dev/null
+  set -- \${_kst##*) }; _kmine=" $3 $4 "
   for _kd in /proc/[0-9]*; do
     _kpid=\${_kd#/proc/}
     case $_kpid in 1|"$_kself") continue;; esac
@@ -36,6 +41,7 @@ hookline_kill() {
     set -- \${_kst##*) }
     for _kx in "$3" "$4"; do
       case $_kx in 0|1|"$_kself") continue;; esac
+      case $_kmine in *" $_kx "*) continue;; esac
       case $_kg in *" $_kx "*) ;; *) _kg="$_kg$_kx ";; esac
     done
   done

@@ -17,8 +17,10 @@ import { limitVerdict, type CountedLimits } from './limit-verdict.ts';
 import { EXEC_MARKER_VARIABLE, stopProcesses } from './process-killer.ts';
 import type { ResolvedDockerSettings } from './resolve-docker-settings.ts';
 import { runContainer, type RunContainer } from './run-container.ts';
-import { runExec } from './run-exec.ts';
-import { describeStartFailure } from './start-failure.ts';
+import { runAgentHook, type AgentHookResult, type AgentHookSpec } from './run-agent-hook.ts';
+import { runExec, type RawExecResult } from './run-exec.ts';
+import { describeStartFailure, missingCwdMessage, missingProgramMessage } from './start-failure.ts';
+import { SPAWN_TOOLS, spawnProblem } from './hook-spawner.ts';
 
 /** What a run's sandbox needs from its provider. */
 export interface RunSandboxScope {
@@ -45,9 +47,19 @@ export interface RunSandbox {
 const decoder = new TextDecoder();
 
 /**
- * Starts a run's container and returns its sandbox. A hook is an exec; everything around it — its
- * context file, stopping its processes, reading the limit counters — goes through the container's
- * agent. A container that dies is replaced once, on next use (see {@link createContainerKeeper});
+ * Stdin the agent takes for a hook it starts: its shell reads a pipe a byte at a time (see
+ * `container-agent.ts`), so a larger stdin goes through a Docker exec, which streams it.
+ */
+const AGENT_STDIN_LIMIT = 64 * 1024;
+/** Output cap the agent keeps per stream on the container's tmpfs; hooks allowed more are execs. */
+const AGENT_OUTPUT_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Starts a run's container and returns its sandbox. A hook is started by the container's agent
+ * (see `run-agent-hook.ts`), or is a Docker exec when the agent cannot take it (a large stdin or
+ * output cap, a variable name a shell cannot export, an image without the agent's tools, an agent
+ * that is gone); everything around it — its context file, stopping its processes, reading the
+ * limit counters — goes through the agent. A container that dies is replaced once, on next use (see {@link createContainerKeeper});
  * the hooks that were running when it died are failed, never retried, since they may have had effects.
  */
 export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal): Promise<RunSandbox> {
@@ -82,7 +94,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
   const stop = async (container: RunContainer, marker: string): Promise<void> => {
     let ended: boolean;
     try {
-      ended = await stopProcesses(async (signalName) => Number(await container.agent.request('k', marker, signalName)), settings.killGraceMs);
+      ended = await stopProcesses(async (signalName) => Number((await container.agent.request('k', marker, signalName)).text), settings.killGraceMs);
     } catch (error) {
       // An agent that is gone took the container, and with it every process, along.
       if (error instanceof AgentGoneError) return;
@@ -92,16 +104,13 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
   };
 
   /** The limit counters' verdict on an exec; a container that stopped under the hook fails it. */
-  const checkLimits = async (container: RunContainer, exitCode: number | null, stopped: boolean): Promise<readonly string[]> => {
-    let answer: string;
+  const checkLimits = async (container: RunContainer, exitCode: number | null, stopped: boolean, counters?: string): Promise<readonly string[]> => {
+    let answer = counters;
     try {
-      answer = await container.agent.request('c');
+      answer ??= (await container.agent.request('c')).text;
     } catch (error) {
       if (stopped || !(error instanceof AgentGoneError)) return [];
-      throw new DockerExecError(
-        'container',
-        `the run's container stopped while the hook ran (${await describeContainerStop(container.container)}); the hook did not complete, and the next hook of the run gets a new container`,
-      );
+      throw await diedUnder(container);
     }
     const verdict = limitVerdict(counted, parseLimitCounters(answer), settings, exitCode, stopped);
     counted = verdict.counted;
@@ -109,23 +118,102 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     return verdict.notes;
   };
 
+  const diedUnder = async (container: RunContainer): Promise<DockerExecError> =>
+    new DockerExecError(
+      'container',
+      `the run's container stopped while the hook ran (${await describeContainerStop(container.container)}); the hook did not complete, and the next hook of the run gets a new container`,
+    );
+
+  /** The exec's result, once its container and its limits had their say. */
+  const finish = async (container: RunContainer, generation: number, raw: RawExecResult, notes: string[], counters?: string): Promise<DockerExecResult> => {
+    const result: DockerExecResult = {
+      exitCode: raw.exitCode,
+      signal: null,
+      stdout: raw.stdout,
+      stderr: raw.stderr,
+      stdoutTruncated: raw.stdoutTruncated,
+      stderrTruncated: raw.stderrTruncated,
+      aborted: raw.aborted,
+      warnings: notes,
+    };
+    if (raw.aborted) {
+      notes.push(...(await checkLimits(container, raw.exitCode, true, counters)));
+      return result;
+    }
+    if (keeper.generation !== generation) {
+      throw new DockerExecError('container', `the run's container was replaced while the hook ran (see the session's warnings); the hook did not complete`);
+    }
+    // After every exec, not only failed ones: a shell whose forks were refused may still exit 0, and
+    // asking the agent costs well under a millisecond. This also finds a container that died under the hook.
+    const limitNotes = await checkLimits(container, raw.exitCode, false, counters);
+    notes.push(...limitNotes);
+    return result;
+  };
+
+  let explained: RunContainer['agent'] | undefined;
+  /** Why this hook cannot go through the agent, if it cannot: `exec` for a hook the agent does not take, else a note for the hook's report. */
+  const agentRefusal = (agent: RunContainer['agent'], request: ExecRequest, maxOutputBytes: number): string | undefined => {
+    if (agent.gone !== undefined || !agent.startsHooks) {
+      // Said once per container in the session's warnings, and in the report of every hook it concerns.
+      const why = agent.gone ?? `image "${settings.image}" lacks one of ${SPAWN_TOOLS.join(', ')}`;
+      if (explained !== agent) keeper.warn(`${why}: hooks of run "${runId}" go through docker exec, which costs tens of milliseconds more each`);
+      explained = agent;
+      return agent.gone === undefined ? 'exec' : `${agent.gone}; this hook ran through docker exec`;
+    }
+    if (request.stdin !== undefined && request.stdin.length > AGENT_STDIN_LIMIT) return 'exec';
+    if (maxOutputBytes > AGENT_OUTPUT_LIMIT) return 'exec';
+    return spawnProblem({ env: request.env ?? {} }) === undefined ? undefined : 'exec';
+  };
+
+  const viaAgent = async (container: RunContainer, spec: AgentHookSpec, notes: string[]): Promise<DockerExecResult> => {
+    const generation = keeper.generation;
+    let raw: AgentHookResult;
+    try {
+      raw = await runAgentHook(container.agent, spec);
+    } catch (error) {
+      if (container.agent.isEnded) throw await diedUnder(container);
+      // Whether the hook started is not known: it is stopped, not retried (it may have had effects).
+      await stop(container, spec.marker);
+      if (error instanceof AgentGoneError) {
+        throw new DockerExecError('container', `the container's agent stopped while it started the hook (${container.agent.gone ?? 'gone'}); the hook was stopped and did not complete, and later hooks of the run go through docker exec`);
+      }
+      await checkLimits(container, null, false);
+      throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${messageOf(error)}`, { cause: error });
+    }
+    if (raw.notStarted !== undefined && !raw.aborted) {
+      // A wrapper that died (`lost`) had no counters to report: they are asked for.
+      await checkLimits(container, null, false, raw.counters === '' ? undefined : raw.counters);
+      if (raw.notStarted === 'nocwd') throw new DockerExecError('start', missingCwdMessage(spec.workingDir, settings.image));
+      if (raw.notStarted === 'noexec') throw new DockerExecError('start', missingProgramMessage(spec.argv[0]!, settings.image));
+      throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${raw.notStarted === 'lost' ? 'a fork in the container failed' : 'the agent could not read its setup'}`);
+    }
+    return finish(container, generation, raw, notes, raw.counters);
+  };
+
   const execOnce = async (request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
     const container = await keeper.current(notes);
-    const generation = keeper.generation;
+    const argv = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
+    const env = request.env ?? {};
+    // The marker is how the agent finds every process of this hook later, setsid'ed ones included.
     const marker = randomBytes(12).toString('hex');
-    const workingDir = containerCwd(request.cwd, settings.workdir, settings.mounts);
+    const launch = {
+      workingDir: containerCwd(request.cwd, settings.workdir, settings.mounts),
+      ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
+      maxOutputBytes: request.maxOutputBytes ?? settings.maxOutputBytes,
+      signal: request.signal === undefined ? lifetime : AbortSignal.any([request.signal, lifetime]),
+      stop: () => stop(container, marker),
+    };
+    const refusal = agentRefusal(container.agent, request, launch.maxOutputBytes);
+    if (refusal === undefined) return viaAgent(container, { ...launch, argv, env, marker }, notes);
+    if (refusal !== 'exec') notes.push(refusal);
+    const generation = keeper.generation;
     let raw;
     try {
       raw = await runExec(container.container, {
-        cmd: typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command],
-        // The marker is how the agent finds every process of this exec later, setsid'ed ones included.
-        env: [...Object.entries(request.env ?? {}).map(([name, value]) => `${name}=${value}`), `${EXEC_MARKER_VARIABLE}=${marker}`],
+        ...launch,
+        cmd: argv,
+        env: [...Object.entries(env).map(([name, value]) => `${name}=${value}`), `${EXEC_MARKER_VARIABLE}=${marker}`],
         user: settings.user,
-        workingDir,
-        ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
-        maxOutputBytes: request.maxOutputBytes ?? settings.maxOutputBytes,
-        signal: request.signal === undefined ? lifetime : AbortSignal.any([request.signal, lifetime]),
-        stop: () => stop(container, marker),
       });
     } catch (error) {
       // Docker refused the exec before anything ran: the container died between hooks. Replace it and try again, once.
@@ -138,30 +226,14 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       if (isConnectionFailure(error)) throw new DockerUnavailableError(scope.connection.address, error);
       throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${engineMessage(error)}`, { cause: error });
     }
-    const result: DockerExecResult = {
-      exitCode: raw.exitCode,
-      signal: null,
-      stdout: raw.stdout,
-      stderr: raw.stderr,
-      stdoutTruncated: raw.stdoutTruncated,
-      stderrTruncated: raw.stderrTruncated,
-      aborted: raw.aborted,
-      warnings: notes,
-    };
-    if (raw.aborted) {
-      notes.push(...(await checkLimits(container, raw.exitCode, true)));
-      return result;
+    if (!raw.aborted && keeper.generation === generation) {
+      const failure = describeStartFailure({ exitCode: raw.exitCode, stdout: decoder.decode(raw.stdout), stderr: decoder.decode(raw.stderr), image: settings.image });
+      if (failure !== undefined) {
+        await checkLimits(container, raw.exitCode, false);
+        throw new DockerExecError('start', failure);
+      }
     }
-    if (keeper.generation !== generation) {
-      throw new DockerExecError('container', `the run's container was replaced while the hook ran (see the session's warnings); the hook did not complete`);
-    }
-    // After every exec, not only failed ones: a shell whose forks were refused may still exit 0, and
-    // asking the agent costs well under a millisecond. This also finds a container that died under the hook.
-    const limitNotes = await checkLimits(container, raw.exitCode, false);
-    const failure = describeStartFailure({ exitCode: raw.exitCode, stdout: decoder.decode(raw.stdout), stderr: decoder.decode(raw.stderr), image: settings.image });
-    if (failure !== undefined) throw new DockerExecError('start', failure);
-    notes.push(...limitNotes);
-    return result;
+    return finish(container, generation, raw, notes);
   };
 
   return {

@@ -22,10 +22,18 @@ export function describeStartFailure(scope: StartFailureScope): string | undefin
   const output = `${scope.stdout}\n${scope.stderr}`.trim();
   if (!RUNTIME_FAILURE.test(output.split('\n')[0] ?? '')) return undefined;
   const chdir = /chdir to cwd \("([^"]*)"\)/.exec(output);
-  if (chdir !== null) {
-    return `the working directory "${chdir[1]}" does not exist in the container (image "${scope.image}"): a context cwd must be a path inside the container or inside a folder mounted with [sandbox.docker] mounts`;
-  }
+  if (chdir !== null) return missingCwdMessage(chdir[1]!, scope.image);
   const missing = /exec: "([^"]*)": executable file not found/.exec(output);
-  if (missing !== null) return `cannot start "${missing[1]}": not found in image "${scope.image}" (the docker sandbox runs commands with the preset's shell, sh for arc)`;
+  if (missing !== null) return missingProgramMessage(missing[1]!, scope.image);
   return `the container runtime refused to start the process: ${output.split('\n')[0]}`;
+}
+
+/** A hook's working directory that the container does not have. */
+export function missingCwdMessage(directory: string, image: string): string {
+  return `the working directory "${directory}" does not exist in the container (image "${image}"): a context cwd must be a path inside the container or inside a folder mounted with [sandbox.docker] mounts`;
+}
+
+/** A hook's program that the container does not have. */
+export function missingProgramMessage(program: string, image: string): string {
+  return `cannot start "${program}": not found in image "${image}" (the docker sandbox runs commands with the preset's shell, sh for arc)`;
 }
