@@ -71,7 +71,7 @@ Examples:
 export const run = defineCommand({
   summary: 'read events as JSON lines on stdin, write one outcome line each',
   description: `Reads events as JSON lines on stdin — {"event": "stage_start", "run_id": "r1", "workflow_name": "ship", …}
-— and writes one outcome line (SPEC §6 JSON) per event to stdout, in order. Events are handled one
+— and writes one outcome line (the JSON emit --json prints) per event to stdout, in order. Events are handled one
 at a time, like a host that waits for each decision. Empty lines are ignored. Under preset claude a
 line may name its event in "hook_event_name" instead: Claude Code's hook inputs work as they are.
 

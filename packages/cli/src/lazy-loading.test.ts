@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { makeScratch, runCli, type Scratch } from '../test-support/run-cli.ts';
 
-// Each heavy library lives in exactly one package (STYLE §4). The workspace's CLI has every optional
+// Each heavy library lives in exactly one package. The workspace's CLI has every optional
 // runner package installed (they are its devDependencies), so these are the real packages and their
 // real libraries: what a command loads is what a user with everything installed would load.
 const HEAVY: Readonly<Record<string, string>> = {

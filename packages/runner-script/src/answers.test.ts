@@ -62,7 +62,7 @@ describe('answers', () => {
     const report = outcome.hooks[0];
     expect(report?.status).toBe('failed');
     expect(report?.error).toContain(error);
-    // on_error defaults to block for script hooks (SPEC §10), and the failure is visible.
+    // on_error defaults to block for script hooks, and the failure is visible.
     expect(report?.decision).toMatchObject({ decision: 'block' });
     expect(outcome.warnings.some((warning) => warning.includes('check'))).toBe(true);
   });

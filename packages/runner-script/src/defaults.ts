@@ -1,7 +1,7 @@
-/** SPEC §10: a script's isolate may use up to 32 MiB unless the runner or the hook says otherwise. */
+/** A script's isolate may use up to 32 MiB unless the runner or the hook says otherwise. */
 export const DEFAULT_MEMORY_LIMIT_MB = 32;
 
-/** SPEC §10: a script hook has one second of wall-clock time, awaited promises included. */
+/** A script hook has one second of wall-clock time, awaited promises included. */
 export const DEFAULT_SCRIPT_TIMEOUT_MS = 1_000;
 
 /**

@@ -8,7 +8,7 @@ const HOST_NAMES = new Set(['console', 'process', 'require', 'fetch', 'setTimeou
 
 /**
  * Turns the harness's answer (one JSON string) into a run result: `true` or nothing proceeds, `false`
- * blocks, an object must be a decision (SPEC §6 wire format), anything else fails the hook with
+ * blocks, an object must be a decision (the decision JSON hooks answer with), anything else fails the hook with
  * what the script returned or threw.
  */
 export function readAnswer(text: unknown, source: ScriptSource): RunResult {

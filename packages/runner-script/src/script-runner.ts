@@ -15,7 +15,7 @@ export const SCRIPT_RUNNER_NAME = '@hookline/runner-script';
 
 /** Settings of {@link scriptRunner}. */
 export interface ScriptRunnerSettings {
-  /** Memory limit of each isolate, in MiB, for hooks without `memory_limit_mb`; default 32 (SPEC §10). */
+  /** Memory limit of each isolate, in MiB, for hooks without `memory_limit_mb`; default 32. */
   readonly memoryLimitMb?: number;
   /** Isolates kept warm per memory limit; more hooks at once wait for one. Default 4. */
   readonly poolSize?: number;
@@ -34,7 +34,7 @@ export interface ScriptRunner extends Runner {
 }
 
 /**
- * The runner of `type = "script"` hooks (SPEC §10): JavaScript in a V8 isolate of its own, with a
+ * The runner of `type = "script"` hooks: JavaScript in a V8 isolate of its own, with a
  * memory limit, a wall-clock deadline that covers awaited promises, and nothing of the host in reach.
  * Node only (isolated-vm is a native addon). Construction does nothing; isolated-vm is loaded and
  * isolates are made when the first hook runs, then reused, each run in a fresh context.
@@ -84,7 +84,7 @@ export function scriptRunner(settings: ScriptRunnerSettings = {}): ScriptRunner 
       script: {
         options: scriptOptions,
         defaultTimeoutMs: DEFAULT_SCRIPT_TIMEOUT_MS,
-        // SPEC §10: errors, timeouts and memory exhaustion block unless the hook says otherwise.
+        // Errors, timeouts and memory exhaustion block unless the hook says otherwise.
         defaultOnError: 'block',
         usesSandbox: false,
         identity: (options) => (typeof options.script === 'string' ? firstCharacters(options.script, 20) : String(options.file ?? 'script')),

@@ -6,7 +6,7 @@ import { ownerLabels } from './owner-identity.ts';
 import type { ResolvedDockerSettings } from './resolve-docker-settings.ts';
 
 /**
- * The create options of a run's container: the hardening of SPEC §11 from the resolved settings, the
+ * The create options of a run's container: the sandbox's hardening from the resolved settings, the
  * labels that name the run and the owner, and the container agent as the main process (with a stdin
  * that stays open while no client is attached). The image needs `sh`, `mkdir` and `rm`, nothing else.
  */

@@ -20,7 +20,7 @@ export interface DockerSandboxProvider extends SandboxProvider {
 }
 
 /**
- * The `docker` sandbox provider (SPEC §11): one hardened container per `run_id`, made on the run's
+ * The `docker` sandbox provider: one hardened container per `run_id`, made on the run's
  * first sandboxed hook and reused by every later one (each hook is an exec in it), removed when the
  * run's session is disposed (`engine.endRun`) or the engine closes (`doClose` removes every container
  * no open session holds; a provider can serve several engines). Settings are validated here

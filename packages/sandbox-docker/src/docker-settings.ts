@@ -43,9 +43,9 @@ export interface DockerSettingsData {
   readonly init?: boolean;
   /** The engine: `unix:///path` or `tcp://host:port`; default `DOCKER_HOST`, else the local socket. */
   readonly dockerHost?: string;
-  /** Time between SIGTERM and SIGKILL when a hook is stopped; default 2 000 ms (SPEC §7). */
+  /** Time between SIGTERM and SIGKILL when a hook is stopped; default 2 000 ms. */
   readonly killGraceMs?: number;
-  /** Capture cap per stream for execs that set none; default 1 MiB (SPEC §7). */
+  /** Capture cap per stream for execs that set none; default 1 MiB. */
   readonly maxOutputBytes?: number;
   /** Remove containers of dead Hookline processes when the provider first opens a run; default `true`. */
   readonly pruneOrphans?: boolean;

@@ -68,7 +68,7 @@ hookline_kill() {
 export type KillRunner = (signal: 'TERM' | 'KILL' | '0') => Promise<number>;
 
 /**
- * Ends the processes of an exec (SPEC §7): SIGTERM to all of them, a grace period in which they may
+ * Ends the processes of an exec: SIGTERM to all of them, a grace period in which they may
  * exit (checked with growing pauses), then SIGKILL, repeated until none is found. Resolves to
  * `true` when none is left, `false` when some survived three SIGKILL rounds (the caller then
  * restarts the container). A kill function that cannot run rejects.

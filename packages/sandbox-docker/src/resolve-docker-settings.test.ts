@@ -18,7 +18,7 @@ function problems(settings: unknown): string[] {
 }
 
 describe('resolveDockerSettings', () => {
-  test('the defaults are the hardening of SPEC §11', () => {
+  test('the defaults are the documented hardening', () => {
     const settings = resolveDockerSettings({ baseDir: '/srv/repo' });
     expect(settings).toMatchObject({
       image: 'busybox:stable',

@@ -37,7 +37,7 @@ export interface ResolvedDockerSettings {
 }
 
 /**
- * Validates settings against {@link dockerSettingsSchema} and applies the defaults (SPEC §11):
+ * Validates settings against {@link dockerSettingsSchema} and applies the defaults:
  * network `none`, every capability dropped, no-new-privileges, a read-only root with a tmpfs `/tmp`,
  * 256 pids, 512 MiB of memory without extra swap, 1 CPU, user 65534:65534 and an init process.
  * Throws a {@link DockerSettingsError} listing every problem.

@@ -86,7 +86,7 @@ export async function runExec(container: Docker.Container, spec: ExecSpec): Prom
     // `on`, not `once`: stdin that the process never read may fail again (EPIPE) after the first error.
     stream.on('error', () => resolve());
   });
-  // SPEC §7: a process that never reads stdin must not break anything. What it leaves unread stays
+  // A process that never reads stdin must not break anything. What it leaves unread stays
   // queued on this connection, which would keep Node alive for minutes: see `waitForExit`.
   stream.end(spec.stdin ?? '');
 

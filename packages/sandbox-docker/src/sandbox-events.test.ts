@@ -1,4 +1,4 @@
-// The engine's sandbox_ready and sandbox_cleanup events around a run's container (SPEC §3, §11).
+// The engine's sandbox_ready and sandbox_cleanup events around a run's container.
 import type { EmitOutcome } from '@hookline/core';
 import { describe, expect, test } from 'vitest';
 import { containersOfRun, dockerEngine, emitSettled, freshRunId, testSandbox } from '../test-support/docker-harness.ts';

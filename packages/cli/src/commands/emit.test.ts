@@ -28,7 +28,7 @@ command = "sleep 0.3; echo notified"
 `;
 
 describe('hookline emit', () => {
-  test('prints the settled outcome as JSON, exactly the §6 shape, and waits for non-blocking hooks', async () => {
+  test("prints the settled outcome as JSON, in the outcome's exact shape, and waits for non-blocking hooks", async () => {
     scratch.write('hookline.toml', POLICY);
     const result = await emit(['stage_start', '--set', 'node_id=build', '--json']);
     expect(result.code).toBe(0);
@@ -253,7 +253,7 @@ test('the engine\'s own sandbox events are reported: a sandbox_ready block is a 
     `[[hooks]]
 name = "gatekeeper"
 event = "sandbox_ready"
-blocking = true          # non-blocking by default (SPEC §3)
+blocking = true          # non-blocking by default
 command = '''echo '{"decision":"block","reason":"no sandbox today"}'; exit 2'''
 
 [[hooks]]

@@ -9,7 +9,7 @@ import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { createStyle } from '../output/style.ts';
 import { printWarnings } from '../print-warnings.ts';
 
-/** `hookline emit`: one event, its hooks run, the settled outcome printed (SPEC §13, §6). */
+/** `hookline emit`: one event, its hooks run, the settled outcome printed. */
 export const emitCommand = {
   async run({ values, positionals: { event }, setup, context }, io) {
     const json = values.json === true;
@@ -33,7 +33,7 @@ export const emitCommand = {
     });
     try {
       const pending = await engine.emit(event, context);
-      // SPEC §5.3: the CLI waits for the non-blocking hooks and prints the settled outcome.
+      // The CLI waits for the non-blocking hooks and prints the settled outcome.
       const outcome = await pending.settled;
       live?.stop();
       if (json) {

@@ -6,7 +6,7 @@ import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { formatExplanation } from '../output/format-explanation.ts';
 import { createStyle } from '../output/style.ts';
 
-/** `hookline explain`: core's selection reasons for every hook, without running any (SPEC §13). */
+/** `hookline explain`: core's selection reasons for every hook, without running any. */
 export const explainCommand = {
   async run({ values, positionals: { event }, setup, context }, io) {
     // The engine gives the exact selection logic emit uses. Nothing runs, so the sandbox and journal it

@@ -9,7 +9,7 @@ import { terminalText } from '../output/terminal-text.ts';
 // A remote's name goes into shell lines: only the characters git allows in practice, no quoting needed.
 const REMOTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
-/** `hookline init`: a starter hookline.toml (SPEC §13). */
+/** `hookline init`: a starter hookline.toml. */
 export const initCommand = {
   async run({ values, positionals: { FILE: file } }, io) {
     const preset = values.preset ?? DEFAULT_PRESET;

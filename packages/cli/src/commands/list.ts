@@ -7,7 +7,7 @@ import { formatTable } from '../output/format-table.ts';
 import { createStyle } from '../output/style.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
-/** `hookline list`: the effective hooks with their sources (SPEC §13). */
+/** `hookline list`: the effective hooks with their sources. */
 export const listCommand = {
   async run({ values, setup }, io) {
     const { hooks } = setup.config;

@@ -9,7 +9,7 @@ import { listOf, printWarnings } from '../print-warnings.ts';
 import { loadSandbox } from '../plugins/load-sandbox.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
-/** `hookline validate`: every config problem at once, with file and line (SPEC §2, §13). */
+/** `hookline validate`: every config problem at once, with file and line. */
 export const validateCommand = {
   async run({ values }, io) {
     const json = values.json === true;

@@ -27,7 +27,7 @@ export interface FoundConfigFiles {
 }
 
 /**
- * SPEC §13: the `--config` files in the order given (each must exist), or by default the user layer
+ * The `--config` files in the order given (each must exist), or by default the user layer
  * `$XDG_CONFIG_HOME/hookline/hookline.toml` (`~/.config` when unset) and then `./hookline.toml`,
  * each only if present. When neither exists, a coding agent's `./.agent/settings.toml` is the config
  * (preset `agent`); it is never layered under a Hookline file, whose preset it would contradict. A

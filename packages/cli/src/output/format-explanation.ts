@@ -47,7 +47,7 @@ export function formatExplanation(
     ),
   );
   if (selected.length > 0) {
-    // SPEC §5: blocking hooks run first, one at a time in config order; then the non-blocking ones
+    // Blocking hooks run first, one at a time in config order; then the non-blocking ones
     // together — or in config order, each after the previous ended, for a sequential event.
     const blocking = selected.filter((selection) => selection.hook.blocking).map(({ hook }) => hook.name);
     const later = running.sequential === true ? 'non-blocking, in order' : 'non-blocking, concurrently';

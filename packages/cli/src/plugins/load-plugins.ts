@@ -15,8 +15,8 @@ export interface LoadedPlugins {
 }
 
 /**
- * Imports every package named in a config's `plugins`, resolved from that config file's folder
- * (SPEC §2), before the config is validated — their hook types decide what is valid. A plugin that
+ * Imports every package named in a config's `plugins`, resolved from that config file's folder,
+ * before the config is validated — their hook types decide what is valid. A plugin that
  * is missing, throws on import or offers no runner is an issue at the `plugins` line.
  */
 export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<LoadedPlugins> {
