@@ -75,7 +75,8 @@ async function runSelected(
 ): Promise<PendingEmitOutcome> {
   const lane = origin?.sandbox === undefined ? engine.hostHooks : engine.ownHooks;
   const payload = new EmitPayload(normalizeContext(event.name, context), engine.preset);
-  const reports: HookReport[] = selected.map(pendingReport);
+  // Filled in as the hooks end; the non-blocking hooks still running get their `pending` report below.
+  const reports: HookReport[] = new Array<HookReport>(selected.length);
   const warnings: string[] = [];
   const effective: HookDecision[] = [];
   const deciders: string[] = [];
@@ -123,11 +124,14 @@ async function runSelected(
     const hook = selected[position]!;
     if (hook.blocking || (blockedBy === undefined && !runs(position))) continue;
     if (blockedBy !== undefined) reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
-    else later.push(position);
+    else {
+      later.push(position);
+      reports[position] = pendingReport(hook);
+    }
   }
 
   // 3. Record, before emit returns, so a host that got its answer can rely on the hooks running.
-  const durable = held === undefined ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
+  const durable = held === undefined && later.length > 0 ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
   if (durable.length > 0 && engine.durability !== undefined) {
     const recorded = await engine.durability.record({ preset: engine.preset.name, event: event.name, context: payload.context, hooks: durable });
     if (recorded.warning !== undefined) warnings.push(recorded.warning);
@@ -142,7 +146,7 @@ async function runSelected(
   }
 
   // 4. Later.
-  const done = runLater(event, selected, later, reports, run, engine);
+  const done = later.length === 0 ? undefined : runLater(event, selected, later, reports, run, engine);
 
   // 5. Outcome.
   const merged = mergeDecisions(effective);
@@ -164,7 +168,7 @@ async function runSelected(
     return outcome;
   }
   const entry = held;
-  const settled = done.then(async () => {
+  const settled = (done ?? Promise.resolve()).then(async () => {
     const all = warnings.slice();
     for (const report of reports) if (!report.blocking) all.push(...laterWarnings(report));
     if (origin?.resumed !== undefined && selected.length === 0) {
