@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline';
 import { createInFlight, sessionEndEvents, type EmitOutcome, type HookEngine } from '@hookline/core';
 import { answerLine } from '../stream/answer-line.ts';
 import { boundAnswerLine } from '../stream/bound-answer-line.ts';
@@ -12,6 +11,8 @@ import { chooseJournal } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { printWarnings } from '../print-warnings.ts';
+import { createLineWriter } from '../stream/line-writer.ts';
+import { readLines } from '../stream/read-lines.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
 
 /** `hookline run`: a long-lived engine fed by JSON lines (SPEC §13). */
@@ -23,7 +24,7 @@ export const runCommand = {
       journal: chooseJournal(values.journal, io, setup.config),
       onInternalEmit: (outcome) => reportInternalEmit(outcome, io, false),
     });
-    const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+    const lines = readLines(io.stdin);
     let stoppedBy: NodeJS.Signals | undefined;
     const stopListening = onShutdownSignal((signal) => {
       stoppedBy = signal;
@@ -61,25 +62,31 @@ async function answerLines(
   const sessions = createRunSessions((key) => engine.endRun(key), sessionEndEvents(engine.preset));
   // What is still running, for end of input; settled emits leave, so a long stream stays small.
   const running = createInFlight();
+  // Answers ready together go out in one write, before the process waits for anything.
+  const output = createLineWriter(io.stdout);
   let lineNumber = 0;
   let rejected = 0;
-  for await (const line of lines) {
-    lineNumber += 1;
-    if (line.trim() === '') continue;
-    if (stopped()) break;
-    const answer = await answerLine(line, lineNumber, engine, waitForAll);
-    io.stdout.write(`${boundAnswerLine(answer.output, maxLineBytes)}\n`);
-    if (answer.settled === undefined) {
-      rejected += 1;
-      continue;
+  try {
+    for await (const line of lines) {
+      lineNumber += 1;
+      if (line.trim() === '') continue;
+      if (stopped()) break;
+      const answer = await answerLine(line, lineNumber, engine, waitForAll);
+      output.write(boundAnswerLine(answer.output, maxLineBytes));
+      if (answer.settled === undefined) {
+        rejected += 1;
+        continue;
+      }
+      const answeredLine = lineNumber;
+      running.track(
+        answer.settled.then((final) => {
+          if (!waitForAll) reportLateFailures(answer.output as EmitOutcome, final, answeredLine, io);
+        }),
+      );
+      sessions.add(answer.sessionKey, answer.event, answer.settled);
     }
-    const answeredLine = lineNumber;
-    running.track(
-      answer.settled.then((final) => {
-        if (!waitForAll) reportLateFailures(answer.output as EmitOutcome, final, answeredLine, io);
-      }),
-    );
-    sessions.add(answer.sessionKey, answer.event, answer.settled);
+  } finally {
+    output.flush();
   }
   // End of input: every event was answered; let the non-blocking hooks finish (each is bounded by its
   // timeout_ms), then end the sessions. The caller closes the engine.
