@@ -116,7 +116,9 @@ async function runSelected(
         reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
         continue;
       }
-      if (decide(position, await run(hook)).decision === 'block') blockedBy = hook.name;
+      const running = run(hook);
+      // An answer known at once is decided without a turn of the event loop's promise queue.
+      if (decide(position, running instanceof Promise ? await running : running).decision === 'block') blockedBy = hook.name;
     }
   }
   const later: number[] = [];
@@ -152,13 +154,14 @@ async function runSelected(
   const merged = mergeDecisions(effective);
   const decidedBy = merged.index === undefined ? undefined : deciders[merged.index];
   const extras = mergeExtras(effective, deciders, warnings);
+  // Outcome leaves out the fields that are undefined.
   const fields = (hooks: readonly HookReport[], finalWarnings: readonly string[]): EmitOutcome => ({
+    ...extras,
     event: event.name,
     decision: merged.decision.decision,
-    ...(merged.decision.reason === undefined ? {} : { reason: merged.decision.reason }),
-    ...(decidedBy === undefined ? {} : { decided_by: decidedBy }),
-    ...(merged.decision.decision === 'override' && merged.decision.edge_to !== undefined ? { edge_to: merged.decision.edge_to } : {}),
-    ...extras,
+    reason: merged.decision.reason,
+    decided_by: decidedBy,
+    edge_to: merged.decision.decision === 'override' ? merged.decision.edge_to : undefined,
     hooks,
     warnings: finalWarnings,
   });
@@ -195,7 +198,7 @@ function hookRunner(
   sandbox: SandboxSession | undefined,
   observation: EmitObservation | undefined,
   held: () => HeldEntry | undefined,
-): (hook: HookDefinition) => Promise<HookReport> {
+): (hook: HookDefinition) => HookReport | Promise<HookReport> {
   const { sessions } = engine;
   const openRunSandbox =
     sandbox !== undefined
@@ -218,7 +221,10 @@ function hookRunner(
     const watched = quietly(() => observation.hookStarted(hook, payload.context));
     const running = runHook(hook, installed, { ...parts, traceContext: watched?.traceContext });
     // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
-    if (watched !== undefined) void running.then((report) => quietly(() => watched.ended(report)));
+    if (watched !== undefined) {
+      if (running instanceof Promise) void running.then((report) => quietly(() => watched.ended(report)));
+      else quietly(() => watched.ended(running));
+    }
     return running;
   };
 }
@@ -230,7 +236,7 @@ function runLater(
   selected: readonly HookDefinition[],
   positions: readonly number[],
   reports: HookReport[],
-  run: (hook: HookDefinition) => Promise<HookReport>,
+  run: (hook: HookDefinition) => HookReport | Promise<HookReport>,
   engine: EngineState,
 ): Promise<void> {
   const step = (position: number) => (): Promise<void> =>

@@ -28,10 +28,11 @@ export interface HookRunParts {
  * Runs one hook and turns whatever happens into a report: the runner's answer, a failure (a thrown
  * error, an invalid result, an unopenable sandbox), the deadline, or the engine closing. A failed or
  * timed-out hook gets its `on_error` decision. Whatever ends the hook first decides its report;
- * a result that arrives later is ignored, and the runner's signal is aborted so it stops.
+ * a result that arrives later is ignored, and the runner's signal is aborted so it stops. The report
+ * comes back as is, not in a promise, when it is known at once (a runner that answered synchronously).
  */
-export function runHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts): Promise<HookReport> {
-  if (parts.lane.signal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
+export function runHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts): HookReport | Promise<HookReport> {
+  if (parts.lane.signal.aborted) return skippedReport(hook, 'the engine closed before the hook started');
   const started = performance.now();
   if (parts.openSandbox === undefined) return startHook(hook, installed, parts, undefined, started, started);
   return parts.openSandbox().then(
@@ -41,9 +42,9 @@ export function runHook(hook: HookDefinition, installed: InstalledType, parts: H
   );
 }
 
-function startHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts, sandbox: SandboxSession | undefined, started: number, deadlineFrom: number): Promise<HookReport> {
+function startHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts, sandbox: SandboxSession | undefined, started: number, deadlineFrom: number): HookReport | Promise<HookReport> {
   const { lane, engine } = parts;
-  if (lane.signal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
+  if (lane.signal.aborted) return skippedReport(hook, 'the engine closed before the hook started');
   const call = new HookCall(parts.payload, hook.timeoutMs, engine.preset, sandbox, parts.traceContext, parts.onProcessStarted);
   const { runner } = installed;
   let answer: RunResult | PromiseLike<RunResult>;
@@ -51,12 +52,12 @@ function startHook(hook: HookDefinition, installed: InstalledType, parts: HookRu
     answer = installed.type.doRun(hook, call);
   } catch (error) {
     call.abort(HOOK_OVER);
-    return Promise.resolve(thrownReport(hook, runner.name, error, started));
+    return thrownReport(hook, runner.name, error, started);
   }
   if (!isPromiseLike(answer)) {
     // The synchronous path: the runner answered before returning, so there is no deadline to watch.
     call.abort(HOOK_OVER);
-    return Promise.resolve(resultReport(hook, answer, runner.name, started));
+    return resultReport(hook, answer, runner.name, started);
   }
   const work = Promise.resolve(answer);
   engine.work.track(work);
