@@ -7,6 +7,7 @@
 //
 //   pnpm -F @hookline/cli... build && node packages/cli/bench/stream.bench.ts
 //   ROUNDS=100 node packages/cli/bench/stream.bench.ts
+//   CLI=/other/checkout/packages/cli/dist/bin.js node packages/cli/bench/stream.bench.ts   (another build)
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ const COMMAND_BATCH = 20;
 const TARGET_HTTP = 1.3;
 const TARGET_COMMAND = 1.15;
 
-const cli = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const cli = process.env['CLI'] ?? fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 if (!existsSync(cli)) {
   console.error('build the CLI first: pnpm -F @hookline/cli... build');
   process.exit(1);
