@@ -75,17 +75,23 @@ async function answerLines(
       if (stopped()) break;
       const answer = await answerLine(line, lineNumber, engine, waitForAll);
       output.write(boundAnswerLine(answer.output, maxLineBytes));
-      if (answer.settled === undefined) {
+      if (answer.emitted === undefined) {
         rejected += 1;
         continue;
       }
+      // Most events have nothing left running once answered: nothing to track or report later.
+      if (!answer.output.hooks.some((hook) => hook.status === 'pending')) {
+        sessions.add(answer.sessionKey, answer.event, undefined);
+        continue;
+      }
       const answeredLine = lineNumber;
+      const { settled } = answer.emitted;
       running.track(
-        answer.settled.then((final) => {
-          if (!waitForAll) reportLateFailures(answer.output as EmitOutcome, final, answeredLine, io);
+        settled.then((final) => {
+          if (!waitForAll) reportLateFailures(answer.output, final, answeredLine, io);
         }),
       );
-      sessions.add(answer.sessionKey, answer.event, answer.settled);
+      sessions.add(answer.sessionKey, answer.event, settled);
     }
   } finally {
     output.flush();
