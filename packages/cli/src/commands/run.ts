@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline';
 import { createInFlight, sessionEndEvents, type EmitOutcome, type HookEngine } from '@hookline/core';
 import { answerLine } from '../stream/answer-line.ts';
 import { boundAnswerLine } from '../stream/bound-answer-line.ts';
@@ -12,18 +11,22 @@ import { chooseJournal } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { printWarnings } from '../print-warnings.ts';
+import { holdYoungGeneration } from '../stream/hold-young-generation.ts';
+import { createLineWriter } from '../stream/line-writer.ts';
+import { readLines } from '../stream/read-lines.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
 
 /** `hookline run`: a long-lived engine fed by JSON lines (SPEC §13). */
 export const runCommand = {
   async run({ values, setup }, io) {
     const maxLineBytes = parseMaxLineBytes(values['max-line-bytes']);
+    holdYoungGeneration();
     const { engine, resumed } = await createCliEngine(setup, {
       io,
       journal: chooseJournal(values.journal, io, setup.config),
       onInternalEmit: (outcome) => reportInternalEmit(outcome, io, false),
     });
-    const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+    const lines = readLines(io.stdin);
     let stoppedBy: NodeJS.Signals | undefined;
     const stopListening = onShutdownSignal((signal) => {
       stoppedBy = signal;
@@ -61,25 +64,37 @@ async function answerLines(
   const sessions = createRunSessions((key) => engine.endRun(key), sessionEndEvents(engine.preset));
   // What is still running, for end of input; settled emits leave, so a long stream stays small.
   const running = createInFlight();
+  // Answers ready together go out in one write, before the process waits for anything.
+  const output = createLineWriter(io.stdout);
   let lineNumber = 0;
   let rejected = 0;
-  for await (const line of lines) {
-    lineNumber += 1;
-    if (line.trim() === '') continue;
-    if (stopped()) break;
-    const answer = await answerLine(line, lineNumber, engine, waitForAll);
-    io.stdout.write(`${boundAnswerLine(answer.output, maxLineBytes)}\n`);
-    if (answer.settled === undefined) {
-      rejected += 1;
-      continue;
+  try {
+    for await (const line of lines) {
+      lineNumber += 1;
+      if (line.trim() === '') continue;
+      if (stopped()) break;
+      const answer = await answerLine(line, lineNumber, engine, waitForAll);
+      output.write(boundAnswerLine(answer.output, maxLineBytes));
+      if (answer.emitted === undefined) {
+        rejected += 1;
+        continue;
+      }
+      // Most events have nothing left running once answered: nothing to track or report later.
+      if (!answer.output.hooks.some((hook) => hook.status === 'pending')) {
+        sessions.add(answer.sessionKey, answer.event, undefined);
+        continue;
+      }
+      const answeredLine = lineNumber;
+      const { settled } = answer.emitted;
+      running.track(
+        settled.then((final) => {
+          if (!waitForAll) reportLateFailures(answer.output, final, answeredLine, io);
+        }),
+      );
+      sessions.add(answer.sessionKey, answer.event, settled);
     }
-    const answeredLine = lineNumber;
-    running.track(
-      answer.settled.then((final) => {
-        if (!waitForAll) reportLateFailures(answer.output as EmitOutcome, final, answeredLine, io);
-      }),
-    );
-    sessions.add(answer.sessionKey, answer.event, answer.settled);
+  } finally {
+    output.flush();
   }
   // End of input: every event was answered; let the non-blocking hooks finish (each is bounded by its
   // timeout_ms), then end the sessions. The caller closes the engine.

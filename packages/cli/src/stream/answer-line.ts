@@ -1,10 +1,10 @@
-import type { EmitOutcome, HookEngine } from '@hookline/core';
+import type { EmitOutcome, HookEngine, PendingEmitOutcome } from '@hookline/core';
 import { messageOf } from '@hookline/core';
 
 /** The line to write for one input line, and — for an emitted event — what to track. */
 export type Answer =
-  | { readonly output: EmitOutcome; readonly settled: Promise<EmitOutcome>; readonly sessionKey: string; readonly event: string }
-  | { readonly output: Record<string, unknown>; readonly settled?: undefined };
+  | { readonly output: EmitOutcome; readonly emitted: PendingEmitOutcome; readonly sessionKey: string; readonly event: string }
+  | { readonly output: Record<string, unknown>; readonly emitted?: undefined };
 
 /**
  * Emits the event of one `hookline run` input line. Everything wrong with the line itself (not JSON,
@@ -33,7 +33,7 @@ export async function answerLine(line: string, lineNumber: number, engine: HookE
     const pending = await engine.emit(event, context);
     const output = waitForAll ? await pending.settled : pending;
     // The preset's session key (`run_id`, `task`, `session_id`): emit has checked it is there.
-    return { output, settled: pending.settled, sessionKey: String(context[engine.preset.sessionField]), event };
+    return { output, emitted: pending, sessionKey: String(context[engine.preset.sessionField]), event };
   } catch (error) {
     const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'HOOKLINE_CLI_EMIT_FAILED';
     return rejection(lineNumber, event, code, messageOf(error));

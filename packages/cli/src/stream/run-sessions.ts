@@ -2,8 +2,11 @@ import { createInFlight } from '@hookline/core';
 
 /** Ends each session once it is over and none of its hooks is still running. */
 export interface RunSessions {
-  /** Records an emit of `event` for the session `key`; `settled` resolves when all its hooks are done. */
-  add(key: string, event: string, settled: Promise<unknown>): void;
+  /**
+   * Records an emit of `event` for the session `key`; `settled` resolves when all its hooks are done,
+   * and is absent when they were all done when it was answered.
+   */
+  add(key: string, event: string, settled: Promise<unknown> | undefined): void;
   /** Resolves when every session ended so far has been disposed. */
   drain(): Promise<void>;
 }
@@ -21,12 +24,14 @@ export function createRunSessions(endSession: (key: string) => Promise<void>, en
   const ending = createInFlight();
   return {
     add(key, event, settled) {
+      // An emit with nothing running matters only if it ends its session.
+      if (settled === undefined && !finalEvents.has(event)) return;
       let session = sessions.get(key);
       if (session === undefined) sessions.set(key, (session = { pending: 0, finished: false }));
       const current = session;
       current.pending += 1;
       if (finalEvents.has(event)) current.finished = true;
-      void settled.finally(() => {
+      void (settled ?? Promise.resolve()).finally(() => {
         current.pending -= 1;
         if (current.pending > 0 || !current.finished || sessions.get(key) !== current) return;
         sessions.delete(key);

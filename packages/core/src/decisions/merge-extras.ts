@@ -1,4 +1,4 @@
-import type { HookDecision } from './decision.ts';
+import { OUTCOME_EXTRAS, type HookDecision } from './decision.ts';
 
 /** The outcome fields the extras of an emit's decisions merge into; only the ones some hook set. */
 export interface MergedExtras {
@@ -9,6 +9,8 @@ export interface MergedExtras {
   readonly system_messages?: readonly string[];
 }
 
+const NO_EXTRAS: MergedExtras = Object.freeze({});
+
 /**
  * Merges the extras of decisions given in config order, with the names of the hooks that made them:
  * `updated_input` — the last one wins, with a warning naming every hook that set one, since only one
@@ -16,6 +18,8 @@ export interface MergedExtras {
  * `continue: false` — if any hook said so, with the first such hook's `stop_reason`.
  */
 export function mergeExtras(decisions: readonly HookDecision[], names: readonly string[], warnings: string[]): MergedExtras {
+  // Most emits have no extras at all: answer them without building anything.
+  if (!decisions.some(hasExtras)) return NO_EXTRAS;
   const merged: { -readonly [K in keyof MergedExtras]: MergedExtras[K] } = {};
   const inputs: string[] = [];
   const contexts: string[] = [];
@@ -38,4 +42,8 @@ export function mergeExtras(decisions: readonly HookDecision[], names: readonly 
   if (contexts.length > 0) merged.additional_context = contexts;
   if (messages.length > 0) merged.system_messages = messages;
   return merged;
+}
+
+function hasExtras(decision: HookDecision): boolean {
+  return OUTCOME_EXTRAS.some((extra) => decision[extra] !== undefined);
 }

@@ -18,6 +18,7 @@ import { explainHook, type HookSelection } from '../selection/explain-selection.
 import { createLimiter } from './create-limiter.ts';
 import { createDurability } from './durable-entries.ts';
 import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
+import { createHookDeadlines } from './hook-deadlines.ts';
 import { createHookLane, eventRoutes, type EngineState, type EventRoute } from './engine-state.ts';
 import { resumeJournal, type ResumeOptions, type ResumeReport } from './resume-journal.ts';
 import { runEmit } from './run-emit.ts';
@@ -111,16 +112,18 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
 
   // Two lanes, because closing has two steps: first the hooks of host emits stop, then the engine's
   // own cleanup emits run, and only after them everything else ends.
-  const ownHooks = createHookLane();
+  const deadlines = createHookDeadlines();
+  const ownHooks = createHookLane(deadlines);
   // One lookup per emit finds everything known about the event ahead of time.
   const routes = eventRoutes(preset, config.hooks);
   const engine: EngineState = {
     preset,
     registry,
     routes,
+    deadlines,
     limiter: createLimiter(concurrency),
     work: createInFlight(),
-    hostHooks: createHookLane(),
+    hostHooks: createHookLane(deadlines),
     ownHooks,
     // The sandbox events go through the same pipeline, handed in: sessions never import it.
     sessions:

@@ -2,7 +2,7 @@ import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 
 /** Runs async tasks with at most `limit` of them in flight; the rest wait in arrival order. */
 export interface Limiter {
-  run<T>(task: () => Promise<T>): Promise<T>;
+  run<T>(task: () => T | Promise<T>): Promise<T>;
 }
 
 /** Creates a first-in-first-out concurrency limiter. */

@@ -6,6 +6,7 @@ import type { EventSpec, Preset } from '../presets/preset.ts';
 import type { Limiter } from './create-limiter.ts';
 import type { Durability } from './durable-entries.ts';
 import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
+import type { HookDeadlines } from './hook-deadlines.ts';
 import { Outcome } from './outcome.ts';
 import type { SandboxSessions } from './sandbox-sessions.ts';
 
@@ -18,6 +19,8 @@ export interface EngineState {
   readonly registry: RunnerRegistry;
   /** Every event of the preset's catalog, by name, with its enabled hooks. */
   readonly routes: ReadonlyMap<string, EventRoute>;
+  /** Every running hook's deadline, behind one timer. */
+  readonly deadlines: HookDeadlines;
   /** Bounds the non-blocking hooks running at once, across all emits. */
   readonly limiter: Limiter;
   /** Runner work and outcomes still settling, kept (even past their deadline) so `close()` can wait for them. */
@@ -34,23 +37,19 @@ export interface EngineState {
   readonly observer: EngineObserver | undefined;
 }
 
-/** Hooks that stop together: `signal` aborts when they must, and ends each one running in `live`. */
+/** Hooks that stop together: `signal` aborts when they must, and ends each one still running. */
 export interface HookLane {
   readonly signal: AbortSignal;
-  /** Hooks running now, each as the function that ends it. */
-  readonly live: Set<() => void>;
   /** Aborts `signal`. */
   stop(reason: unknown): void;
 }
 
-/** Creates a lane whose hooks all end when it is stopped. */
-export function createHookLane(): HookLane {
+/** Creates a lane whose hooks, watched by `deadlines`, all end when it is stopped. */
+export function createHookLane(deadlines: HookDeadlines): HookLane {
   const controller = new AbortController();
-  const live = new Set<() => void>();
-  controller.signal.addEventListener('abort', () => {
-    for (const stop of [...live]) stop();
-  });
-  return { signal: controller.signal, live, stop: (reason) => controller.abort(reason) };
+  const lane: HookLane = { signal: controller.signal, stop: (reason) => controller.abort(reason) };
+  controller.signal.addEventListener('abort', () => deadlines.stopLane(lane));
+  return lane;
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);

@@ -75,7 +75,8 @@ async function runSelected(
 ): Promise<PendingEmitOutcome> {
   const lane = origin?.sandbox === undefined ? engine.hostHooks : engine.ownHooks;
   const payload = new EmitPayload(normalizeContext(event.name, context), engine.preset);
-  const reports: HookReport[] = selected.map(pendingReport);
+  // Filled in as the hooks end; the non-blocking hooks still running get their `pending` report below.
+  const reports: HookReport[] = new Array<HookReport>(selected.length);
   const warnings: string[] = [];
   const effective: HookDecision[] = [];
   const deciders: string[] = [];
@@ -115,7 +116,9 @@ async function runSelected(
         reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
         continue;
       }
-      if (decide(position, await run(hook)).decision === 'block') blockedBy = hook.name;
+      const running = run(hook);
+      // An answer known at once is decided without a turn of the event loop's promise queue.
+      if (decide(position, running instanceof Promise ? await running : running).decision === 'block') blockedBy = hook.name;
     }
   }
   const later: number[] = [];
@@ -123,11 +126,14 @@ async function runSelected(
     const hook = selected[position]!;
     if (hook.blocking || (blockedBy === undefined && !runs(position))) continue;
     if (blockedBy !== undefined) reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
-    else later.push(position);
+    else {
+      later.push(position);
+      reports[position] = pendingReport(hook);
+    }
   }
 
   // 3. Record, before emit returns, so a host that got its answer can rely on the hooks running.
-  const durable = held === undefined ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
+  const durable = held === undefined && later.length > 0 ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
   if (durable.length > 0 && engine.durability !== undefined) {
     const recorded = await engine.durability.record({ preset: engine.preset.name, event: event.name, context: payload.context, hooks: durable });
     if (recorded.warning !== undefined) warnings.push(recorded.warning);
@@ -142,19 +148,20 @@ async function runSelected(
   }
 
   // 4. Later.
-  const done = runLater(event, selected, later, reports, run, engine);
+  const done = later.length === 0 ? undefined : runLater(event, selected, later, reports, run, engine);
 
   // 5. Outcome.
   const merged = mergeDecisions(effective);
   const decidedBy = merged.index === undefined ? undefined : deciders[merged.index];
   const extras = mergeExtras(effective, deciders, warnings);
+  // Outcome leaves out the fields that are undefined.
   const fields = (hooks: readonly HookReport[], finalWarnings: readonly string[]): EmitOutcome => ({
+    ...extras,
     event: event.name,
     decision: merged.decision.decision,
-    ...(merged.decision.reason === undefined ? {} : { reason: merged.decision.reason }),
-    ...(decidedBy === undefined ? {} : { decided_by: decidedBy }),
-    ...(merged.decision.decision === 'override' && merged.decision.edge_to !== undefined ? { edge_to: merged.decision.edge_to } : {}),
-    ...extras,
+    reason: merged.decision.reason,
+    decided_by: decidedBy,
+    edge_to: merged.decision.decision === 'override' ? merged.decision.edge_to : undefined,
     hooks,
     warnings: finalWarnings,
   });
@@ -164,7 +171,7 @@ async function runSelected(
     return outcome;
   }
   const entry = held;
-  const settled = done.then(async () => {
+  const settled = (done ?? Promise.resolve()).then(async () => {
     const all = warnings.slice();
     for (const report of reports) if (!report.blocking) all.push(...laterWarnings(report));
     if (origin?.resumed !== undefined && selected.length === 0) {
@@ -191,7 +198,7 @@ function hookRunner(
   sandbox: SandboxSession | undefined,
   observation: EmitObservation | undefined,
   held: () => HeldEntry | undefined,
-): (hook: HookDefinition) => Promise<HookReport> {
+): (hook: HookDefinition) => HookReport | Promise<HookReport> {
   const { sessions } = engine;
   const openRunSandbox =
     sandbox !== undefined
@@ -214,7 +221,10 @@ function hookRunner(
     const watched = quietly(() => observation.hookStarted(hook, payload.context));
     const running = runHook(hook, installed, { ...parts, traceContext: watched?.traceContext });
     // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
-    if (watched !== undefined) void running.then((report) => quietly(() => watched.ended(report)));
+    if (watched !== undefined) {
+      if (running instanceof Promise) void running.then((report) => quietly(() => watched.ended(report)));
+      else quietly(() => watched.ended(running));
+    }
     return running;
   };
 }
@@ -226,7 +236,7 @@ function runLater(
   selected: readonly HookDefinition[],
   positions: readonly number[],
   reports: HookReport[],
-  run: (hook: HookDefinition) => Promise<HookReport>,
+  run: (hook: HookDefinition) => HookReport | Promise<HookReport>,
   engine: EngineState,
 ): Promise<void> {
   const step = (position: number) => (): Promise<void> =>

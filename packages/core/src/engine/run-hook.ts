@@ -28,52 +28,67 @@ export interface HookRunParts {
  * Runs one hook and turns whatever happens into a report: the runner's answer, a failure (a thrown
  * error, an invalid result, an unopenable sandbox), the deadline, or the engine closing. A failed or
  * timed-out hook gets its `on_error` decision. Whatever ends the hook first decides its report;
- * a result that arrives later is ignored, and the runner's signal is aborted so it stops.
+ * a result that arrives later is ignored, and the runner's signal is aborted so it stops. The report
+ * comes back as is, not in a promise, when it is known at once (a runner that answered synchronously).
  */
-export function runHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts): Promise<HookReport> {
-  if (parts.lane.signal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
+export function runHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts): HookReport | Promise<HookReport> {
+  if (parts.lane.signal.aborted) return skippedReport(hook, 'the engine closed before the hook started');
   const started = performance.now();
-  if (parts.openSandbox === undefined) return startHook(hook, installed, parts, undefined, started);
+  if (parts.openSandbox === undefined) return startHook(hook, installed, parts, undefined, started, started);
   return parts.openSandbox().then(
-    (session) => startHook(hook, installed, parts, session, started),
+    // The deadline counts from here: opening the run's sandbox is not the hook's time.
+    (session) => startHook(hook, installed, parts, session, started, performance.now()),
     (error: unknown) => failedReport(hook, 'failed', `the run's sandbox is not available: ${messageOf(error)}`, started),
   );
 }
 
-function startHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts, sandbox: SandboxSession | undefined, started: number): Promise<HookReport> {
+function startHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts, sandbox: SandboxSession | undefined, started: number, deadlineFrom: number): HookReport | Promise<HookReport> {
   const { lane, engine } = parts;
-  if (lane.signal.aborted) return Promise.resolve(skippedReport(hook, 'the engine closed before the hook started'));
+  if (lane.signal.aborted) return skippedReport(hook, 'the engine closed before the hook started');
   const call = new HookCall(parts.payload, hook.timeoutMs, engine.preset, sandbox, parts.traceContext, parts.onProcessStarted);
+  const { runner } = installed;
+  let answer: RunResult | PromiseLike<RunResult>;
+  try {
+    answer = installed.type.doRun(hook, call);
+  } catch (error) {
+    call.abort(HOOK_OVER);
+    return thrownReport(hook, runner.name, error, started);
+  }
+  if (!isPromiseLike(answer)) {
+    // The synchronous path: the runner answered before returning, so there is no deadline to watch.
+    call.abort(HOOK_OVER);
+    return resultReport(hook, answer, runner.name, started);
+  }
+  const work = Promise.resolve(answer);
+  engine.work.track(work);
   return new Promise<HookReport>((resolve) => {
     let done = false;
     // The report is settled before the signal aborts, so nothing a runner does on abort can change it.
     const finish = (report: HookReport, reason: unknown): void => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
-      lane.live.delete(stop);
+      engine.deadlines.release(watched);
       resolve(report);
       call.abort(reason);
     };
-    const stop = (): void => finish(failedReport(hook, 'failed', 'the engine closed while the hook ran', started), ENGINE_CLOSED);
-    const timer = setTimeout(() => {
+    const watched = engine.deadlines.watch(lane, hook.timeoutMs, deadlineFrom, (timedOut) => {
+      if (!timedOut) return finish(failedReport(hook, 'failed', 'the engine closed while the hook ran', started), ENGINE_CLOSED);
       const error = `hook timed out after ${hook.timeoutMs} ms`;
       finish(failedReport(hook, 'timed_out', error, started), new Error(error));
-    }, hook.timeoutMs);
-    lane.live.add(stop);
-
-    let work: Promise<RunResult>;
-    try {
-      work = Promise.resolve(installed.type.doRun(hook, call));
-    } catch (error) {
-      work = Promise.reject(error);
-    }
-    engine.work.track(work);
-    const { runner } = installed;
+    });
+    // The engine may have closed while doRun was starting the hook.
+    if (lane.signal.aborted) watched.end(false);
     work.then(
       (result) => finish(resultReport(hook, result, runner.name, started), HOOK_OVER),
-      (error: unknown) => finish(failedReport(hook, 'failed', `runner "${runner.name}" threw: ${messageOf(error)}`, started), HOOK_OVER),
+      (error: unknown) => finish(thrownReport(hook, runner.name, error, started), HOOK_OVER),
     );
   });
 }
 
+function thrownReport(hook: HookDefinition, runnerName: string, error: unknown, started: number): HookReport {
+  return failedReport(hook, 'failed', `runner "${runnerName}" threw: ${messageOf(error)}`, started);
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<RunResult> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}

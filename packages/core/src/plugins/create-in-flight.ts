@@ -10,28 +10,51 @@ export interface InFlight {
   idle(): Promise<void>;
 }
 
+/** One tracked promise, linked to the others. */
+interface Link {
+  readonly work: Promise<unknown>;
+  previous: Link | undefined;
+  next: Link | undefined;
+}
+
 /**
- * Creates an empty {@link InFlight}. Settled work leaves the set by itself, so a long-lived host
- * that tracks every call stays small.
+ * Creates an empty {@link InFlight}. Settled work leaves by itself, so a long-lived host that tracks
+ * every call stays small. The promises are kept in a linked list rather than a Set: a long-lived Set
+ * whose size swings reallocates its table as it grows and shrinks, and on a long stream those tables
+ * outlive young-generation collections and pile up in the old generation.
  */
 export function createInFlight(): InFlight {
-  const pending = new Set<Promise<unknown>>();
+  let first: Link | undefined;
+  let size = 0;
+  const pending = (): Promise<unknown>[] => {
+    const all: Promise<unknown>[] = [];
+    for (let link = first; link !== undefined; link = link.next) all.push(link.work);
+    return all;
+  };
   const settled = async (): Promise<void> => {
-    await Promise.allSettled([...pending]);
+    await Promise.allSettled(pending());
   };
   return {
     track(work) {
-      pending.add(work);
-      const forget = (): void => void pending.delete(work);
+      const link: Link = { work, previous: undefined, next: first };
+      if (first !== undefined) first.previous = link;
+      first = link;
+      size++;
+      const forget = (): void => {
+        if (link.previous === undefined) first = link.next;
+        else link.previous.next = link.next;
+        if (link.next !== undefined) link.next.previous = link.previous;
+        size--;
+      };
       work.then(forget, forget);
       return work;
     },
     get size() {
-      return pending.size;
+      return size;
     },
     settled,
     async idle() {
-      while (pending.size > 0) await settled();
+      while (size > 0) await settled();
     },
   };
 }

@@ -19,9 +19,11 @@ export const RUNNER_INTERFACE_VERSION = 'v2';
 export interface RunnerType<TSchema extends HookOptionsSchema = HookOptionsSchema> extends HookTypeDeclaration<TSchema> {
   /**
    * Runs one hook of this type; `hook.options` holds its keys as validated at load. Called by the
-   * engine, not by users. Must settle promptly once `call.signal` aborts.
+   * engine, not by users. Must settle promptly once `call.signal` aborts. A runner that knows its
+   * answer at once (an in-memory hook) may return the result itself instead of a promise: the engine
+   * then reports it without watching a deadline.
    */
-  doRun(hook: HookDefinition<HookOptions<TSchema>>, call: RunCall): Promise<RunResult>;
+  doRun(hook: HookDefinition<HookOptions<TSchema>>, call: RunCall): RunResult | Promise<RunResult>;
 }
 
 /** Everything a runner gets for one hook run. */

@@ -172,14 +172,14 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
           const controller = new AbortController();
           const contextJson = JSON.stringify({ event: 'stage_start', ...context });
           const started = performance.now();
-          const work = spec.doRun(config.hooks[0]!, {
+          const work = Promise.resolve(spec.doRun(config.hooks[0]!, {
             context: { event: 'stage_start', ...context },
             contextJson,
             signal: controller.signal,
             timeoutMs: 60_000,
             preset: arcPreset,
             ...(session === undefined ? {} : { sandbox: session }),
-          });
+          }));
           setTimeout(() => controller.abort(new Error('conformance abort')), 100);
           const settled = await Promise.race([work.then(() => true, () => true), delay(settleMs + 100).then(() => false)]);
           assert(settled, `doRun did not settle within ${settleMs} ms of the abort`);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { EventContext } from '../context/event-context.ts';
 import type { OnErrorPolicy } from '../decisions/decision.ts';
-import { defineRunner, type Runner } from '../plugins/runner.ts';
+import { defineRunner, type RunResult, type Runner } from '../plugins/runner.ts';
 
 /** One call the scripted runner received. */
 export interface ScriptedCall {
@@ -71,34 +71,31 @@ export function scriptedRunner(settings: ScriptedRunnerSettings = {}): ScriptedR
         defaultOnError: settings.defaultOnError ?? 'block',
         usesSandbox: settings.usesSandbox ?? false,
         identity: (script) => `${type}:${script.decision ?? 'proceed'}:${script.reason ?? ''}`,
-        async doRun(hook, call) {
+        // An instant answer comes back synchronously, as an in-memory runner's would; only a script
+        // that waits (`delay_ms`, `hang`) answers through a promise.
+        doRun(hook, call) {
           const script = hook.options;
           calls.push({ hook: hook.name, context: call.context, ...(call.sandbox === undefined ? {} : { sandboxRunId: call.sandbox.runId }) });
           active++;
           maxActive = Math.max(maxActive, active);
-          try {
-            if (script.hang === true) return await new Promise<never>(() => {});
-            // The signal is read only when waiting: an instant answer should cost what the engine costs.
-            if (script.delay_ms !== undefined) {
-              await sleep(script.delay_ms, script.ignore_abort === true ? undefined : call.signal);
-              if (call.signal.aborted && script.ignore_abort !== true) return { status: 'failed', error: 'aborted' };
+          if (script.hang !== true && script.delay_ms === undefined) {
+            try {
+              return answer(script);
+            } finally {
+              active--;
             }
-            if (script.throw !== undefined) throw new Error(script.throw);
-            if (script.fail !== undefined) return { status: 'failed', error: script.fail };
-            // `override` without the edge it needs: well-typed, and still not a valid decision.
-            if (script.invalid === true) return { status: 'ok', decision: { decision: 'override' } };
-            return {
-              status: 'ok',
-              decision: {
-                decision: script.decision ?? 'proceed',
-                ...(script.reason === undefined ? {} : { reason: script.reason }),
-                ...(script.edge_to === undefined ? {} : { edge_to: script.edge_to }),
-              },
-              details: { scripted: true },
-            };
-          } finally {
-            active--;
           }
+          return (async () => {
+            try {
+              if (script.hang === true) return await new Promise<never>(() => {});
+              // The signal is read only when waiting: an instant answer should cost what the engine costs.
+              await sleep(script.delay_ms!, script.ignore_abort === true ? undefined : call.signal);
+              if (call.signal.aborted && script.ignore_abort !== true) return { status: 'failed', error: 'aborted' };
+              return answer(script);
+            } finally {
+              active--;
+            }
+          })();
         },
       },
     },
@@ -107,6 +104,23 @@ export function scriptedRunner(settings: ScriptedRunnerSettings = {}): ScriptedR
     calls: { value: calls, enumerable: true },
     maxActive: { get: () => maxActive, enumerable: true },
   }) as ScriptedRunner;
+}
+
+/** What a script answers once any wait is over (or throws, as a buggy runner would). */
+function answer(script: v.InferOutput<typeof options>): RunResult {
+  if (script.throw !== undefined) throw new Error(script.throw);
+  if (script.fail !== undefined) return { status: 'failed', error: script.fail };
+  // `override` without the edge it needs: well-typed, and still not a valid decision.
+  if (script.invalid === true) return { status: 'ok', decision: { decision: 'override' } };
+  return {
+    status: 'ok',
+    decision: {
+      decision: script.decision ?? 'proceed',
+      ...(script.reason === undefined ? {} : { reason: script.reason }),
+      ...(script.edge_to === undefined ? {} : { edge_to: script.edge_to }),
+    },
+    details: { scripted: true },
+  };
 }
 
 function sleep(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
