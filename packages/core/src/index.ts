@@ -1,6 +1,7 @@
 export { configHookTypes } from './config/config-hook-types.ts';
 export { configJsonSchema } from './config/config-json-schema.ts';
-export type { ConfigDialect, DialectHook, DialectResult, DialectSchemaParts, DialectSource } from './config/config-dialect.ts';
+export type { ConfigDialect, DialectHook, DialectPreset, DialectResult, DialectSource } from './config/config-dialect.ts';
+export type { HookExtras, HookSchemas } from './config/hook-schemas.ts';
 export { formatConfigIssue, type ConfigIssue } from './config/config-issue.ts';
 export { commonHookKeys, MAX_TIMEOUT_MS } from './config/common-hook-keys.ts';
 export { firstCharacters } from './config/effective-name.ts';

@@ -1,16 +1,11 @@
 import type { GenericSchema } from 'valibot';
-import type { HookKeyProblem, HookTypeDeclaration } from '../plugins/runner-type.ts';
+import type { HookKeyProblem } from '../plugins/runner-type.ts';
 import type { ConfigIssue } from './config-issue.ts';
+import type { DialectPreset } from './dialect-preset.ts';
+import type { HookSchemas } from './hook-schemas.ts';
 import type { SourceLines } from './source-lines.ts';
 
-/**
- * What a dialect reads of its preset (a `Preset` is one): its name and its events. Spelled out here
- * rather than imported, because a preset names its dialect and the two files would import each other.
- */
-export interface DialectPreset {
-  readonly name: string;
-  readonly events: readonly { readonly name: string; readonly matcherFields?: readonly string[] }[];
-}
+export type { DialectPreset } from './dialect-preset.ts';
 
 /** One parsed config source, as a dialect reads it. */
 export interface DialectSource {
@@ -53,29 +48,11 @@ export interface DialectResult {
   readonly issues: readonly ConfigIssue[];
 }
 
-/** The parts a dialect builds its JSON Schema of `hooks` from. */
-export interface DialectSchemaParts {
-  /** Schema of one canonical hook table (every installed type's variant, and the disable form). */
-  readonly hook: GenericSchema;
-  /** The same with extra keys allowed in every variant (`tool_name`). */
-  hookWith(extraKeys: Readonly<Record<string, GenericSchema>>): GenericSchema;
-  /**
-   * Marks an object schema that holds `type`'s keys (an `agent` http action), so the JSON Schema
-   * states the type's cross-key rules on it as the loader checks them.
-   */
-  withRules<TSchema extends GenericSchema>(schema: TSchema, type: HookTypeDeclaration): TSchema;
-  /** Schema of `event`: the preset's event names. */
-  readonly event: GenericSchema;
-  /** The preset's event names. */
-  readonly events: readonly string[];
-  /** The installed hook types and their declarations. */
-  readonly types: Readonly<Record<string, HookTypeDeclaration>>;
-}
-
 /**
  * How a preset's config files write hooks (`arc`: `[[hooks]]` tables; `task`: `[hooks]` lists of
- * commands; `agent`: `[[hooks]]` with `tool_name` and `[hooks.action]`). A dialect only rewrites:
- * validation, defaults and layering are the same for every preset.
+ * commands; `agent`: `[[hooks]]` with `tool_name` and `[hooks.action]`). A dialect checks and
+ * rewrites its own form; the canonical tables it yields are validated, defaulted and layered the same
+ * for every preset.
  */
 export interface ConfigDialect {
   /**
@@ -83,8 +60,15 @@ export interface ConfigDialect {
    * keys other than Hookline's are its own and are not warned about.
    */
   readonly ignoresOtherTopLevelKeys?: boolean;
-  /** Reads the hooks of one parsed source. */
-  readHooks(source: DialectSource, preset: DialectPreset): DialectResult;
-  /** The valibot schema of the top-level `hooks` key, for the config's JSON Schema. */
-  hooksSchema(parts: DialectSchemaParts): GenericSchema;
+  /**
+   * Reads the hooks of one parsed source into canonical tables. With `schemas` (when loading), the
+   * dialect's own keys are checked against the same declarations `hooksSchema` states; without them
+   * (a host asking which hook types a file uses, before any runner is loaded) only the form is read.
+   */
+  readHooks(source: DialectSource, preset: DialectPreset, schemas?: HookSchemas): DialectResult;
+  /**
+   * The valibot schema of the top-level `hooks` key as this dialect writes it, built from `schemas`
+   * and the dialect's own declarations: what `hookline schema` prints.
+   */
+  hooksSchema(schemas: HookSchemas): GenericSchema;
 }

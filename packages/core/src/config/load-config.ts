@@ -10,6 +10,7 @@ import { suggestPreset, type ActivePreset } from './suggest-preset.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { HookConfig, HookDefinition } from './hook-definition.ts';
 import type { HookEntry } from './hook-entry.ts';
+import { hookSchemas } from './hook-schemas.ts';
 import { layerEntries } from './layer-entries.ts';
 import { readConfigSource, type ConfigSource, type ConfigText } from './read-config-source.ts';
 import { readSettingsTables } from './read-settings-tables.ts';
@@ -44,9 +45,10 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
   const active = choosePreset(parsed, issues, options.preset);
   const { preset } = active;
   const tables = options.settingsTables ?? [];
-  const known = tables.map((table) => table.path.split('.')[0]!);
+  const settingsTables = tables.map((table) => table.path.split('.')[0]!);
+  const schemas = hookSchemas(preset, Object.fromEntries(registry.types.map((type) => [type, registry.find(type)!.type])));
   const layers = parsed.map((source) => {
-    const layer = validateLayer(source, preset, registry, known);
+    const layer = validateLayer(source, { preset, runners: registry, schemas, settingsTables });
     if (layer.issues.length === 0) return layer;
     // A file written for another preset gets one issue naming it instead of one per foreign key.
     const suggestion = suggestPreset(source, active);

@@ -30,3 +30,9 @@ export function keyRuleJsonSchema(rule: KeyRule): Record<string, unknown> {
   };
   return { if: part(rule.when), then: part(rule.then) };
 }
+
+/** The problem a hook whose options break `rule` has, worded by the rule (a `HookKeyProblem`). */
+export function ruleProblem(rule: KeyRule, options: Readonly<Record<string, unknown>>): { readonly key: string; readonly message: string; readonly fix?: string } {
+  const message = typeof rule.message === 'string' ? rule.message : rule.message(options);
+  return { key: rule.key, message, ...(rule.fix === undefined ? {} : { fix: rule.fix }) };
+}

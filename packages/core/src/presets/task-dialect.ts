@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { canonicalDialect } from '../config/canonical-dialect.ts';
 import type { ConfigIssue } from '../config/config-issue.ts';
 import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
+import { SHORTHAND_TYPE } from '../config/hook-schemas.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 
 /** The effective name of a point's `position`-th command (0-based): `after_merge-01`, `after_merge-02`, … */
@@ -64,10 +65,12 @@ export const taskDialect: ConfigDialect = {
     }
     return { hooks, issues };
   },
-  hooksSchema({ hook, events }) {
+  hooksSchema(schemas) {
+    // Each line is a command hook's `command`, so the list holds what that key's schema allows.
+    const line = schemas.keys(SHORTHAND_TYPE)['command'] ?? v.string();
     const lists = Object.fromEntries(
-      events.map((point) => [point, v.optional(v.pipe(v.array(v.pipe(v.string(), v.nonEmpty())), v.description(`Shell command lines run in order at ${point}.`)))]),
+      schemas.preset.events.map(({ name: point }) => [point, v.optional(v.pipe(v.array(line), v.description(`Shell command lines run in order at ${point}.`)))]),
     );
-    return v.union([v.array(hook), v.strictObject(lists)]);
+    return v.union([v.array(schemas.hook()), v.strictObject(lists)]);
   },
 };
