@@ -68,6 +68,7 @@ export {
 } from './plugins/runner.ts';
 export type { HookKeyProblem, HookOptions, HookOptionsSchema, HookTypeDeclaration } from './plugins/runner-type.ts';
 export type { KeyRule } from './plugins/key-rule.ts';
+export { integerInRange } from './plugins/integer-in-range.ts';
 export {
   defineSandboxProvider,
   SANDBOX_PROVIDER_INTERFACE_VERSION,

@@ -11,5 +11,6 @@ export const TOP_LEVEL_KEYS: readonly string[] = ['preset', 'plugins', 'sandbox'
 
 /** `preset`: one of the known presets' names. */
 export function presetKey(names: readonly string[], fallback: string): v.GenericSchema {
-  return v.optional(v.pipe(v.picklist(names), v.description(`Event catalog and dialect: ${names.map((name) => `"${name}"`).join(', ')}; "${fallback}" when absent.`)));
+  const listed = names.map((name) => (name === fallback ? `"${name}" (default)` : `"${name}"`));
+  return v.optional(v.pipe(v.picklist(names), v.description(`Event catalog and dialect: ${listed.slice(0, -1).join(', ')} or ${listed.at(-1)!}.`)));
 }
