@@ -61,14 +61,20 @@ export interface ConfigDialect {
    */
   readonly ignoresOtherTopLevelKeys?: boolean;
   /**
-   * Reads the hooks of one parsed source into canonical tables. With `schemas` (when loading), the
-   * dialect's own keys are checked against the same declarations `hooksSchema` states; without them
-   * (a host asking which hook types a file uses, before any runner is loaded) only the form is read.
+   * The form of top-level `hooks` as this dialect writes it: one valibot schema, with the hook
+   * schemas wherever a hook stands. The loader reads a file's `hooks` with it before anything else,
+   * hooks left open (`schemas` absent: `v.unknown()` in their place), each problem worded by the node
+   * it concerns (`worded`) at its line (`readDialect`); `hookline schema` prints it with the hooks
+   * filled in.
+   */
+  hooksSchema(preset: DialectPreset, schemas?: HookSchemas): GenericSchema;
+  /** The line of a path below `hooks`, for the form's issues; default: JSON paths, else `hooks`' line. */
+  formLine?(path: readonly (string | number)[], lines: SourceLines): number | undefined;
+  /**
+   * Rewrites the hooks of one parsed source into canonical tables, skipping the parts the form
+   * refuses. With `schemas` (when loading), the dialect's own keys of each hook are checked against
+   * the same declarations `hooksSchema` states; without them (a host asking which hook types a file
+   * uses, before any runner is loaded) the hooks are only rewritten.
    */
   readHooks(source: DialectSource, preset: DialectPreset, schemas?: HookSchemas): DialectResult;
-  /**
-   * The valibot schema of the top-level `hooks` key as this dialect writes it, built from `schemas`
-   * and the dialect's own declarations: what `hookline schema` prints.
-   */
-  hooksSchema(schemas: HookSchemas): GenericSchema;
 }

@@ -26,7 +26,7 @@ export function configJsonSchema(
   const preset = presets[presetName] ?? presets[DEFAULT_PRESET]!;
   const types: Record<string, HookTypeDeclaration> = {};
   for (const runner of runners) Object.assign(types, runner.types);
-  const hooks = (preset.dialect ?? canonicalDialect).hooksSchema(hookSchemas(preset, types));
+  const hooks = (preset.dialect ?? canonicalDialect).hooksSchema(preset, hookSchemas(preset, types));
   const config = v.looseObject({
     preset: presetKey(Object.keys(presets), DEFAULT_PRESET),
     plugins: PLUGINS,

@@ -10,6 +10,7 @@ import { nearestWord } from './nearest-word.ts';
 import type { ConfigSource } from './read-config-source.ts';
 import type { HookSchemas } from './hook-schemas.ts';
 import { PLUGINS, presetKey, SANDBOX_PROVIDER, TOP_LEVEL_KEYS } from './top-level-keys.ts';
+import { readDialect } from './read-dialect.ts';
 import { validateHook } from './validate-hook.ts';
 
 /** What a source is validated against. */
@@ -62,7 +63,7 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
   const entries: LayerEntry[] = [];
   const named: NamedHook[] = [];
   // The preset's dialect rewrites its form into canonical hook tables; validation is the same for all.
-  const read = dialect.readHooks({ file, data, lines }, preset, schemas);
+  const read = readDialect(dialect, { file, data, lines }, preset, schemas);
   issues.push(...read.issues);
   for (const [index, hook] of read.hooks.entries()) {
     const result = validateHook(hook.table, { file, index, source: hook, preset, runners, schemas });

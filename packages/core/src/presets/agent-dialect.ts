@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import { canonicalHook, readHookArray } from '../config/canonical-dialect.ts';
+import { canonicalHook, hookArray, readHookArray } from '../config/canonical-dialect.ts';
 import { COMMON_HOOK_KEY_NAMES, commonHookKeys } from '../config/common-hook-keys.ts';
 import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
 import { nearestWord } from '../config/nearest-word.ts';
@@ -13,6 +13,7 @@ import { exactMatcher } from '../selection/exact-matcher.ts';
 /** Source 002's action types and the hook types they are. */
 const ACTION_TYPES: Readonly<Record<string, string>> = { shell: 'command', http: 'http' };
 const ACTION_FORMS = 'an action is type = "shell" with command = "…", or type = "http" with url = "…"';
+const AGENT_FIX = 'write each hook as [[hooks]] with event = "…" and a [hooks.action] table';
 
 /** An http action may name its method; http hooks always POST (any case, as source 002 writes it). */
 const METHOD = v.optional(v.pipe(v.string(), v.regex(/^[Pp][Oo][Ss][Tt]$/), v.description('Always POST: the event\'s context is posted as JSON.')));
@@ -39,21 +40,21 @@ const TOOL_NAME_ALONE: KeyRule = {
  * action are read as the canonical form. The declarations above are read by both sides.
  */
 export const agentDialect: ConfigDialect = {
-  readHooks: (source) =>
-    readHookArray(source, 'write each hook as [[hooks]] with event = "…" and a [hooks.action] table', (raw, index) => agentHook(raw, index, source.lines)),
-  hooksSchema(schemas) {
+  hooksSchema(_preset, schemas) {
+    if (schemas === undefined) return hookArray(v.unknown(), AGENT_FIX);
     const actions: GenericSchema[] = [];
     for (const [action, hookType] of Object.entries(ACTION_TYPES)) {
       const declared = schemas.types[hookType];
       if (declared !== undefined) actions.push(withRules(v.strictObject({ type: v.literal(action), ...ACTION_KEYS[action], ...declared.options.entries }), declared.rules ?? []));
     }
     const canonical = schemas.hook({ keys: { tool_name: TOOL_NAME }, rules: [TOOL_NAME_ALONE] });
-    if (actions.length === 0) return v.array(canonical);
+    if (actions.length === 0) return hookArray(canonical, AGENT_FIX);
     const { type: _type, ...common } = commonHookKeys;
     const action = v.pipe(actions.length === 1 ? actions[0]! : v.union(actions), v.description('What the hook does: a shell command or an HTTP POST.'));
     const withAction = withRules(v.strictObject({ ...common, event: schemas.event, tool_name: TOOL_NAME, action }), [...schemas.hookRules, TOOL_NAME_ALONE]);
-    return v.array(v.union([withAction, canonical]));
+    return hookArray(v.union([withAction, canonical]), AGENT_FIX);
   },
+  readHooks: (source) => ({ hooks: readHookArray(source, (raw, index) => agentHook(raw, index, source.lines)), issues: [] }),
 };
 
 function agentHook(raw: unknown, index: number, lines: SourceLines): DialectHook {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import type { ConfigIssue } from '../config/config-issue.ts';
 import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
 import { firstCharacters } from '../config/effective-name.ts';
+import { worded } from '../config/form-wording.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import type { SourceLines } from '../config/source-lines.ts';
 import { withRules } from '../config/ruled-schema.ts';
@@ -11,24 +11,31 @@ import { CLAUDE_OWN_KEYS, CLAUDE_TYPES, claudeHookKeys, claudeName, claudeRule, 
 import { claudeMatcher } from './claude-matcher.ts';
 
 const GROUP_FORM = '{"matcher": "Bash", "hooks": [{"type": "command", "command": "…"}]}';
-const MATCHER_RULE = 'must be a string';
 /** How much of a command an effective name shows before it is cut and tagged with a hash. */
 const NAME_CHARACTERS = 60;
 
 /** A group's `matcher`: which tools (or sources, triggers, …) its hooks run for. */
-const GROUP_MATCHER = v.optional(
-  v.pipe(
-    v.string(MATCHER_RULE),
-    v.description('Tool names (exact: "Bash", "Edit|Write"), a regular expression ("mcp__.*"), or "*"/"" for all. SessionStart: source; PreCompact: trigger; Notification: notification_type; SubagentStart/Stop: agent_type; SessionEnd: reason.'),
+const GROUP_MATCHER = worded(
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.description('Tool names (exact: "Bash", "Edit|Write"), a regular expression ("mcp__.*"), or "*"/"" for all. SessionStart: source; PreCompact: trigger; Notification: notification_type; SubagentStart/Stop: agent_type; SessionEnd: reason.'),
+    ),
   ),
+  { wrongType: (where) => ({ message: `\`${where}\` must be a string`, fix: 'write "matcher": "Bash", "Edit|Write", "mcp__.*", or leave it out to match everything' }) },
 );
 
 /** A matcher group: its matcher, and the hooks that run when it matches. */
 function matcherGroup(hook: GenericSchema) {
-  return v.strictObject({ matcher: GROUP_MATCHER, hooks: v.array(hook) });
+  const hooks = worded(v.array(hook), { wrongType: (where) => ({ message: `\`${where}\` must be an array of hooks`, fix: `write ${GROUP_FORM}` }) });
+  return worded(v.strictObject({ matcher: GROUP_MATCHER, hooks }), {
+    wrongType: (where) => ({ message: `\`${where}\` must be an object`, fix: `write ${GROUP_FORM}` }),
+    unknownKey: (key, where, known) => {
+      const near = nearestWord(key, known);
+      return { message: `unknown key \`${key}\` in \`${where}\``, fix: near === undefined ? `a matcher group has only "matcher" and "hooks": ${GROUP_FORM}` : `did you mean "${near}"?` };
+    },
+  });
 }
-/** A group's keys, known before the runners (and so the hooks' schemas) are. */
-const GROUP_KEYS = Object.keys(matcherGroup(v.unknown()).entries);
 
 /**
  * Claude Code's settings form: `{"hooks": {"<Event>": [{"matcher": "…", "hooks": [{"type":
@@ -42,57 +49,43 @@ const GROUP_KEYS = Object.keys(matcherGroup(v.unknown()).entries);
  */
 export const claudeDialect: ConfigDialect = {
   ignoresOtherTopLevelKeys: true,
-  readHooks({ file, data, lines }, preset, schemas) {
+  hooksSchema(preset, schemas) {
+    const variants = Object.entries(installedClaudeTypes(schemas?.types ?? {})).map(([type, declared]) =>
+      withRules(v.strictObject({ type: v.literal(type), ...claudeHookKeys(declared.options.entries) }), (declared.rules ?? []).map(claudeRule)),
+    );
+    const hook = schemas === undefined ? v.unknown() : variants.length === 1 ? variants[0]! : v.union(variants);
+    const groups = worded(v.array(matcherGroup(hook)), {
+      wrongType: (where, event) => ({ message: `\`${where}\` must be an array of matcher groups`, fix: `write "${String(event)}": [${GROUP_FORM}]` }),
+    });
+    const events = preset.events.map((event) => event.name);
+    return worded(v.strictObject(Object.fromEntries(events.map((event) => [event, v.optional(groups)]))), {
+      wrongType: () => ({ message: '`hooks` must be an object keyed by event name', fix: `write "hooks": {"PreToolUse": [${GROUP_FORM}]}` }),
+      unknownKey: (event) => {
+        const near = nearestWord(event, events);
+        return { message: `unknown event "${event}" for preset "${preset.name}"`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}valid events: ${events.join(', ')}` };
+      },
+    });
+  },
+  readHooks({ data, lines }, preset, schemas) {
     // Known only once the runners are: the keys of the installed types a settings file may use.
     const typeKeys = schemas === undefined ? undefined : installedClaudeTypes(schemas.types);
     const hooks = data['hooks'];
-    if (hooks === undefined) return { hooks: [], issues: [] };
-    if (!isObject(hooks)) {
-      return { hooks: [], issues: [{ file, line: lines.at(['hooks']) ?? 1, message: '`hooks` must be an object keyed by event name', fix: `write "hooks": {"PreToolUse": [${GROUP_FORM}]}` }] };
-    }
     const read: DialectHook[] = [];
-    const issues: ConfigIssue[] = [];
     const seen = new Set<string>();
-    for (const [event, groups] of Object.entries(hooks)) {
+    // Parts the form refuses (an unknown event, a group that is not an object, …) are skipped: the
+    // form's issues name them.
+    for (const [event, groups] of isObject(hooks) ? Object.entries(hooks) : []) {
       const spec = preset.events.find((candidate) => candidate.name === event);
-      const eventLine = lines.at(['hooks', event]) ?? 1;
-      if (spec === undefined) {
-        const names = preset.events.map((candidate) => candidate.name);
-        const near = nearestWord(event, names);
-        issues.push({ file, line: eventLine, message: `unknown event "${event}" for preset "${preset.name}"`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}valid events: ${names.join(', ')}` });
-        continue;
-      }
-      if (!Array.isArray(groups)) {
-        issues.push({ file, line: eventLine, message: `\`hooks.${event}\` must be an array of matcher groups`, fix: `write "${event}": [${GROUP_FORM}]` });
-        continue;
-      }
+      if (spec === undefined || !Array.isArray(groups)) continue;
       for (const [groupIndex, group] of groups.entries()) {
         const groupPath = ['hooks', event, groupIndex];
-        const groupLine = lines.at(groupPath) ?? eventLine;
-        const where = `hooks.${event}[${groupIndex}]`;
-        if (!isObject(group)) {
-          issues.push({ file, line: groupLine, message: `\`${where}\` must be an object`, fix: `write ${GROUP_FORM}` });
-          continue;
-        }
-        for (const key of Object.keys(group)) {
-          if (GROUP_KEYS.includes(key)) continue;
-          const near = nearestWord(key, GROUP_KEYS);
-          issues.push({ file, line: lines.at([...groupPath, key]) ?? groupLine, message: `unknown key \`${key}\` in \`${where}\``, fix: near === undefined ? `a matcher group has only "matcher" and "hooks": ${GROUP_FORM}` : `did you mean "${near}"?` });
-        }
-        const matcher = group['matcher'];
-        if (!v.is(GROUP_MATCHER, matcher)) {
-          issues.push({ file, line: lines.at([...groupPath, 'matcher']) ?? groupLine, message: `\`${where}.matcher\` ${MATCHER_RULE}`, fix: 'write "matcher": "Bash", "Edit|Write", "mcp__.*", or leave it out to match everything' });
-          continue;
-        }
-        const entries = group['hooks'];
-        if (!Array.isArray(entries)) {
-          issues.push({ file, line: lines.at([...groupPath, 'hooks']) ?? groupLine, message: `\`${where}.hooks\` must be an array of hooks`, fix: `write ${GROUP_FORM}` });
-          continue;
-        }
+        const groupLine = lines.at(groupPath) ?? lines.at(['hooks', event]) ?? 1;
+        if (!isObject(group) || !v.is(GROUP_MATCHER, group['matcher']) || !Array.isArray(group['hooks'])) continue;
+        const matcher = group['matcher'] as string | undefined;
         // An event without matcher support ignores the matcher, as Claude Code does.
-        const pattern = spec.matcherFields?.length === 0 || typeof matcher !== 'string' ? undefined : claudeMatcher(matcher);
-        for (const [hookIndex, entry] of entries.entries()) {
-          const label = typeof matcher !== 'string' || matcher.trim() === '' ? '*' : matcher.trim();
+        const pattern = spec.matcherFields?.length === 0 ? undefined : claudeMatcher(matcher);
+        const label = matcher === undefined || matcher.trim() === '' ? '*' : matcher.trim();
+        for (const [hookIndex, entry] of group['hooks'].entries()) {
           const hook = claudeHook(entry, { event, matcher: pattern, label, path: [...groupPath, 'hooks', hookIndex], lines, fallbackLine: groupLine, typeKeys });
           const name = isObject(hook.table) ? hook.table['name'] : undefined;
           // The same hook twice in one file runs once in Claude Code; here it is simply read once.
@@ -102,14 +95,7 @@ export const claudeDialect: ConfigDialect = {
         }
       }
     }
-    return { hooks: read, issues };
-  },
-  hooksSchema(schemas) {
-    const variants = Object.entries(installedClaudeTypes(schemas.types)).map(([type, declared]) =>
-      withRules(v.strictObject({ type: v.literal(type), ...claudeHookKeys(declared.options.entries) }), (declared.rules ?? []).map(claudeRule)),
-    );
-    const group = matcherGroup(variants.length === 1 ? variants[0]! : v.union(variants));
-    return v.strictObject(Object.fromEntries(schemas.preset.events.map((event) => [event.name, v.optional(v.array(group))])));
+    return { hooks: read, issues: [] };
   },
 };
 
