@@ -1,4 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { ANSWER_SCHEMA } from './read-answer.ts';
 import { toolDefinition } from './tools/define-agent-tool.ts';
 
 /** The tool a prompt hook's model must call (forced through `tool_choice`) to answer. */
@@ -43,9 +44,5 @@ export function hookUserMessage(prompt: string, contextJson: string): string {
 export const DECISION_TOOL: Anthropic.Tool = toolDefinition(
   DECISION_TOOL_NAME,
   'Report whether the workflow event may proceed (ok: true) or must be blocked (ok: false, with a reason).',
-  {
-    ok: { type: 'boolean', description: 'true: the event proceeds; false: it is blocked.' },
-    reason: { type: 'string', description: 'Why, in one or two sentences; required when ok is false.' },
-  },
-  ['ok'],
+  ANSWER_SCHEMA,
 );

@@ -1,7 +1,7 @@
 import { isAbsolute } from 'node:path';
 import * as v from 'valibot';
 import type { AgentTool } from './agent-tool.ts';
-import { defineAgentTool, toolDefinition } from './define-agent-tool.ts';
+import { defineAgentTool } from './define-agent-tool.ts';
 import { limitText } from './limit-text.ts';
 import { SEARCH_LIMITS } from './search-job.ts';
 import { SKIPPED_DIRECTORIES } from './walk-files.ts';
@@ -13,13 +13,11 @@ import { SKIPPED_DIRECTORIES } from './walk-files.ts';
  * `runSearch`).
  */
 export const globTool: AgentTool = defineAgentTool({
-  definition: toolDefinition(
-    'glob',
-    `List files inside the working directory whose path (relative to it) matches a glob pattern such as "**/*.md" or "src/*.{ts,js}". Returns up to ${SEARCH_LIMITS.globPaths} paths. Skips ${[...SKIPPED_DIRECTORIES].join(' and ')}.`,
-    { pattern: { type: 'string', description: 'The glob pattern, relative to the working directory.' } },
-    ['pattern'],
-  ),
-  input: v.object({ pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(SEARCH_LIMITS.maxPatternCharacters)) }),
+  name: 'glob',
+  description: `List files inside the working directory whose path (relative to it) matches a glob pattern such as "**/*.md" or "src/*.{ts,js}". Returns up to ${SEARCH_LIMITS.globPaths} paths. Skips ${[...SKIPPED_DIRECTORIES].join(' and ')}.`,
+  input: v.object({
+    pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(SEARCH_LIMITS.maxPatternCharacters), v.description('The glob pattern, relative to the working directory.')),
+  }),
   usage: `glob needs {"pattern": "<glob of 1 to ${SEARCH_LIMITS.maxPatternCharacters} characters>"}`,
   async run({ pattern }, scope) {
     if (isAbsolute(pattern) || pattern.split(/[\\/]/).includes('..')) {

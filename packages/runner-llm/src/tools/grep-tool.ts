@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { messageOf } from '@hookline/core';
 import type { AgentTool } from './agent-tool.ts';
-import { defineAgentTool, toolDefinition } from './define-agent-tool.ts';
+import { defineAgentTool } from './define-agent-tool.ts';
 import { limitText } from './limit-text.ts';
 import { SEARCH_LIMITS } from './search-job.ts';
 import { SKIPPED_DIRECTORIES } from './walk-files.ts';
@@ -12,22 +12,13 @@ import { SKIPPED_DIRECTORIES } from './walk-files.ts';
  * `node_modules` directories are skipped. The search runs in a worker thread (see `runSearch`).
  */
 export const grepTool: AgentTool = defineAgentTool({
-  definition: toolDefinition(
-    'grep',
-    `Search text files inside the working directory for a regular expression (JavaScript syntax). Returns up to ${SEARCH_LIMITS.grepMatches} matching lines as path:line: text. Skips binary files, files over 1 MiB, ${[...SKIPPED_DIRECTORIES].join(' and ')}.`,
-    {
-      pattern: { type: 'string', description: 'The regular expression.' },
-      path: { type: 'string', description: 'A file or directory to search, relative to the working directory; default the whole directory.' },
-      include: { type: 'string', description: 'Only search files whose relative path matches this glob, e.g. "**/*.ts".' },
-      ignore_case: { type: 'boolean', description: 'Match case-insensitively.' },
-    },
-    ['pattern'],
-  ),
+  name: 'grep',
+  description: `Search text files inside the working directory for a regular expression (JavaScript syntax). Returns up to ${SEARCH_LIMITS.grepMatches} matching lines as path:line: text. Skips binary files, files over 1 MiB, ${[...SKIPPED_DIRECTORIES].join(' and ')}.`,
   input: v.object({
-    pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(SEARCH_LIMITS.maxPatternCharacters)),
-    path: v.optional(v.string()),
-    include: v.optional(v.pipe(v.string(), v.maxLength(SEARCH_LIMITS.maxPatternCharacters))),
-    ignore_case: v.optional(v.boolean()),
+    pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(SEARCH_LIMITS.maxPatternCharacters), v.description('The regular expression.')),
+    path: v.optional(v.pipe(v.string(), v.description('A file or directory to search, relative to the working directory; default the whole directory.'))),
+    include: v.optional(v.pipe(v.string(), v.maxLength(SEARCH_LIMITS.maxPatternCharacters), v.description('Only search files whose relative path matches this glob, e.g. "**/*.ts".'))),
+    ignore_case: v.optional(v.pipe(v.boolean(), v.description('Match case-insensitively.'))),
   }),
   usage: `grep needs {"pattern": "<regex of 1 to ${SEARCH_LIMITS.maxPatternCharacters} characters>", "path"?: "<dir or file>", "include"?: "<glob>", "ignore_case"?: bool}`,
   async run(input, scope) {

@@ -1,16 +1,12 @@
 import * as v from 'valibot';
 import type { AgentTool } from './agent-tool.ts';
-import { defineAgentTool, toolDefinition } from './define-agent-tool.ts';
+import { defineAgentTool } from './define-agent-tool.ts';
 
 /** `read_file`: a regular text file inside the working directory, up to the tool output limit. */
 export const readFileTool: AgentTool = defineAgentTool({
-  definition: toolDefinition(
-    'read_file',
-    'Read a text file inside the working directory. Large files are cut at a size limit.',
-    { path: { type: 'string', description: 'The file path, relative to the working directory.' } },
-    ['path'],
-  ),
-  input: v.object({ path: v.string() }),
+  name: 'read_file',
+  description: 'Read a text file inside the working directory. Large files are cut at a size limit.',
+  input: v.object({ path: v.pipe(v.string(), v.description('The file path, relative to the working directory.')) }),
   usage: 'read_file needs {"path": "<file path>"}',
   async run({ path }, scope) {
     const read = await scope.files.read(path, scope.outputBytes);

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { messageOf } from '@hookline/core';
 import type { AgentTool } from './agent-tool.ts';
-import { defineAgentTool, toolDefinition } from './define-agent-tool.ts';
+import { defineAgentTool } from './define-agent-tool.ts';
 import { limitText } from './limit-text.ts';
 
 /**
@@ -10,13 +10,10 @@ import { limitText } from './limit-text.ts';
  * A non-zero exit is reported to the model as an error result, with both streams.
  */
 export const shellTool: AgentTool = defineAgentTool({
-  definition: toolDefinition(
-    'shell',
+  name: 'shell',
+  description:
     'Run a shell command in the working directory and get its exit code, stdout and stderr. Output beyond a size limit is cut. Use it to inspect the project (git status, ls, test commands).',
-    { command: { type: 'string', description: 'The command line, run with sh -c.' } },
-    ['command'],
-  ),
-  input: v.object({ command: v.pipe(v.string(), v.regex(/\S/)) }),
+  input: v.object({ command: v.pipe(v.string(), v.regex(/\S/), v.description('The command line, run with sh -c.')) }),
   usage: 'shell needs {"command": "<a non-empty command line>"}',
   async run({ command }, scope) {
     const { call } = scope;
