@@ -1,18 +1,16 @@
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
 import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
-import { firstCharacters } from '../config/effective-name.ts';
 import { worded } from '../config/form-wording.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import type { SourceLines } from '../config/source-lines.ts';
 import { withRules } from '../config/ruled-schema.ts';
 import type { HookKeyProblem, HookTypeDeclaration } from '../plugins/runner-type.ts';
 import { CLAUDE_OWN_KEYS, CLAUDE_TYPES, claudeHookKeys, claudeName, claudeRule, fillTls, RENAMED } from './claude-hook-keys.ts';
+import { claudeHookName } from './claude-hook-name.ts';
 import { claudeMatcher } from './claude-matcher.ts';
 
 const GROUP_FORM = '{"matcher": "Bash", "hooks": [{"type": "command", "command": "…"}]}';
-/** How much of a command an effective name shows before it is cut and tagged with a hash. */
-const NAME_CHARACTERS = 60;
 
 /** A group's `matcher`: which tools (or sources, triggers, …) its hooks run for. */
 const GROUP_MATCHER = worded(
@@ -135,9 +133,9 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
       problems.push({ key, message: `unknown key \`${key}\` in a Claude Code hook`, fix: near === undefined ? `remove it (keys of a hook: ${known.join(', ')})` : `did you mean "${near}"?` });
       continue;
     }
-    const own = CLAUDE_OWN_KEYS[key];
+    const own = Object.hasOwn(CLAUDE_OWN_KEYS, key) ? CLAUDE_OWN_KEYS[key]! : undefined;
     if (own === undefined) {
-      table[RENAMED[key] ?? key] = value;
+      table[Object.hasOwn(RENAMED, key) ? RENAMED[key]! : key] = value;
       continue;
     }
     const checked = v.safeParse(own.schema, value);
@@ -155,25 +153,8 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
     problems.push({ key: 'type', message: `unsupported hook type ${JSON.stringify(type)}`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}supported types: ${CLAUDE_TYPES.join(', ')}` });
   }
   fillTls(table);
-  if (table['name'] === undefined) table['name'] = hookName(place, table);
+  if (table['name'] === undefined) table['name'] = claudeHookName(place.event, place.label, table);
   return { table, line, keyLine, path, problems };
-}
-
-function hookName(place: HookPlace, table: Record<string, unknown>): string {
-  const identity = [table['command'], table['url'], table['prompt']].find((value) => typeof value === 'string') as string | undefined;
-  const text = identity ?? String(table['type'] ?? 'hook');
-  const shown = Array.from(text).length <= NAME_CHARACTERS ? text : `${firstCharacters(text, NAME_CHARACTERS)}…#${hash(text)}`;
-  return `${place.event}:${place.label}:${shown}`;
-}
-
-// FNV-1a (32 bits) in hex: tells apart long commands that share their first characters in a name.
-function hash(text: string): string {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193) >>> 0;
-  }
-  return value.toString(16).padStart(8, '0');
 }
 
 // The keys a hook may hold: those of every installed Claude Code type (a key of another type is then
@@ -182,7 +163,7 @@ function hash(text: string): string {
 function knownKeys(entry: Record<string, unknown>, types: Readonly<Record<string, HookTypeDeclaration>> | undefined): string[] | undefined {
   if (types === undefined) return undefined;
   const type = entry['type'] ?? 'command';
-  if (typeof type !== 'string' || types[type] === undefined) return undefined;
+  if (typeof type !== 'string' || !Object.hasOwn(types, type)) return undefined;
   return ['type', ...new Set(Object.values(types).flatMap((declared) => Object.keys(claudeHookKeys(declared.options.entries))))];
 }
 
