@@ -7,7 +7,7 @@ import type { DialectPreset } from './dialect-preset.ts';
 import { durableRules } from './durable-rules.ts';
 import { withRules } from './ruled-schema.ts';
 
-/** The type a hook has when it sets `command` and no `type` (SPEC §2's shorthand). */
+/** The type a hook has when it sets `command` and no `type`: the shorthand for shell commands. */
 export const SHORTHAND_TYPE = 'command';
 
 /** What a dialect adds to every canonical hook table it accepts (`agent`: `tool_name` and its rule). */
