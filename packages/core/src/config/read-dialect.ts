@@ -1,6 +1,18 @@
+import type { GenericSchema } from 'valibot';
 import type { ConfigDialect, DialectPreset, DialectResult, DialectSource } from './config-dialect.ts';
 import { formIssues } from './form-issues.ts';
 import type { HookSchemas } from './hook-schemas.ts';
+
+// A dialect's form with its hooks left open depends only on the preset: built once per pair.
+const openForms = new WeakMap<ConfigDialect, WeakMap<DialectPreset, GenericSchema>>();
+
+function openForm(dialect: ConfigDialect, preset: DialectPreset): GenericSchema {
+  let forms = openForms.get(dialect);
+  if (forms === undefined) openForms.set(dialect, (forms = new WeakMap()));
+  let form = forms.get(preset);
+  if (form === undefined) forms.set(preset, (form = dialect.hooksSchema(preset)));
+  return form;
+}
 
 /**
  * Reads a source's hooks in a dialect: the form of `hooks` checked with the dialect's schema (hooks
@@ -19,7 +31,7 @@ export function readDialect(dialect: ConfigDialect, source: DialectSource, prese
     }
     return hooksLine;
   };
-  const issues = data['hooks'] === undefined ? [] : formIssues(dialect.hooksSchema(preset), data['hooks'], { file, line });
+  const issues = data['hooks'] === undefined ? [] : formIssues(openForm(dialect, preset), data['hooks'], { file, line });
   const read = dialect.readHooks(source, preset, schemas);
   return { hooks: read.hooks, issues: [...issues, ...read.issues] };
 }

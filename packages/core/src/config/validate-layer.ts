@@ -13,6 +13,8 @@ import { PLUGINS, presetKey, SANDBOX_PROVIDER, TOP_LEVEL_KEYS } from './top-leve
 import { readDialect } from './read-dialect.ts';
 import { validateHook } from './validate-hook.ts';
 
+const PRESET = presetKey(Object.keys(presets), DEFAULT_PRESET);
+
 /** What a source is validated against. */
 export interface LayerScope {
   readonly preset: Preset;
@@ -48,7 +50,7 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
   }
 
   const presetName = data['preset'];
-  if (!v.is(presetKey(Object.keys(presets), DEFAULT_PRESET), presetName)) {
+  if (!v.is(PRESET, presetName)) {
     const names = Object.keys(presets);
     const near = typeof presetName === 'string' ? nearestWord(presetName, names) : undefined;
     issues.push({ file, line: at('preset'), message: `unknown preset ${JSON.stringify(presetName)}`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}` });

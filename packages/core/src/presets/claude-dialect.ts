@@ -65,8 +65,9 @@ export const claudeDialect: ConfigDialect = {
     });
   },
   readHooks({ data, lines }, preset, schemas) {
-    // Known only once the runners are: the keys of the installed types a settings file may use.
-    const typeKeys = schemas === undefined ? undefined : installedClaudeTypes(schemas.types);
+    // Known only once the runners are: the installed types a settings file may use, and their keys.
+    const types = schemas === undefined ? undefined : installedClaudeTypes(schemas.types);
+    const keys = types === undefined ? undefined : { types, names: ['type', ...new Set(Object.values(types).flatMap((declared) => Object.keys(claudeHookKeys(declared.options.entries))))] };
     const hooks = data['hooks'];
     const read: DialectHook[] = [];
     const seen = new Set<string>();
@@ -84,7 +85,7 @@ export const claudeDialect: ConfigDialect = {
         const pattern = spec.matcherFields?.length === 0 ? undefined : claudeMatcher(matcher);
         const label = matcher === undefined || matcher.trim() === '' ? '*' : matcher.trim();
         for (const [hookIndex, entry] of group['hooks'].entries()) {
-          const hook = claudeHook(entry, { event, matcher: pattern, label, path: [...groupPath, 'hooks', hookIndex], lines, fallbackLine: groupLine, typeKeys });
+          const hook = claudeHook(entry, { event, matcher: pattern, label, path: [...groupPath, 'hooks', hookIndex], lines, fallbackLine: groupLine, keys });
           const name = isObject(hook.table) ? hook.table['name'] : undefined;
           // The same hook twice in one file runs once in Claude Code; here it is simply read once.
           if (typeof name === 'string' && seen.has(name) && isObject(entry) && entry['name'] === undefined) continue;
@@ -111,8 +112,8 @@ interface HookPlace {
   readonly path: readonly (string | number)[];
   readonly lines: SourceLines;
   readonly fallbackLine: number;
-  /** The installed types' keys a hook may hold, when the runners are known. */
-  readonly typeKeys: Readonly<Record<string, HookTypeDeclaration>> | undefined;
+  /** The installed types and the keys a hook of them may hold, when the runners are known. */
+  readonly keys: ClaudeKeys | undefined;
 }
 
 function claudeHook(entry: unknown, place: HookPlace): DialectHook {
@@ -126,7 +127,7 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
   const problems: HookKeyProblem[] = [];
   const table: Record<string, unknown> = { event: place.event };
   if (place.matcher !== undefined) table['matcher'] = place.matcher;
-  const known = knownKeys(entry, place.typeKeys);
+  const known = knownKeys(entry, place.keys);
   for (const [key, value] of Object.entries(entry)) {
     if (known !== undefined && !known.includes(key)) {
       const near = nearestWord(key, known);
@@ -157,14 +158,18 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
   return { table, line, keyLine, path, problems };
 }
 
+/** The installed Claude Code types, and every key a hook of one of them may hold. */
+interface ClaudeKeys {
+  readonly types: Readonly<Record<string, HookTypeDeclaration>>;
+  readonly names: readonly string[];
+}
+
 // The keys a hook may hold: those of every installed Claude Code type (a key of another type is then
-// named by the hook-type check), `type`; undefined when the types are unknown, or the hook's is not
-// installed (the type check says so, and the keys wait until it is).
-function knownKeys(entry: Record<string, unknown>, types: Readonly<Record<string, HookTypeDeclaration>> | undefined): string[] | undefined {
-  if (types === undefined) return undefined;
+// named by the hook-type check) and `type`; undefined when the types are unknown, or the hook's is
+// not installed (the type check says so, and the keys wait until it is).
+function knownKeys(entry: Record<string, unknown>, keys: ClaudeKeys | undefined): readonly string[] | undefined {
   const type = entry['type'] ?? 'command';
-  if (typeof type !== 'string' || !Object.hasOwn(types, type)) return undefined;
-  return ['type', ...new Set(Object.values(types).flatMap((declared) => Object.keys(claudeHookKeys(declared.options.entries))))];
+  return keys === undefined || typeof type !== 'string' || !Object.hasOwn(keys.types, type) ? undefined : keys.names;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
