@@ -1,6 +1,7 @@
 export { configHookTypes } from './config/config-hook-types.ts';
 export { configJsonSchema } from './config/config-json-schema.ts';
-export type { ConfigDialect, DialectHook, DialectResult, DialectSchemaParts, DialectSource } from './config/config-dialect.ts';
+export type { ConfigDialect, DialectHook, DialectPreset, DialectResult, DialectSource } from './config/config-dialect.ts';
+export type { HookExtras, HookSchemas } from './config/hook-schemas.ts';
 export { formatConfigIssue, type ConfigIssue } from './config/config-issue.ts';
 export { commonHookKeys, MAX_TIMEOUT_MS } from './config/common-hook-keys.ts';
 export { firstCharacters } from './config/effective-name.ts';
@@ -67,6 +68,7 @@ export {
 } from './plugins/runner.ts';
 export type { HookKeyProblem, HookOptions, HookOptionsSchema, HookTypeDeclaration } from './plugins/runner-type.ts';
 export type { KeyRule } from './plugins/key-rule.ts';
+export { integerInRange } from './plugins/integer-in-range.ts';
 export {
   defineSandboxProvider,
   SANDBOX_PROVIDER_INTERFACE_VERSION,

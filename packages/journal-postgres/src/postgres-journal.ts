@@ -1,14 +1,5 @@
 import process from 'node:process';
-import {
-  defineJournal,
-  type Journal,
-  type JournalEntry,
-  type JournalEntryState,
-  type JournalListQuery,
-  type JournalProcessGroup,
-  type JournalRecord,
-  type JournalStats,
-} from '@hookline/core';
+import { defineJournal, type Journal, type JournalEntry, type JournalEntryState, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from '@hookline/core';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
 import type { RowList, Sql } from 'postgres';
 import { openPostgres } from './open-postgres.ts';

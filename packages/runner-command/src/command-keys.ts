@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { HookOptions } from '@hookline/core';
+import { integerInRange, type HookOptions } from '@hookline/core';
 
 /** Stdout and stderr are each captured up to 1 MiB unless configured otherwise. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1_048_576;
@@ -39,10 +39,7 @@ export const commandOptions: v.ObjectSchema<CommandOptionsEntries, undefined> = 
   ),
   max_output_bytes: v.optional(
     v.pipe(
-      v.number(outputLimitMessage),
-      v.integer(outputLimitMessage),
-      v.minValue(1, outputLimitMessage),
-      v.maxValue(MAX_OUTPUT_BYTES_LIMIT, outputLimitMessage),
+      integerInRange(1, MAX_OUTPUT_BYTES_LIMIT, outputLimitMessage),
       v.description('Bytes of stdout and of stderr kept per stream (default 1 MiB); the rest is dropped, the hook keeps running.'),
     ),
   ),

@@ -1,26 +1,10 @@
 import process from 'node:process';
 import { defineSandboxProvider, sandboxEnvironment, type SandboxProvider } from '@hookline/core';
-import { DEFAULT_MAX_OUTPUT_BYTES } from './command-keys.ts';
-import { DEFAULT_KILL_GRACE_MS } from './defaults.ts';
 import { createProcessSession } from './process-session.ts';
+import { processLimits, type ProcessSettings } from './process-settings.ts';
 
-/** Settings of {@link localSandbox}. */
-export interface LocalSandboxSettings {
-  /**
-   * The environment whose allow-listed variables sandboxed processes get; default `process.env`, read
-   * at every exec.
-   */
-  readonly environment?: Readonly<Record<string, string | undefined>>;
-  /** Time between SIGTERM and SIGKILL to a process group that must end; default 2 000 ms. */
-  readonly killGraceMs?: number;
-  /** Capture cap per stream for execs that set none; default 1 MiB. */
-  readonly maxOutputBytes?: number;
-  /**
-   * Where the private directory for context files is made. Default: `$XDG_RUNTIME_DIR`, else
-   * `/dev/shm` on Linux, else the OS temp directory — memory-backed first, so contexts stay off disk.
-   */
-  readonly temporaryDirectory?: string;
-}
+/** Settings of {@link localSandbox}; processes get only the allow-listed variables of its `environment`. */
+export type LocalSandboxSettings = ProcessSettings;
 
 /**
  * The `local` sandbox provider: processes run on this machine as the host's user, each in
@@ -39,9 +23,7 @@ export function localSandbox(settings: LocalSandboxSettings = {}): SandboxProvid
         runId,
         provider: 'local',
         environment: () => sandboxEnvironment(settings.environment ?? process.env),
-        killGraceMs: settings.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
-        maxOutputBytes: settings.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-        ...(settings.temporaryDirectory === undefined ? {} : { temporaryDirectory: settings.temporaryDirectory }),
+        ...processLimits(settings),
       });
     },
   });

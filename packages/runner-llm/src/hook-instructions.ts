@@ -1,4 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { ANSWER_SCHEMA } from './read-answer.ts';
+import { toolDefinition } from './tools/define-agent-tool.ts';
 
 /** The tool a prompt hook's model must call (forced through `tool_choice`) to answer. */
 export const DECISION_TOOL_NAME = 'hook_decision';
@@ -39,15 +41,8 @@ export function hookUserMessage(prompt: string, contextJson: string): string {
 }
 
 /** The structured answer of a prompt hook: `{ ok, reason? }` as a tool's input. */
-export const DECISION_TOOL: Anthropic.Tool = {
-  name: DECISION_TOOL_NAME,
-  description: 'Report whether the workflow event may proceed (ok: true) or must be blocked (ok: false, with a reason).',
-  input_schema: {
-    type: 'object',
-    properties: {
-      ok: { type: 'boolean', description: 'true: the event proceeds; false: it is blocked.' },
-      reason: { type: 'string', description: 'Why, in one or two sentences; required when ok is false.' },
-    },
-    required: ['ok'],
-  },
-};
+export const DECISION_TOOL: Anthropic.Tool = toolDefinition(
+  DECISION_TOOL_NAME,
+  'Report whether the workflow event may proceed (ok: true) or must be blocked (ok: false, with a reason).',
+  ANSWER_SCHEMA,
+);

@@ -1,4 +1,4 @@
-import type { HookOptions } from '@hookline/core';
+import { integerInRange, type HookOptions } from '@hookline/core';
 import * as v from 'valibot';
 
 /** An agent gets up to 50 tool rounds unless its hook says otherwise. */
@@ -24,7 +24,7 @@ const model = v.optional(
   ),
 );
 
-const rounds = v.pipe(v.number(roundsMessage), v.integer(roundsMessage), v.minValue(1, roundsMessage), v.maxValue(MAX_TOOL_ROUNDS_LIMIT, roundsMessage));
+const rounds = integerInRange(1, MAX_TOOL_ROUNDS_LIMIT, roundsMessage);
 
 /** The valibot object schema of a prompt hook's own keys; the core merges them with the common hook keys. */
 export const promptOptions = v.object({ prompt, model });

@@ -2,7 +2,11 @@ import * as v from 'valibot';
 import type { HookDecision } from '@hookline/core';
 import { excerpt } from './model-reply.ts';
 
-const answerSchema = v.looseObject({ ok: v.boolean(), reason: v.optional(v.string()) });
+/** The answer a hook's model gives, `{ ok, reason? }`: also the input of the prompt hook's decision tool. */
+export const ANSWER_SCHEMA = v.looseObject({
+  ok: v.pipe(v.boolean(), v.description('true: the event proceeds; false: it is blocked.')),
+  reason: v.optional(v.pipe(v.string(), v.description('Why, in one or two sentences; required when ok is false.'))),
+});
 
 /** The model's `{ ok, reason? }` as a decision: ok → proceed, not ok → block with the reason. */
 export type AnswerReading = { readonly ok: true; readonly decision: HookDecision } | { readonly ok: false; readonly error: string };
@@ -15,7 +19,7 @@ const NO_REASON = 'the model answered ok: false without a reason';
  * are ignored; a missing or non-boolean `ok` is unparseable.
  */
 export function readAnswer(value: unknown): AnswerReading {
-  const parsed = v.safeParse(answerSchema, value);
+  const parsed = v.safeParse(ANSWER_SCHEMA, value);
   if (!parsed.success) return { ok: false, error: `unparseable answer: expected {"ok": true|false, "reason"?: "…"}, got ${excerpt(JSON.stringify(value) ?? String(value))}` };
   const reason = parsed.output.reason?.trim();
   if (parsed.output.ok) return { ok: true, decision: reason === undefined || reason === '' ? { decision: 'proceed' } : { decision: 'proceed', reason } };

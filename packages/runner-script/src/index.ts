@@ -1,6 +1,7 @@
 export { scriptRunner, SCRIPT_RUNNER_NAME, type ScriptRunner, type ScriptRunnerSettings } from './script-runner.ts';
 export { scriptOptions, type ScriptHookOptions } from './script-keys.ts';
 export { checkScriptHook } from './check-script-hook.ts';
+export { scriptSourceRules } from './script-source-rules.ts';
 export { findSyntaxError, type ScriptSyntaxError } from './find-syntax-error.ts';
 export { nodeSnapshotDisabled } from './node-snapshot.ts';
 export type { PoolStats } from './create-pool.ts';

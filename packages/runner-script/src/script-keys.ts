@@ -1,4 +1,4 @@
-import type { HookOptions } from '@hookline/core';
+import { integerInRange, type HookOptions } from '@hookline/core';
 import * as v from 'valibot';
 import { MAX_MEMORY_LIMIT_MB, MIN_MEMORY_LIMIT_MB } from './defaults.ts';
 
@@ -22,10 +22,7 @@ export const scriptOptions = v.object({
   ),
   memory_limit_mb: v.optional(
     v.pipe(
-      v.number(memoryMessage),
-      v.integer(memoryMessage),
-      v.minValue(MIN_MEMORY_LIMIT_MB, memoryMessage),
-      v.maxValue(MAX_MEMORY_LIMIT_MB, memoryMessage),
+      integerInRange(MIN_MEMORY_LIMIT_MB, MAX_MEMORY_LIMIT_MB, memoryMessage),
       v.description('Memory limit of the V8 isolate that runs this hook, in MiB (default 32).'),
     ),
   ),

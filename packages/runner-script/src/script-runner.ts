@@ -1,5 +1,6 @@
 import { defineRunner, firstCharacters, InvalidOptionError, type HookDefinition, type Runner } from '@hookline/core';
 import { checkScriptHook } from './check-script-hook.ts';
+import { scriptSourceRules } from './script-source-rules.ts';
 import type { PoolStats } from './create-pool.ts';
 import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_POOL_SIZE, DEFAULT_SCRIPT_TIMEOUT_MS, MAX_MEMORY_LIMIT_MB, MIN_MEMORY_LIMIT_MB } from './defaults.ts';
 import { createIsolatePools } from './isolate-pools.ts';
@@ -88,6 +89,7 @@ export function scriptRunner(settings: ScriptRunnerSettings = {}): ScriptRunner 
         defaultOnError: 'block',
         usesSandbox: false,
         identity: (options) => (typeof options.script === 'string' ? firstCharacters(options.script, 20) : String(options.file ?? 'script')),
+        rules: scriptSourceRules,
         check: checkScriptHook,
         doRun(hook, call) {
           return runScriptHook(hook, call, scope);

@@ -1,4 +1,4 @@
-import { byteSizeProblem, snakeCaseTable, unknownSettingMessage } from '@hookline/core';
+import { byteSizeProblem, integerInRange, snakeCaseTable, unknownSettingMessage } from '@hookline/core';
 import * as v from 'valibot';
 
 /**
@@ -32,10 +32,7 @@ const KEYS = ['network', 'writable', 'readable', 'baseDir', 'pids', 'memory', 'b
 // The kernel refuses a memory.max below what the cgroup already uses; 4 MiB leaves a shell room to start.
 const MIN_MEMORY = 4 * 1024 * 1024;
 
-const integer = (min: number, max: number, unit: string) => {
-  const message = `must be an integer from ${min} to ${max} (${unit})`;
-  return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
-};
+const integer = (min: number, max: number, unit: string) => integerInRange(min, max, `must be an integer from ${min} to ${max} (${unit})`);
 const paths = (what: string) =>
   v.array(
     v.pipe(

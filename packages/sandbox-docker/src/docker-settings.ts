@@ -1,4 +1,4 @@
-import { byteSizeProblem, snakeCaseTable, unknownSettingMessage } from '@hookline/core';
+import { byteSizeProblem, integerInRange, snakeCaseTable, unknownSettingMessage } from '@hookline/core';
 import * as v from 'valibot';
 import { parseMount } from './parse-mount.ts';
 
@@ -64,10 +64,7 @@ const CAPABILITY = /^(?:CAP_)?[A-Z_]+$/;
 
 const text = (what: string) => v.pipe(v.string(`must be a string (${what})`), v.regex(/\S/, `must not be empty (${what})`));
 const absolutePath = (what: string) => v.pipe(v.string(`must be a string (${what})`), v.regex(/^\//, `must be an absolute path inside the container (${what})`));
-const integer = (min: number, max: number, unit: string) => {
-  const message = `must be an integer from ${min} to ${max} (${unit})`;
-  return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
-};
+const integer = (min: number, max: number, unit: string) => integerInRange(min, max, `must be an integer from ${min} to ${max} (${unit})`);
 
 /**
  * valibot schema of {@link DockerSettingsData}: validates `[sandbox.docker]` (the CLI) and the data

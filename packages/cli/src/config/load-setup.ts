@@ -1,10 +1,11 @@
 import { dirname } from 'node:path';
-import { ConfigError, configHookTypes, journalSettingsTable, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
+import { ConfigError, configHookTypes, journalSettingsTable, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import { NodeFlagsRequired, missingNodeFlags } from '../node-flags.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
 import { loadFirstPartyRunners } from '../plugins/load-runners.ts';
 import type { LoadedPlugins } from '../plugins/load-plugins.ts';
+import type { PluginOffer } from '../plugins/plugin-offer.ts';
 import { sandboxSettingsTables } from '../plugins/sandbox-settings-tables.ts';
 import { findConfigFiles } from './find-config-files.ts';
 import { readConfigFiles, type ReadConfigFile } from './read-config-files.ts';
@@ -17,14 +18,12 @@ export interface RunnerSetup {
   readonly sources: readonly ConfigSource[];
   /** Where the CLI looked, when no config file was given or found. */
   readonly searched: readonly string[];
-  readonly runners: readonly Runner[];
+  /** The runners the config needs: the first-party ones it uses and every plugin's. */
+  readonly runners: PluginOffer['runners'];
   /** Sandbox providers offered by plugins. */
-  readonly pluginSandboxes: readonly SandboxProvider[];
-  /**
-   * The settings tables the loaded plugins declare (`[models]`, `[sandbox.docker]`): core validates
-   * them with the hooks, and `hookline schema` describes them.
-   */
-  readonly settingsTables: readonly SettingsTable[];
+  readonly pluginSandboxes: PluginOffer['sandboxes'];
+  /** The settings tables of the loaded runners and plugins. */
+  readonly settingsTables: PluginOffer['settingsTables'];
   /** The config files' folders and the working directory: where project-installed packages are found. */
   readonly folders: readonly string[];
 }

@@ -22,17 +22,14 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const LOADER_ONLY = {
   'matcher-re2': /invalid regular expression in `matcher`/,
   'duplicate-name': /has the same effective name/,
-  'durable-blocking': /`durable = true` needs a non-blocking hook/,
   'header-variable': /references \$\w+, but \w+ is not listed in allowed_env_vars/,
   'url-parse': /is not a valid absolute URL|must be an http\(s\) URL|carries credentials/,
   'script-syntax': /syntax error in `script`/,
-  'script-source': /needs `script` \(inline JavaScript\) or `file`|`script` and `file` are both set/,
   'model-alias': /unknown model alias/,
   // Unknown top-level keys are only warnings; the ones that are issues are near misses.
   'near-miss-key': /unknown top-level key/,
   'byte-size-minimum': /must be at least .* bytes/,
   'docker-mount': /\[sandbox\.docker\] `mounts\[\d+\]`/,
-  'tool-name-and-matcher': /`tool_name` and `matcher` cannot be used together/,
 } as const;
 type LoaderOnlyRule = keyof typeof LOADER_ONLY;
 
@@ -91,6 +88,11 @@ function docsConfigs(): Array<ConfigCase & { readonly invalid: boolean }> {
   return found;
 }
 
+/** A Claude Code settings file with one http hook of these keys. */
+function claudeHttp(keys: Readonly<Record<string, string>>): string {
+  return `${JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Write', hooks: [{ type: 'http', ...keys }] }] } }, null, 2)}\n`;
+}
+
 const VALID: readonly ConfigCase[] = [
   { name: 'examples/workflow-host/hookline.toml', text: readFileSync(join(ROOT, 'examples/workflow-host/hookline.toml'), 'utf8') },
   { name: 'hookline init (arc)', text: presets['arc']!.starter!.text({ remote: '' }) },
@@ -104,6 +106,20 @@ const VALID: readonly ConfigCase[] = [
   },
   { name: 'settings tables, snake_case', text: '[models]\njudge = "claude-opus-5-5"\n\n[sandbox]\nprovider = "docker"\n\n[sandbox.docker]\nread_only = true\nmemory = "1g"\n\n[sandbox.bubblewrap]\nkill_grace_ms = 500\n' },
   { name: 'http with tls = "off" may use http://', text: '[[hooks]]\nevent = "run_start"\ntype = "http"\nurl = "http://127.0.0.1:9/x"\ntls = "off"\n' },
+  { name: 'a script hook with inline script', text: '[[hooks]]\nevent = "stage_start"\ntype = "script"\nscript = "return true"\n' },
+  { name: 'a script hook with a file', text: '[[hooks]]\nevent = "stage_start"\ntype = "script"\nfile = "./policy.js"\n' },
+  { name: 'durable on an event that does not block', text: '[[hooks]]\nevent = "stage_complete"\ncommand = "true"\ndurable = true\n' },
+  { name: 'durable on a blocking event made non-blocking', text: '[[hooks]]\nevent = "stage_start"\ncommand = "true"\nblocking = false\ndurable = true\n' },
+  { name: 'agent: tool_name on a canonical hook', text: 'preset = "agent"\n\n[[hooks]]\nevent = "pre_tool_use"\ntool_name = "Bash"\ncommand = "true"\n' },
+  { name: 'agent: an http action with method = "post" (any case)', text: 'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\n[hooks.action]\ntype = "http"\nurl = "https://x.example"\nmethod = "post"\n' },
+  {
+    name: 'claude: a command hook with Hookline\'s env_passthrough',
+    text: `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true', env_passthrough: ['NPM_TOKEN'] }] }] } })}\n`,
+    file: '.claude/settings.json',
+  },
+  { name: 'claude: an http hook over http:// without tls (turned off for it)', text: claudeHttp({ url: 'http://127.0.0.1:9/hook' }), file: '.claude/settings.json' },
+  { name: 'claude: an http hook over http:// with tls = "off"', text: claudeHttp({ url: 'http://127.0.0.1:9/hook', tls: 'off' }), file: '.claude/settings.json' },
+  { name: 'claude: an http hook over https:// with tls = "verify"', text: claudeHttp({ url: 'https://hooks.example/x', tls: 'verify' }), file: '.claude/settings.json' },
   ...docsConfigs().filter((config) => !config.invalid),
 ];
 
@@ -137,24 +153,30 @@ const INVALID: readonly InvalidCase[] = [
   { name: 'a bad [models] alias', text: '[models]\n"two words" = "claude-x"\n' },
   { name: 'task: unknown point', text: 'preset = "task"\n\n[hooks]\nafter_merg = ["true"]\n' },
   { name: 'task: a point that is not a list', text: 'preset = "task"\n\n[hooks]\nafter_merge = "true"\n' },
+  { name: 'task: a command line of only spaces', text: 'preset = "task"\n\n[hooks]\nafter_merge = ["   "]\n' },
   { name: 'agent: unknown action type', text: 'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\n[hooks.action]\ntype = "python"\ncommand = "x"\n' },
   { name: 'agent: a method other than POST', text: 'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\n[hooks.action]\ntype = "http"\nurl = "https://x.example"\nmethod = "GET"\n' },
   { name: 'agent: an http action over http://', text: 'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\n[hooks.action]\ntype = "http"\nurl = "http://x.example"\n' },
   { name: 'claude: a zero timeout', text: '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "true", "timeout": 0}]}]}}\n', file: '.claude/settings.json' },
+  { name: 'claude: an http hook over http:// with tls = "verify"', text: claudeHttp({ url: 'http://127.0.0.1:9/hook', tls: 'verify' }), file: '.claude/settings.json' },
+  { name: 'claude: an http hook over http:// with tls = "no_verify"', text: claudeHttp({ url: 'http://127.0.0.1:9/hook', tls: 'no_verify' }), file: '.claude/settings.json' },
+  { name: 'durable on a hook that blocks by its event\'s default', text: hook('command = "true"\ndurable = true') },
+  { name: 'durable on a hook that says it blocks', text: '[[hooks]]\nevent = "stage_complete"\ncommand = "true"\nblocking = true\ndurable = true\n' },
+  { name: 'a script hook with neither script nor file', text: hook('type = "script"') },
+  { name: 'a script hook with both script and file', text: hook('type = "script"\nscript = "return true"\nfile = "./policy.js"') },
+  { name: 'agent: tool_name with a matcher', text: 'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\ntool_name = "Bash"\nmatcher = "x"\n[hooks.action]\ntype = "shell"\ncommand = "true"\n' },
+  { name: 'agent: tool_name with a matcher on a canonical hook', text: 'preset = "agent"\n\n[[hooks]]\nevent = "pre_tool_use"\ntool_name = "Bash"\nmatcher = "B.*"\ncommand = "true"\n' },
   { name: 'claude: an unknown event', text: '{"hooks": {"PreToolUs": [{"hooks": [{"type": "command", "command": "true"}]}]}}\n', file: '.claude/settings.json' },
   // Rules only the loader checks: the JSON Schema accepts these.
   { name: 'a matcher that is not RE2', text: hook('command = "true"\nmatcher = "(a)\\\\1"'), loaderOnly: 'matcher-re2' },
   { name: 'two hooks with one effective name', text: `${hook('command = "true"')}${hook('command = "true"')}`, loaderOnly: 'duplicate-name' },
-  { name: 'durable on a hook that blocks by default', text: hook('command = "true"\ndurable = true'), loaderOnly: 'durable-blocking' },
   { name: 'a header variable not allowed', text: hook('type = "http"\nurl = "https://x.example"\nheaders = { Authorization = "Bearer $TOKEN" }'), loaderOnly: 'header-variable' },
   { name: 'a url with credentials', text: hook('type = "http"\nurl = "https://user:pw@x.example"'), loaderOnly: 'url-parse' },
   { name: 'a script syntax error', text: hook('type = "script"\nscript = "return ("'), loaderOnly: 'script-syntax' },
-  { name: 'a script hook with neither script nor file', text: hook('type = "script"'), loaderOnly: 'script-source' },
   { name: 'an unknown model alias', text: hook('type = "prompt"\nprompt = "x"\nmodel = "jugde"'), loaderOnly: 'model-alias' },
   { name: 'a near miss of a top-level key', text: '[[hook]]\nevent = "stage_start"\ncommand = "true"\n', loaderOnly: 'near-miss-key' },
   { name: 'a memory size below the minimum', text: '[sandbox.docker]\nmemory = "1k"\n', loaderOnly: 'byte-size-minimum' },
   { name: 'a docker mount that does not parse', text: '[sandbox.docker]\nmounts = ["nocolon"]\n', loaderOnly: 'docker-mount' },
-  { name: 'agent: tool_name with a matcher', text: 'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\ntool_name = "Bash"\nmatcher = "x"\n[hooks.action]\ntype = "shell"\ncommand = "true"\n', loaderOnly: 'tool-name-and-matcher' },
 ];
 
 describe.each(VALID)('valid: $name', (config) => {

@@ -4,13 +4,10 @@ import type { ReadConfigFile } from '../config/read-config-files.ts';
 import { importModule } from './import-module.ts';
 import { validSettings } from './load-runners.ts';
 import { pluginExports } from './plugin-exports.ts';
+import type { PluginOffer } from './plugin-offer.ts';
 
 /** What the configs' `plugins` lists gave: runners and providers, or the problems, located. */
-export interface LoadedPlugins {
-  readonly runners: readonly Runner[];
-  readonly sandboxes: readonly SandboxProvider[];
-  /** The settings tables the plugins' factories declare. */
-  readonly settingsTables: readonly SettingsTable[];
+export interface LoadedPlugins extends PluginOffer {
   readonly issues: readonly ConfigIssue[];
 }
 

@@ -1,11 +1,8 @@
 import { interfaceVersionProblem, messageOf, settingsTableOf, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
+import type { PluginOffer } from './plugin-offer.ts';
 
 /** The runners and sandbox providers one plugin module offers, and what went wrong looking. */
-export interface PluginExports {
-  readonly runners: readonly Runner[];
-  readonly sandboxes: readonly SandboxProvider[];
-  /** The settings tables its factories declare (`factory.settingsTable`). */
-  readonly settingsTables: readonly SettingsTable[];
+export interface PluginExports extends PluginOffer {
   /** Plugin objects of another interface version, each as a sentence naming both versions: never used. */
   readonly mismatched: readonly string[];
   /** Factories that threw when called. */

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import type { ConfigDialect, DialectHook } from './config-dialect.ts';
+import type { GenericSchema } from 'valibot';
+import type { ConfigDialect, DialectHook, DialectSource } from './config-dialect.ts';
+import { worded } from './form-wording.ts';
 import type { SourceLines } from './source-lines.ts';
 
 /** A `[[hooks]]` table as written, located by its position among the file's hooks. */
@@ -7,25 +9,21 @@ export function canonicalHook(table: unknown, index: number, lines: SourceLines)
   return { table, line: lines.hook(index) ?? 1, keyLine: (key) => lines.hookKey(index, key) };
 }
 
+/** `hooks` as an array of tables (the canonical form, and `agent`'s); `fix` says how this dialect writes a hook. */
+export function hookArray(hook: GenericSchema, fix: string): GenericSchema {
+  return worded(v.array(hook), { wrongType: () => ({ message: '`hooks` must be an array of tables', fix }) });
+}
+
+/** Each table of a `hooks` array, through `readHook`; nothing when `hooks` is not an array (the form says so). */
+export function readHookArray(source: DialectSource, readHook: (table: unknown, index: number) => DialectHook): DialectHook[] {
+  const hooks = source.data['hooks'];
+  return Array.isArray(hooks) ? hooks.map(readHook) : [];
+}
+
+const CANONICAL_FIX = 'write each hook as a [[hooks]] table (a [hooks] table of command lists is the "task" preset\'s form: set preset = "task")';
+
 /** SPEC §2's form, the `arc` preset's: every hook is a `[[hooks]]` table of canonical keys. */
 export const canonicalDialect: ConfigDialect = {
-  readHooks({ file, data, lines }) {
-    const hooks = data['hooks'];
-    if (hooks === undefined) return { hooks: [], issues: [] };
-    if (!Array.isArray(hooks)) {
-      return {
-        hooks: [],
-        issues: [
-          {
-            file,
-            line: lines.topLevel('hooks') ?? 1,
-            message: '`hooks` must be an array of tables',
-            fix: 'write each hook as a [[hooks]] table (a [hooks] table of command lists is the "task" preset\'s form: set preset = "task")',
-          },
-        ],
-      };
-    }
-    return { hooks: hooks.map((table, index) => canonicalHook(table, index, lines)), issues: [] };
-  },
-  hooksSchema: ({ hook }) => v.array(hook),
+  hooksSchema: (_preset, schemas) => hookArray(schemas?.hook() ?? v.unknown(), CANONICAL_FIX),
+  readHooks: (source) => ({ hooks: readHookArray(source, (table, index) => canonicalHook(table, index, source.lines)), issues: [] }),
 };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
+import { integerInRange } from '../plugins/integer-in-range.ts';
 
 /** Upper bound of `timeout_ms`: one hour (SPEC §2). */
 export const MAX_TIMEOUT_MS = 3_600_000;
@@ -25,13 +26,7 @@ export const commonHookKeys: Readonly<Record<'name' | 'event' | 'type' | 'matche
   ),
   blocking: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Whether the host waits for this hook\'s decision; the event\'s default when absent.'))),
   timeout_ms: v.optional(
-    v.pipe(
-      v.number(TIMEOUT_RULE),
-      v.integer(TIMEOUT_RULE),
-      v.minValue(1, TIMEOUT_RULE),
-      v.maxValue(MAX_TIMEOUT_MS, TIMEOUT_RULE),
-      v.description('Milliseconds before the hook is stopped and reported timed_out; the type\'s default when absent.'),
-    ),
+    v.pipe(integerInRange(1, MAX_TIMEOUT_MS, TIMEOUT_RULE), v.description('Milliseconds before the hook is stopped and reported timed_out; the type\'s default when absent.')),
   ),
   sandbox: v.optional(
     v.pipe(v.boolean('must be true or false'), v.description('Run in the configured sandbox (true) or on the host with its full environment (false).')),

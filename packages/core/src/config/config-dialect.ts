@@ -1,16 +1,11 @@
 import type { GenericSchema } from 'valibot';
-import type { HookKeyProblem, HookTypeDeclaration } from '../plugins/runner-type.ts';
+import type { HookKeyProblem } from '../plugins/runner-type.ts';
 import type { ConfigIssue } from './config-issue.ts';
+import type { DialectPreset } from './dialect-preset.ts';
+import type { HookSchemas } from './hook-schemas.ts';
 import type { SourceLines } from './source-lines.ts';
 
-/**
- * What a dialect reads of its preset (a `Preset` is one): its name and its events. Spelled out here
- * rather than imported, because a preset names its dialect and the two files would import each other.
- */
-export interface DialectPreset {
-  readonly name: string;
-  readonly events: readonly { readonly name: string; readonly matcherFields?: readonly string[] }[];
-}
+export type { DialectPreset } from './dialect-preset.ts';
 
 /** One parsed config source, as a dialect reads it. */
 export interface DialectSource {
@@ -53,29 +48,11 @@ export interface DialectResult {
   readonly issues: readonly ConfigIssue[];
 }
 
-/** The parts a dialect builds its JSON Schema of `hooks` from. */
-export interface DialectSchemaParts {
-  /** Schema of one canonical hook table (every installed type's variant, and the disable form). */
-  readonly hook: GenericSchema;
-  /** The same with extra keys allowed in every variant (`tool_name`). */
-  hookWith(extraKeys: Readonly<Record<string, GenericSchema>>): GenericSchema;
-  /**
-   * Marks an object schema that holds `type`'s keys (an `agent` http action), so the JSON Schema
-   * states the type's cross-key rules on it as the loader checks them.
-   */
-  withRules<TSchema extends GenericSchema>(schema: TSchema, type: HookTypeDeclaration): TSchema;
-  /** Schema of `event`: the preset's event names. */
-  readonly event: GenericSchema;
-  /** The preset's event names. */
-  readonly events: readonly string[];
-  /** The installed hook types and their declarations. */
-  readonly types: Readonly<Record<string, HookTypeDeclaration>>;
-}
-
 /**
  * How a preset's config files write hooks (`arc`: `[[hooks]]` tables; `task`: `[hooks]` lists of
- * commands; `agent`: `[[hooks]]` with `tool_name` and `[hooks.action]`). A dialect only rewrites:
- * validation, defaults and layering are the same for every preset.
+ * commands; `agent`: `[[hooks]]` with `tool_name` and `[hooks.action]`). A dialect checks and
+ * rewrites its own form; the canonical tables it yields are validated, defaulted and layered the same
+ * for every preset.
  */
 export interface ConfigDialect {
   /**
@@ -83,8 +60,21 @@ export interface ConfigDialect {
    * keys other than Hookline's are its own and are not warned about.
    */
   readonly ignoresOtherTopLevelKeys?: boolean;
-  /** Reads the hooks of one parsed source. */
-  readHooks(source: DialectSource, preset: DialectPreset): DialectResult;
-  /** The valibot schema of the top-level `hooks` key, for the config's JSON Schema. */
-  hooksSchema(parts: DialectSchemaParts): GenericSchema;
+  /**
+   * The form of top-level `hooks` as this dialect writes it: one valibot schema, with the hook
+   * schemas wherever a hook stands. The loader reads a file's `hooks` with it before anything else,
+   * hooks left open (`schemas` absent: `v.unknown()` in their place), each problem worded by the node
+   * it concerns (`worded`) at its line (`readDialect`); `hookline schema` prints it with the hooks
+   * filled in.
+   */
+  hooksSchema(preset: DialectPreset, schemas?: HookSchemas): GenericSchema;
+  /** The line of a path below `hooks`, for the form's issues; default: JSON paths, else `hooks`' line. */
+  formLine?(path: readonly (string | number)[], lines: SourceLines): number | undefined;
+  /**
+   * Rewrites the hooks of one parsed source into canonical tables, skipping the parts the form
+   * refuses. With `schemas` (when loading), the dialect's own keys of each hook are checked against
+   * the same declarations `hooksSchema` states; without them (a host asking which hook types a file
+   * uses, before any runner is loaded) the hooks are only rewritten.
+   */
+  readHooks(source: DialectSource, preset: DialectPreset, schemas?: HookSchemas): DialectResult;
 }

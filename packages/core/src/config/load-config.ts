@@ -10,6 +10,7 @@ import { suggestPreset, type ActivePreset } from './suggest-preset.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { HookConfig, HookDefinition } from './hook-definition.ts';
 import type { HookEntry } from './hook-entry.ts';
+import { hookSchemas, type HookSchemas } from './hook-schemas.ts';
 import { layerEntries } from './layer-entries.ts';
 import { readConfigSource, type ConfigSource, type ConfigText } from './read-config-source.ts';
 import { readSettingsTables } from './read-settings-tables.ts';
@@ -44,9 +45,10 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
   const active = choosePreset(parsed, issues, options.preset);
   const { preset } = active;
   const tables = options.settingsTables ?? [];
-  const known = tables.map((table) => table.path.split('.')[0]!);
+  const settingsTables = tables.map((table) => table.path.split('.')[0]!);
+  const schemas = cachedHookSchemas(preset, registry);
   const layers = parsed.map((source) => {
-    const layer = validateLayer(source, preset, registry, known);
+    const layer = validateLayer(source, { preset, runners: registry, schemas, settingsTables });
     if (layer.issues.length === 0) return layer;
     // A file written for another preset gets one issue naming it instead of one per foreign key.
     const suggestion = suggestPreset(source, active);
@@ -72,6 +74,21 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
     hooks: layered.hooks.map((entry) => resolveDefaults(entry, preset, registry)),
     warnings: [...layers.flatMap((layer) => layer.warnings), ...read.warnings, ...layered.warnings],
   };
+}
+
+// Hosts load the same preset with the same runners again and again (the CLI once per command, a
+// server per reload): the hook schemas are built once per preset and set of type declarations.
+const schemasByPreset = new WeakMap<Preset, { readonly types: readonly object[]; readonly schemas: HookSchemas }[]>();
+
+function cachedHookSchemas(preset: Preset, registry: RunnerRegistry): HookSchemas {
+  const types = registry.types.map((type) => registry.find(type)!.type);
+  const cached = schemasByPreset.get(preset) ?? [];
+  const found = cached.find((entry) => entry.types.length === types.length && entry.types.every((type, index) => type === types[index]));
+  if (found !== undefined) return found.schemas;
+  const schemas = hookSchemas(preset, Object.fromEntries(registry.types.map((type, index) => [type, types[index]!])));
+  // A few sets per preset at most; a host that makes runners afresh each time keeps only the latest.
+  schemasByPreset.set(preset, [...cached.slice(-3), { types, schemas }]);
+  return schemas;
 }
 
 // Each file's issues together, top to bottom, files in layering order.

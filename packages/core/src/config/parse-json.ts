@@ -61,18 +61,28 @@ export function parseJson(text: string, file: string): JsonParseResult {
     throw new JsonSyntaxError('unterminated string', start);
   };
 
+  // Whether the container ends after an item: `,` asks for another item, `closer` ends it.
+  const endsAfterItem = (closer: '}' | ']', item: string): boolean => {
+    skipSpace();
+    if (text[position] !== ',' && text[position] !== closer) fail(`"," or "${closer}" after ${item}`);
+    return text[position++] === closer;
+  };
+  // Whether the container is empty: it opens at `position` and `closer` follows at once.
+  const opensEmpty = (closer: '}' | ']'): boolean => {
+    position++;
+    skipSpace();
+    if (text[position] !== closer) return false;
+    position++;
+    return true;
+  };
+
   const readValue = (path: (string | number)[]): unknown => {
     skipSpace();
     if (!lines.has(JSON.stringify(path))) lines.set(JSON.stringify(path), lineOf(position));
     const character = text[position];
     if (character === '{') {
-      position++;
       const value: Record<string, unknown> = {};
-      skipSpace();
-      if (text[position] === '}') {
-        position++;
-        return value;
-      }
+      if (opensEmpty('}')) return value;
       for (;;) {
         skipSpace();
         if (text[position] !== '"') fail(text[position] === '}' ? 'another member after "," (JSON allows no trailing comma)' : 'a double-quoted key');
@@ -84,40 +94,17 @@ export function parseJson(text: string, file: string): JsonParseResult {
         position++;
         const member = readValue([...path, key]);
         Object.defineProperty(value, key, { value: member, enumerable: true, writable: true, configurable: true });
-        skipSpace();
-        if (text[position] === ',') {
-          position++;
-          continue;
-        }
-        if (text[position] === '}') {
-          position++;
-          return value;
-        }
-        fail('"," or "}" after a member');
+        if (endsAfterItem('}', 'a member')) return value;
       }
     }
     if (character === '[') {
-      position++;
       const value: unknown[] = [];
-      skipSpace();
-      if (text[position] === ']') {
-        position++;
-        return value;
-      }
+      if (opensEmpty(']')) return value;
       for (;;) {
         skipSpace();
         if (text[position] === ']') fail('another element after "," (JSON allows no trailing comma)');
         value.push(readValue([...path, value.length]));
-        skipSpace();
-        if (text[position] === ',') {
-          position++;
-          continue;
-        }
-        if (text[position] === ']') {
-          position++;
-          return value;
-        }
-        fail('"," or "]" after an element');
+        if (endsAfterItem(']', 'an element')) return value;
       }
     }
     if (character === '"') return readString();

@@ -4,6 +4,7 @@ import { presets } from '../presets/presets.ts';
 import { canonicalDialect } from './canonical-dialect.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { ConfigSource } from './read-config-source.ts';
+import { readDialect } from './read-dialect.ts';
 
 /**
  * A file written for another preset — an `agent` settings file without `preset = "agent"` — fails
@@ -15,7 +16,7 @@ import type { ConfigSource } from './read-config-source.ts';
 export function suggestPreset(source: ConfigSource, active: ActivePreset): ConfigIssue | undefined {
   for (const candidate of Object.values(presets)) {
     if (candidate.name === active.preset.name) continue;
-    const read = (candidate.dialect ?? canonicalDialect).readHooks(source, candidate);
+    const read = readDialect(candidate.dialect ?? canonicalDialect, source, candidate);
     if (read.issues.length > 0) continue;
     const events = read.hooks.map((hook) => ({ hook, event: eventOf(hook.table) })).filter((found) => found.event !== undefined);
     if (events.length === 0 || !events.every(({ event }) => findEvent(candidate, event!) !== undefined)) continue;

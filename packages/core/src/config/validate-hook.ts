@@ -1,17 +1,17 @@
 import * as v from 'valibot';
 import { FIRST_PARTY_TYPES } from '../plugins/first-party-types.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
-import { breaksRule } from '../plugins/key-rule.ts';
-import type { HookTypeDeclaration } from '../plugins/runner-type.ts';
+import { breaksRule, ruleProblem } from '../plugins/key-rule.ts';
+import type { HookKeyProblem, HookTypeDeclaration } from '../plugins/runner-type.ts';
 import { findEvent, type Preset } from '../presets/preset.ts';
 import { presetsWithEvent } from '../presets/presets-with-event.ts';
 import { compileMatcher } from '../selection/compile-matcher.ts';
-import { COMMON_HOOK_KEY_NAMES, commonHookKeys } from './common-hook-keys.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import { effectiveName } from './effective-name.ts';
 import type { LayerEntry } from './hook-entry.ts';
 import { nearestWord } from './nearest-word.ts';
 import type { DialectHook } from './config-dialect.ts';
+import { SHORTHAND_TYPE, type HookSchemas } from './hook-schemas.ts';
 
 /** Everything `validateHook` needs to know about where the hook stands. */
 export interface HookValidationScope {
@@ -21,6 +21,8 @@ export interface HookValidationScope {
   readonly source: DialectHook;
   readonly preset: Preset;
   readonly runners: RunnerRegistry;
+  /** What a valid hook holds, for this preset and these runners (also the JSON Schema's source). */
+  readonly schemas: HookSchemas;
 }
 
 /** The validated entry (when the hook is usable) and every issue found in it. */
@@ -35,9 +37,11 @@ export interface HookValidation {
 }
 
 /**
- * Validates one `[[hooks]]` table: its type, every key against the common and the type's schemas,
- * the event against the preset's catalog, the matcher, and the runner's own cross-key checks. It
- * reports every problem of the hook, not just the first.
+ * Validates one canonical hook table against the hook schemas: its type, every key against the
+ * common and the type's schemas, the event against the preset's catalog, the rules (the type's and
+ * the hook's), the matcher, and the runner's own cross-key checks. Where a message can say more than
+ * the schema's (a near event, the package of a missing type, the type a stray key belongs to), the
+ * loader words it. It reports every problem of the hook, not just the first.
  */
 export function validateHook(raw: unknown, scope: HookValidationScope): HookValidation {
   const { file, index, source } = scope;
@@ -49,7 +53,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const table = raw as Record<string, unknown>;
   const explicitName = typeof table['name'] === 'string' && table['name'] !== '' ? table['name'] : undefined;
 
-  if (table['enabled'] === false && explicitName !== undefined && Object.keys(table).every((key) => key === 'name' || key === 'enabled')) {
+  if (explicitName !== undefined && v.is(scope.schemas.disable, table)) {
     return { entry: { kind: 'disable', file, line: hookLine, index, name: explicitName, ...path }, issues: [], name: explicitName };
   }
 
@@ -58,8 +62,8 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const typeName = resolveTypeName(table);
   const installed = typeName === undefined ? undefined : scope.runners.find(typeName);
   const typeKeys = installed?.type.options.entries ?? {};
-  const schema = v.object({ ...typeKeys, ...commonHookKeys });
-  const parsed = v.safeParse(schema, table);
+  // Unknown keys are worded below (a near key, or the type they belong to), so the open object.
+  const parsed = v.safeParse(v.object(scope.schemas.keys(typeName ?? '')), table);
   // Without its type or a required key of it, a hook has no identity to derive a name from.
   const missingTypeKey = !parsed.success && parsed.issues.some((problem) => problem.input === undefined && typeof problem.path?.[0]?.key === 'string' && problem.path[0].key in typeKeys);
   const identity = installed === undefined || missingTypeKey ? undefined : typeIdentity(installed.type, typeName!, pickOptions(table, typeKeys));
@@ -74,7 +78,9 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     issues.push({ file, line, hook: { index, name: displayName, ...path }, message, ...(fix === undefined ? {} : { fix }) });
   };
 
-  for (const problem of source.problems ?? []) report(problem.key, problem.message, problem.fix);
+  const reportProblem = (problem: HookKeyProblem): void => report(problem.key, problem.message, problem.fix);
+
+  for (const problem of source.problems ?? []) reportProblem(problem);
   // A dialect that could not tell the type (an unknown action type) has said so in its own words.
   const typeReported = source.problems?.some((problem) => problem.key === 'type' || problem.key === 'action') === true;
   if (typeName === undefined && !typeReported) {
@@ -88,7 +94,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   }
 
   if (installed !== undefined) {
-    const allowed = [...COMMON_HOOK_KEY_NAMES, ...Object.keys(typeKeys)];
+    const allowed = Object.keys(scope.schemas.keys(typeName!));
     for (const key of Object.keys(table)) {
       if (allowed.includes(key)) continue;
       const near = nearestWord(key, allowed);
@@ -126,13 +132,8 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     report('event', `unknown event "${event}" for preset "${scope.preset.name}"`, `${hint}valid events: ${names.join(', ')}`);
   }
 
-  const eventSpec = event === undefined ? undefined : findEvent(scope.preset, event);
-  if (eventSpec !== undefined && table['durable'] === true && (typeof table['blocking'] === 'boolean' ? table['blocking'] : eventSpec.blocking)) {
-    report(
-      'durable',
-      `\`durable = true\` needs a non-blocking hook, and this one blocks${typeof table['blocking'] === 'boolean' ? '' : ` ("${event}" blocks by default)`}`,
-      'set blocking = false, or remove `durable`: a blocking hook\'s decision is needed before emit returns, so running it again after a crash could not change anything',
-    );
+  for (const rule of scope.schemas.hookRules) {
+    if (breaksRule(rule, table)) reportProblem(ruleProblem(rule, table));
   }
 
   const matcher = typeof table['matcher'] === 'string' ? table['matcher'] : undefined;
@@ -146,9 +147,9 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     // the keys as the schema outputs them.
     const written = pickOptions(table, typeKeys);
     for (const rule of installed.type.rules ?? []) {
-      if (breaksRule(rule, written)) report(rule.key, typeof rule.message === 'string' ? rule.message : rule.message(written), rule.fix);
+      if (breaksRule(rule, written)) reportProblem(ruleProblem(rule, written));
     }
-    for (const problem of installed.type.check?.(pickOptions(parsed.output as Record<string, unknown>, typeKeys)) ?? []) report(problem.key, problem.message, problem.fix);
+    for (const problem of installed.type.check?.(pickOptions(parsed.output as Record<string, unknown>, typeKeys)) ?? []) reportProblem(problem);
   }
 
   const named = name === undefined ? {} : { name };
@@ -201,7 +202,7 @@ function unknownTypeFix(typeName: string, runners: RunnerRegistry): string {
 
 function resolveTypeName(table: Record<string, unknown>): string | undefined {
   if (typeof table['type'] === 'string') return table['type'];
-  if (table['command'] !== undefined) return 'command';
+  if (table['command'] !== undefined) return SHORTHAND_TYPE;
   return undefined;
 }
 

@@ -1,22 +1,37 @@
+import * as v from 'valibot';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { Preset } from '../presets/preset.ts';
-import { presets } from '../presets/presets.ts';
+import { DEFAULT_PRESET, presets } from '../presets/presets.ts';
 import { canonicalDialect } from './canonical-dialect.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { ConfigLayer } from './config-layer.ts';
 import type { LayerEntry } from './hook-entry.ts';
 import { nearestWord } from './nearest-word.ts';
 import type { ConfigSource } from './read-config-source.ts';
+import type { HookSchemas } from './hook-schemas.ts';
+import { PLUGINS, presetKey, SANDBOX_PROVIDER, TOP_LEVEL_KEYS } from './top-level-keys.ts';
+import { readDialect } from './read-dialect.ts';
 import { validateHook } from './validate-hook.ts';
 
-const TOP_LEVEL_KEYS = ['preset', 'plugins', 'sandbox', 'hooks'];
+const PRESET = presetKey(Object.keys(presets), DEFAULT_PRESET);
+
+/** What a source is validated against. */
+export interface LayerScope {
+  readonly preset: Preset;
+  readonly runners: RunnerRegistry;
+  /** The preset's hook schemas for the installed types. */
+  readonly schemas: HookSchemas;
+  /** The top-level tables plugins declare (`models`). */
+  readonly settingsTables: readonly string[];
+}
 
 /**
  * Validates one parsed source against the preset and the installed runners. Unknown top-level keys
  * are only warned about (the file may carry a host's other settings), unless they look like a typo of
- * a known key, which is an error. `settingsTables` are the top-level tables plugins declare (`models`).
+ * a known key, which is an error.
  */
-export function validateLayer(source: ConfigSource, preset: Preset, runners: RunnerRegistry, settingsTables: readonly string[] = []): ConfigLayer {
+export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLayer {
+  const { preset, runners, schemas, settingsTables } = scope;
   const { file, data, lines } = source;
   const issues: ConfigIssue[] = [];
   const warnings: string[] = [];
@@ -35,14 +50,14 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
   }
 
   const presetName = data['preset'];
-  if (presetName !== undefined && (typeof presetName !== 'string' || presets[presetName] === undefined)) {
+  if (!v.is(PRESET, presetName)) {
     const names = Object.keys(presets);
     const near = typeof presetName === 'string' ? nearestWord(presetName, names) : undefined;
     issues.push({ file, line: at('preset'), message: `unknown preset ${JSON.stringify(presetName)}`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}` });
   }
 
   const plugins = data['plugins'];
-  if (plugins !== undefined && !(Array.isArray(plugins) && plugins.every((plugin) => typeof plugin === 'string' && plugin !== ''))) {
+  if (!v.is(PLUGINS, plugins)) {
     issues.push({ file, line: at('plugins'), message: '`plugins` must be a list of package names', fix: 'write plugins = ["hookline-runner-example"]' });
   }
 
@@ -50,10 +65,10 @@ export function validateLayer(source: ConfigSource, preset: Preset, runners: Run
   const entries: LayerEntry[] = [];
   const named: NamedHook[] = [];
   // The preset's dialect rewrites its form into canonical hook tables; validation is the same for all.
-  const read = dialect.readHooks({ file, data, lines }, preset);
+  const read = readDialect(dialect, { file, data, lines }, preset, schemas);
   issues.push(...read.issues);
   for (const [index, hook] of read.hooks.entries()) {
-    const result = validateHook(hook.table, { file, index, source: hook, preset, runners });
+    const result = validateHook(hook.table, { file, index, source: hook, preset, runners, schemas });
     issues.push(...result.issues);
     if (result.entry !== undefined) entries.push(result.entry);
     if (result.name !== undefined) named.push({ name: result.name, index, line: hook.line, ...(hook.path === undefined ? {} : { path: hook.path }) });
@@ -78,7 +93,7 @@ function readSandbox(value: unknown, file: string, line: number, issues: ConfigI
     return undefined;
   }
   const { provider, ...settings } = value as Record<string, unknown>;
-  if (provider !== undefined && (typeof provider !== 'string' || provider === '')) {
+  if (!v.is(SANDBOX_PROVIDER, provider)) {
     issues.push({ file, line, message: '`sandbox.provider` must be a provider name', fix: 'set provider = "local" (default) or "docker"' });
     return { settings };
   }

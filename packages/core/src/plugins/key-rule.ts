@@ -17,9 +17,31 @@ export interface KeyRule {
   readonly fix?: string;
 }
 
+/** A rule made ready for the loader, which asks it of every hook. */
+interface CompiledRule {
+  readonly when: GenericSchema;
+  readonly then: GenericSchema;
+  /** Keys `when` requires: a hook without one of them cannot break the rule (most hooks). */
+  readonly required: readonly string[];
+}
+
+const compiledRules = new WeakMap<KeyRule, CompiledRule>();
+
+function compile(rule: KeyRule): CompiledRule {
+  let compiled = compiledRules.get(rule);
+  if (compiled === undefined) {
+    const required = Object.entries(rule.when).filter(([, schema]) => schema.type !== 'optional').map(([key]) => key);
+    compiled = { when: v.object(rule.when), then: v.object(rule.then), required };
+    compiledRules.set(rule, compiled);
+  }
+  return compiled;
+}
+
 /** Whether a hook's options break the rule. */
 export function breaksRule(rule: KeyRule, options: Readonly<Record<string, unknown>>): boolean {
-  return v.is(v.object(rule.when), options) && !v.is(v.object(rule.then), options);
+  const compiled = compile(rule);
+  if (compiled.required.some((key) => options[key] === undefined)) return false;
+  return v.is(compiled.when, options) && !v.is(compiled.then, options);
 }
 
 /** The rule as JSON Schema: `{ if: …, then: … }` over the hook table's properties. */
@@ -29,4 +51,10 @@ export function keyRuleJsonSchema(rule: KeyRule): Record<string, unknown> {
     return schema;
   };
   return { if: part(rule.when), then: part(rule.then) };
+}
+
+/** The problem a hook whose options break `rule` has, worded by the rule (a `HookKeyProblem`). */
+export function ruleProblem(rule: KeyRule, options: Readonly<Record<string, unknown>>): { readonly key: string; readonly message: string; readonly fix?: string } {
+  const message = typeof rule.message === 'string' ? rule.message : rule.message(options);
+  return { key: rule.key, message, ...(rule.fix === undefined ? {} : { fix: rule.fix }) };
 }

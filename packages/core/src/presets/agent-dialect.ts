@@ -1,16 +1,35 @@
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import { canonicalHook } from '../config/canonical-dialect.ts';
+import { canonicalHook, hookArray, readHookArray } from '../config/canonical-dialect.ts';
 import { COMMON_HOOK_KEY_NAMES, commonHookKeys } from '../config/common-hook-keys.ts';
 import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import type { SourceLines } from '../config/source-lines.ts';
+import { withRules } from '../config/ruled-schema.ts';
+import { breaksRule, ruleProblem, type KeyRule } from '../plugins/key-rule.ts';
 import type { HookKeyProblem } from '../plugins/runner-type.ts';
 import { exactMatcher } from '../selection/exact-matcher.ts';
 
 /** Source 002's action types and the hook types they are. */
 const ACTION_TYPES: Readonly<Record<string, string>> = { shell: 'command', http: 'http' };
 const ACTION_FORMS = 'an action is type = "shell" with command = "…", or type = "http" with url = "…"';
+const AGENT_FIX = 'write each hook as [[hooks]] with event = "…" and a [hooks.action] table';
+
+/** An http action may name its method; http hooks always POST (any case, as source 002 writes it). */
+const METHOD = v.optional(v.pipe(v.string(), v.regex(/^[Pp][Oo][Ss][Tt]$/), v.description('Always POST: the event\'s context is posted as JSON.')));
+/** Keys an action of a type has beyond its hook type's own. */
+const ACTION_KEYS: Readonly<Record<string, Readonly<Record<string, GenericSchema>>>> = { shell: {}, http: { method: METHOD } };
+
+/** `tool_name`: one tool, matched exactly. */
+const TOOL_NAME = v.optional(v.pipe(v.string(), v.nonEmpty(), v.description('Run only for this tool (exact match); without it, for every tool.')));
+/** `tool_name` becomes the hook's matcher, so it cannot come with one. */
+const TOOL_NAME_ALONE: KeyRule = {
+  when: { tool_name: v.string() },
+  then: { matcher: v.optional(v.never()) },
+  key: 'matcher',
+  message: '`tool_name` and `matcher` cannot be used together',
+  fix: 'keep tool_name for one tool (exact match), or matcher for a regular expression',
+};
 
 /**
  * The `agent` preset's form (SPEC §12, source 002): `[[hooks]]` with `event`, an optional `tool_name`
@@ -18,31 +37,24 @@ const ACTION_FORMS = 'an action is type = "shell" with command = "…", or type 
  * or `type = "http"` (an HTTP hook). `tool_name` becomes an exact matcher (`^Bash$`). The action's
  * other keys are the hook type's own (`command`, `url`, `headers`, …); Hookline's common keys
  * (`name`, `timeout_ms`, `on_error`, …) may be added to the `[[hooks]]` table. Tables without an
- * action are read as the canonical form.
+ * action are read as the canonical form. The declarations above are read by both sides.
  */
 export const agentDialect: ConfigDialect = {
-  readHooks({ file, data, lines }) {
-    const hooks = data['hooks'];
-    if (hooks === undefined) return { hooks: [], issues: [] };
-    if (!Array.isArray(hooks)) {
-      return {
-        hooks: [],
-        issues: [{ file, line: lines.topLevel('hooks') ?? 1, message: '`hooks` must be an array of tables', fix: 'write each hook as [[hooks]] with event = "…" and a [hooks.action] table' }],
-      };
-    }
-    return { hooks: hooks.map((raw, index) => agentHook(raw, index, lines)), issues: [] };
-  },
-  hooksSchema({ hookWith, withRules, event, types }) {
-    const toolName = v.optional(v.pipe(v.string(), v.nonEmpty(), v.description('Run only for this tool (exact match); without it, for every tool.')));
+  hooksSchema(_preset, schemas) {
+    if (schemas === undefined) return hookArray(v.unknown(), AGENT_FIX);
     const actions: GenericSchema[] = [];
-    if (types['command'] !== undefined) actions.push(withRules(v.strictObject({ type: v.literal('shell'), ...types['command'].options.entries }), types['command']));
-    if (types['http'] !== undefined) actions.push(withRules(v.strictObject({ type: v.literal('http'), method: v.optional(v.literal('POST')), ...types['http'].options.entries }), types['http']));
-    const canonical = hookWith({ tool_name: toolName });
-    if (actions.length === 0) return v.array(canonical);
+    for (const [action, hookType] of Object.entries(ACTION_TYPES)) {
+      const declared = schemas.types[hookType];
+      if (declared !== undefined) actions.push(withRules(v.strictObject({ type: v.literal(action), ...ACTION_KEYS[action], ...declared.options.entries }), declared.rules ?? []));
+    }
+    const canonical = schemas.hook({ keys: { tool_name: TOOL_NAME }, rules: [TOOL_NAME_ALONE] });
+    if (actions.length === 0) return hookArray(canonical, AGENT_FIX);
     const { type: _type, ...common } = commonHookKeys;
     const action = v.pipe(actions.length === 1 ? actions[0]! : v.union(actions), v.description('What the hook does: a shell command or an HTTP POST.'));
-    return v.array(v.union([v.strictObject({ ...common, event, tool_name: toolName, action }), canonical]));
+    const withAction = withRules(v.strictObject({ ...common, event: schemas.event, tool_name: TOOL_NAME, action }), [...schemas.hookRules, TOOL_NAME_ALONE]);
+    return hookArray(v.union([withAction, canonical]), AGENT_FIX);
   },
+  readHooks: (source) => ({ hooks: readHookArray(source, (raw, index) => agentHook(raw, index, source.lines)), issues: [] }),
 };
 
 function agentHook(raw: unknown, index: number, lines: SourceLines): DialectHook {
@@ -55,10 +67,11 @@ function agentHook(raw: unknown, index: number, lines: SourceLines): DialectHook
   if (table['tool_name'] !== undefined) {
     const tool = table['tool_name'];
     delete table['tool_name'];
-    if (typeof tool !== 'string' || tool === '') {
+    const written = { tool_name: tool, matcher: table['matcher'] };
+    if (typeof tool !== 'string' || !v.is(TOOL_NAME, tool)) {
       problems.push({ key: 'tool_name', message: '`tool_name` must be a non-empty string naming one tool', fix: 'write tool_name = "Bash" (exact match), or leave it out to run for every tool' });
-    } else if (table['matcher'] !== undefined) {
-      problems.push({ key: 'matcher', message: '`tool_name` and `matcher` cannot be used together', fix: 'keep tool_name for one tool (exact match), or matcher for a regular expression' });
+    } else if (breaksRule(TOOL_NAME_ALONE, written)) {
+      problems.push(ruleProblem(TOOL_NAME_ALONE, written));
     } else {
       table['matcher'] = exactMatcher(tool);
       nameQualifier = tool;
@@ -104,9 +117,9 @@ function liftAction(action: unknown, table: Record<string, unknown>, problems: H
     table['type'] = ACTION_TYPES[type];
   }
   if (method !== undefined) {
-    if (type !== 'http') {
+    if (typeof type !== 'string' || ACTION_KEYS[type]?.['method'] === undefined) {
       problems.push({ key: 'method', message: '`method` belongs to http actions', fix: 'remove `method`, or set type = "http"' });
-    } else if (typeof method !== 'string' || method.toUpperCase() !== 'POST') {
+    } else if (!v.is(METHOD, method)) {
       problems.push({
         key: 'method',
         message: `method = ${JSON.stringify(method)} is not supported: http hooks always POST the event's context as JSON`,

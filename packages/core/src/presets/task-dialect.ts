@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { canonicalDialect } from '../config/canonical-dialect.ts';
-import type { ConfigIssue } from '../config/config-issue.ts';
+import { canonicalDialect, hookArray } from '../config/canonical-dialect.ts';
 import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
+import { worded } from '../config/form-wording.ts';
+import { SHORTHAND_TYPE } from '../config/hook-schemas.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 
 /** The effective name of a point's `position`-th command (0-based): `after_merge-01`, `after_merge-02`, … */
@@ -16,41 +17,37 @@ export function taskHookName(point: string, position: number): string {
  * durable) comes from the catalog. `[[hooks]]` tables are read as the canonical form.
  */
 export const taskDialect: ConfigDialect = {
+  hooksSchema(preset, schemas) {
+    // Each line is a command hook's `command`, so the list holds what that key's schema allows.
+    const line = schemas?.keys(SHORTHAND_TYPE)['command'] ?? v.unknown();
+    const list = (point: string) =>
+      worded(v.pipe(v.array(line), v.description(`Shell command lines run in order at ${point}.`)), {
+        wrongType: (where) => ({ message: `\`${where}\` must be a list of shell command lines`, fix: `write ${point} = ["./notify.sh", …] (an empty list [] runs nothing)` }),
+      });
+    const points = preset.events.map((event) => event.name);
+    const lists = worded(v.strictObject(Object.fromEntries(points.map((point) => [point, v.optional(list(point))]))), {
+      unknownKey: (point) => {
+        const near = nearestWord(point, points);
+        return { message: `unknown point \`hooks.${point}\` for preset "${preset.name}"`, fix: `${near === undefined ? '' : `did you mean \`${near}\`? `}points: ${points.join(', ')}` };
+      },
+    });
+    const tables = hookArray(schemas?.hook() ?? v.unknown(), 'write each hook as a [[hooks]] table, or the commands of each point as a [hooks] list');
+    return worded(v.union([tables, lists]), {
+      wrongType: () => ({ message: '`hooks` must be a [hooks] table of command lists', fix: 'write [hooks] and then after_merge = ["./cleanup.sh", …]' }),
+    });
+  },
+  formLine: (path, lines) => (path.length === 0 ? undefined : path.length === 1 ? lines.tableKey('hooks', String(path[0])) : lines.tableArrayItem('hooks', String(path[0]), Number(path[1]))),
   readHooks(source, preset) {
-    const { file, data, lines } = source;
+    const { data, lines } = source;
     const table = data['hooks'];
     if (table === undefined || Array.isArray(table)) return canonicalDialect.readHooks(source, preset);
-    const tableLine = lines.topLevel('hooks') ?? 1;
-    if (typeof table !== 'object' || table === null) {
-      return {
-        hooks: [],
-        issues: [{ file, line: tableLine, message: '`hooks` must be a [hooks] table of command lists', fix: 'write [hooks] and then after_merge = ["./cleanup.sh", …]' }],
-      };
-    }
-    const points = preset.events.map((event) => event.name);
+    if (typeof table !== 'object' || table === null) return { hooks: [], issues: [] };
     const hooks: DialectHook[] = [];
-    const issues: ConfigIssue[] = [];
+    const tableLine = lines.topLevel('hooks') ?? 1;
     for (const [point, commands] of Object.entries(table as Record<string, unknown>)) {
+      // A point the catalog lacks, or a value that is no list: the form has said so.
+      if (!preset.events.some((event) => event.name === point) || !Array.isArray(commands)) continue;
       const pointLine = lines.tableKey('hooks', point) ?? tableLine;
-      if (!points.includes(point)) {
-        const near = nearestWord(point, points);
-        issues.push({
-          file,
-          line: pointLine,
-          message: `unknown point \`hooks.${point}\` for preset "${preset.name}"`,
-          fix: `${near === undefined ? '' : `did you mean \`${near}\`? `}points: ${points.join(', ')}`,
-        });
-        continue;
-      }
-      if (!Array.isArray(commands)) {
-        issues.push({
-          file,
-          line: pointLine,
-          message: `\`hooks.${point}\` must be a list of shell command lines`,
-          fix: `write ${point} = ["./notify.sh", …] (an empty list [] runs nothing)`,
-        });
-        continue;
-      }
       for (const [position, command] of commands.entries()) {
         const line = lines.tableArrayItem('hooks', point, position) ?? pointLine;
         hooks.push({
@@ -62,12 +59,6 @@ export const taskDialect: ConfigDialect = {
         });
       }
     }
-    return { hooks, issues };
-  },
-  hooksSchema({ hook, events }) {
-    const lists = Object.fromEntries(
-      events.map((point) => [point, v.optional(v.pipe(v.array(v.pipe(v.string(), v.nonEmpty())), v.description(`Shell command lines run in order at ${point}.`)))]),
-    );
-    return v.union([v.array(hook), v.strictObject(lists)]);
+    return { hooks, issues: [] };
   },
 };

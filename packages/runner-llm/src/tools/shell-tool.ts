@@ -1,36 +1,28 @@
 import * as v from 'valibot';
 import { messageOf } from '@hookline/core';
 import type { AgentTool } from './agent-tool.ts';
+import { defineAgentTool } from './define-agent-tool.ts';
 import { limitText } from './limit-text.ts';
-
-const inputSchema = v.object({ command: v.pipe(v.string(), v.regex(/\S/)) });
 
 /**
  * `shell`: runs a command with the preset's shell in the hook's session — the run's sandbox when
  * the hook is sandboxed (local, bubblewrap or docker), else the host — in the context's `cwd` when it has one.
  * A non-zero exit is reported to the model as an error result, with both streams.
  */
-export const shellTool: AgentTool = {
-  definition: {
-    name: 'shell',
-    description:
-      'Run a shell command in the working directory and get its exit code, stdout and stderr. Output beyond a size limit is cut. Use it to inspect the project (git status, ls, test commands).',
-    input_schema: {
-      type: 'object',
-      properties: { command: { type: 'string', description: 'The command line, run with sh -c.' } },
-      required: ['command'],
-    },
-  },
-  async run(input, scope) {
-    const parsed = v.safeParse(inputSchema, input);
-    if (!parsed.success) return { text: 'shell needs {"command": "<a non-empty command line>"}', isError: true };
+export const shellTool: AgentTool = defineAgentTool({
+  name: 'shell',
+  description:
+    'Run a shell command in the working directory and get its exit code, stdout and stderr. Output beyond a size limit is cut. Use it to inspect the project (git status, ls, test commands).',
+  input: v.object({ command: v.pipe(v.string(), v.regex(/\S/), v.description('The command line, run with sh -c.')) }),
+  usage: 'shell needs {"command": "<a non-empty command line>"}',
+  async run({ command }, scope) {
     const { call } = scope;
     const cwd = call.context['cwd'];
     const session = scope.shellSession();
     let result;
     try {
       result = await session.exec({
-        command: parsed.output.command,
+        command,
         shell: call.preset.command.shell,
         ...(typeof cwd === 'string' && cwd !== '' ? { cwd } : {}),
         signal: call.signal,
@@ -51,4 +43,4 @@ export const shellTool: AgentTool = {
     const limited = limitText(sections.join('\n'), scope.outputBytes);
     return { text: limited.truncated ? `${limited.text}\n[output cut at ${scope.outputBytes} bytes]` : limited.text, isError: result.exitCode !== 0 };
   },
-};
+});

@@ -1,0 +1,12 @@
+import type { Runner, SandboxProvider, SettingsTable } from '@hookline/core';
+
+/** What plugin modules offer the CLI. */
+export interface PluginOffer {
+  readonly runners: readonly Runner[];
+  readonly sandboxes: readonly SandboxProvider[];
+  /**
+   * The settings tables their factories declare (`factory.settingsTable`, e.g. `[models]`,
+   * `[sandbox.docker]`): core validates them with the hooks, and `hookline schema` describes them.
+   */
+  readonly settingsTables: readonly SettingsTable[];
+}
