@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -39,4 +40,18 @@ test.each(docPages().map((file) => [shown(file), file]))('%s refers to nothing o
     .split('\n')
     .flatMap((line, index) => (/\.\.\/shared|SPEC\.md|\bseeds?\b/i.test(line) ? [`${shown(file)}:${index + 1}: ${line.trim()}`] : []));
   expect(outside).toEqual([]);
+});
+
+// The repository stands alone: its code and docs say each rule themselves, not by citing section
+// numbers or source documents of a specification that a clone does not have.
+test('no file of the repository cites a document outside it', () => {
+  const files = execFileSync('git', ['ls-files', '--', 'packages', 'examples', 'docs', 'scripts', '.ci', 'README.md'], { cwd: REPOSITORY, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => /\.(ts|md|toml|json|sh)$/.test(file) && !file.endsWith('CHANGELOG.md') && file !== 'docs/src/links.test.ts');
+  const citing = files.flatMap((file) =>
+    read(resolve(REPOSITORY, file))
+      .split('\n')
+      .flatMap((line, index) => (/\b(?:SPEC|STYLE) §|\bsource 00\d\b|\.\.\/shared\/|SPEC\.md/i.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+  );
+  expect(citing).toEqual([]);
 });

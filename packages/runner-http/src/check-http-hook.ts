@@ -4,7 +4,7 @@ import { FORBIDDEN_VALUE_CHARACTERS, headerNameProblem } from './header-rules.ts
 import type { HttpHookOptions } from './http-keys.ts';
 
 /**
- * Load-time checks across an HTTP hook's keys that JSON Schema cannot state (SPEC §2): a
+ * Load-time checks across an HTTP hook's keys that JSON Schema cannot state: a
  * header that references a variable not in `allowed_env_vars`, and the other mistakes that would
  * otherwise only surface when the hook first runs. Each problem names its key so the error points at
  * its line.

@@ -1,7 +1,7 @@
 import type { HookOptions } from '@hookline/core';
 import * as v from 'valibot';
 
-/** TLS modes (SPEC §8): `verify` checks certificates, `no_verify` does not, `off` allows `http://`. */
+/** TLS modes: `verify` checks certificates, `no_verify` does not, `off` allows `http://`. */
 export const TLS_MODES = ['verify', 'no_verify', 'off'] as const;
 
 /** One of {@link TLS_MODES}. */

@@ -25,7 +25,7 @@ export interface ResolvedHttpRunnerSettings extends Required<Omit<HttpRunnerSett
   readonly lookup?: LookupFunction;
 }
 
-/** One mebibyte: SPEC §7's output cap, applied to response bodies as well. */
+/** One mebibyte: command hooks' output cap, applied to response bodies as well. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 
 /** Fills in the defaults and rejects nonsense early (a programming error, so it throws). */

@@ -11,7 +11,7 @@ import { resolveHttpRunnerSettings, type HttpRunnerSettings } from './http-runne
 export const HTTP_RUNNER_NAME = '@hookline/runner-http';
 
 /**
- * The runner for `type = "http"` hooks (SPEC §8): POSTs the event context as JSON and reads a
+ * The runner for `type = "http"` hooks: POSTs the event context as JSON and reads a
  * decision from a 2xx answer. Construction does no I/O; connection pools open on the first hook and
  * close with the engine.
  *
@@ -36,7 +36,7 @@ export function httpRunner(settings: HttpRunnerSettings = {}): Runner {
       http: {
         options: httpOptions,
         defaultTimeoutMs: 60_000,
-        // SPEC §8: HTTP hooks fail open; a hook can choose on_error = "block".
+        // HTTP hooks fail open; a hook can choose on_error = "block".
         defaultOnError: 'proceed',
         usesSandbox: false,
         identity: (options) => String(options.url),

@@ -2,7 +2,7 @@ import type { KeyRule } from '@hookline/core';
 import * as v from 'valibot';
 
 /**
- * SPEC §2: an `http://` url needs tls = "off". A rule, not a check, so the config's JSON Schema
+ * An `http://` url needs tls = "off". A rule, not a check, so the config's JSON Schema
  * states it as if/then and editors flag it as the loader does. The pattern reads the scheme as the
  * URL parser does: case-insensitive, after leading spaces and control characters.
  */

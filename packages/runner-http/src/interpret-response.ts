@@ -17,7 +17,7 @@ export interface AnswerScope {
 }
 
 /**
- * SPEC §8: 2xx with a decision JSON body is that decision; 2xx with an empty or non-decision body
+ * 2xx with a decision JSON body is that decision; 2xx with an empty or non-decision body
  * proceeds; 3xx (never followed) and every other status fail. Two cases the contract leaves open
  * are failures here, because treating them as `proceed` could silently drop a `block`: a JSON body
  * with a `decision` field that is not a valid decision, and a JSON body cut at the size cap.

@@ -1,4 +1,4 @@
-// SPEC §8 answers: what each HTTP response means, against a real server on 127.0.0.1.
+// HTTP hook answers: what each HTTP response means, against a real server on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { answer, startHttpServer, type TestServer } from '../test-support/servers.ts';
 import { CONTEXT, emitOnce, httpHook } from '../test-support/hooks.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
 
-// Issue 18: finding the right preset. Source 002's own settings file, as a coding agent keeps it.
+// Issue 18: finding the right preset. A coding agent's own settings file, as a coding agent keeps it.
 const AGENT_SETTINGS = `# hooks of a coding agent; its other settings may sit beside them
 model = "fast"
 

@@ -16,7 +16,7 @@ import { createLineWriter } from '../stream/line-writer.ts';
 import { readLines } from '../stream/read-lines.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
 
-/** `hookline run`: a long-lived engine fed by JSON lines (SPEC §13). */
+/** `hookline run`: a long-lived engine fed by JSON lines. */
 export const runCommand = {
   async run({ values, setup }, io) {
     const maxLineBytes = parseMaxLineBytes(values['max-line-bytes']);
@@ -104,7 +104,7 @@ async function answerLines(
 }
 
 // The line for an event went out before its non-blocking hooks ended; a failure among them must
-// still not pass silently (SPEC §6), so it is reported on stderr.
+// still not pass silently, so it is reported on stderr.
 function reportLateFailures(sent: EmitOutcome, final: EmitOutcome, lineNumber: number, io: CliIo): void {
   const warnings = final.hooks
     .filter((hook, index) => sent.hooks[index]?.status === 'pending' && (hook.status === 'failed' || hook.status === 'timed_out'))

@@ -17,7 +17,7 @@ export interface ConfigFile {
   readonly preset?: string;
 }
 
-/** Where a coding agent keeps its hooks (source 002), relative to the project: preset `agent`. */
+/** Where a coding agent keeps its hooks, relative to the project: preset `agent`. */
 const AGENT_SETTINGS = join('.agent', 'settings.toml');
 
 /** The files to load, and — when none was found — where the CLI looked. */

@@ -12,7 +12,7 @@ export interface RunSessions {
 }
 
 /**
- * One sandbox session per session key (`run_id`, `session_id`, `task`: SPEC §13 `hookline run`): the
+ * One sandbox session per session key (`run_id`, `session_id`, `task`): the
  * engine opens it on the first sandboxed hook; this ends it after one of `endEvents` (arc's
  * `run_complete`/`run_failed`, agent's `session_stop`), once every emit of the session has settled,
  * so a non-blocking hook still running in it is never cut off. A later event with the same key

@@ -287,7 +287,7 @@ Deno.test('matchers on the native fast path answer as RE2 does on Deno too', () 
 
 for (const check of journalConformanceCases({ create: () => memoryJournal() })) Deno.test(`memory ${check.name}`, check.run);
 
-// SPEC: the core imports no `node:` module, so it runs on Deno (and other runtimes) unchanged.
+// The core imports no `node:` module, so it runs on Deno (and other runtimes) unchanged.
 // Node's builtin modules that can be imported without the `node:` prefix (a subpath such as
 // `fs/promises` is matched by its first segment). Spelled out rather than read from `node:module`, whose
 // types would make this test need @types/node under core's own node_modules.

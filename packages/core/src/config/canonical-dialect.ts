@@ -22,7 +22,7 @@ export function readHookArray(source: DialectSource, readHook: (table: unknown, 
 
 const CANONICAL_FIX = 'write each hook as a [[hooks]] table (a [hooks] table of command lists is the "task" preset\'s form: set preset = "task")';
 
-/** SPEC §2's form, the `arc` preset's: every hook is a `[[hooks]]` table of canonical keys. */
+/** The canonical form, the `arc` preset's: every hook is a `[[hooks]]` table of canonical keys. */
 export const canonicalDialect: ConfigDialect = {
   hooksSchema: (_preset, schemas) => hookArray(schemas?.hook() ?? v.unknown(), CANONICAL_FIX),
   readHooks: (source) => ({ hooks: readHookArray(source, (table, index) => canonicalHook(table, index, source.lines)), issues: [] }),

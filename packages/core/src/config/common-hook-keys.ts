@@ -2,12 +2,12 @@ import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
 import { integerInRange } from '../plugins/integer-in-range.ts';
 
-/** Upper bound of `timeout_ms`: one hour (SPEC §2). */
+/** Upper bound of `timeout_ms`: one hour. */
 export const MAX_TIMEOUT_MS = 3_600_000;
 
 const TIMEOUT_RULE = `must be an integer from 1 to ${MAX_TIMEOUT_MS} (milliseconds)`;
 
-/** valibot schemas of the keys every hook has, whatever its type (SPEC §2). */
+/** valibot schemas of the keys every hook has, whatever its type. */
 export const commonHookKeys: Readonly<Record<'name' | 'event' | 'type' | 'matcher' | 'blocking' | 'timeout_ms' | 'sandbox' | 'on_error' | 'enabled' | 'durable', GenericSchema>> = {
   name: v.optional(
     v.pipe(

@@ -12,7 +12,7 @@ import { PLUGINS, presetKey, SANDBOX_PROVIDER } from './top-level-keys.ts';
 
 /**
  * The JSON Schema of a config file for the given runners, preset and the settings tables the host's
- * plugins declare (`[models]`, `[sandbox.docker]`, each at its path) (SPEC §13 `hookline schema`):
+ * plugins declare (`[models]`, `[sandbox.docker]`, each at its path) (what `hookline schema` prints):
  * editors use it for completion and checks through the `#:schema` comment. It is generated from what
  * the loader validates with: the top-level keys, the preset's hook schemas for these runners (a
  * variant per installed type, with its rules as `if`/`then`) in the form the preset's dialect writes

@@ -4,7 +4,7 @@ export function firstCharacters(text: string, count: number): string {
 }
 
 /**
- * A hook's effective name (SPEC §2): its `name`, else `"{event}:{identity}"`, where the runner type
+ * A hook's effective name: its `name`, else `"{event}:{identity}"`, where the runner type
  * supplies the identity (the first 20 characters of a command, an HTTP url, …).
  */
 export function effectiveName(explicitName: string | undefined, event: string, identity: string): string {

@@ -14,7 +14,7 @@ export interface SourceLocation {
  * type's `doRun` sees `TOptions` as its schema's output type.
  */
 export interface HookDefinition<TOptions = Readonly<Record<string, unknown>>> {
-  /** Effective name: `name`, else derived from event and type (SPEC §2). Unique in a config. */
+  /** Effective name: `name`, else derived from event and type. Unique in a config. */
   readonly name: string;
   readonly event: string;
   readonly type: string;

@@ -8,7 +8,7 @@ export interface LayeredEntries {
 }
 
 /**
- * Layers sources in order (SPEC §2): a later hook with the same effective name replaces the earlier
+ * Layers sources in order: a later hook with the same effective name replaces the earlier
  * one in the earlier one's position, new hooks append, and `name` + `enabled = false` alone disables an
  * earlier hook without restating it. Hooks of a dialect group (a `task` point's command list) stand
  * for one setting: a later source that has the group replaces the whole earlier list, so an earlier

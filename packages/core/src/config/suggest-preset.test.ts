@@ -12,7 +12,7 @@ function issuesOf(...texts: string[]): string[] {
   return configIssues(() => loadConfig(texts.map((text, index) => ({ text, source: `layer${index}.toml` })), { runners }));
 }
 
-// Source 002's own settings file, as an agent keeps it, without the preset line.
+// A coding agent's own settings file, as an agent keeps it, without the preset line.
 const AGENT_SETTINGS = `# .agent/settings.toml
 [[hooks]]
 event = "post_tool_use"

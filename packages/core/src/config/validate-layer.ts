@@ -108,7 +108,7 @@ interface NamedHook {
   readonly path?: string;
 }
 
-// SPEC §2: two hooks with one effective name in one file are ambiguous for layering. Hooks with other
+// Two hooks with one effective name in one file are ambiguous for layering. Hooks with other
 // problems take part too, so this is reported with them, not only once they are fixed.
 function duplicateNames(file: string, hooks: readonly NamedHook[]): ConfigIssue[] {
   const seen = new Map<string, NamedHook>();

@@ -33,7 +33,7 @@ export function checkContext(event: string, context: unknown, preset: Preset): a
 }
 
 /**
- * Returns a checked context with `event` set and absent/null top-level fields removed (SPEC §4: they
+ * Returns a checked context with `event` set and absent/null top-level fields removed (they
  * are omitted, not serialised as null). Nested values are the host's data and are kept as they are.
  */
 export function normalizeContext(event: string, context: Record<string, unknown>): EventContext {

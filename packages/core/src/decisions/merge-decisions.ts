@@ -10,7 +10,7 @@ export interface MergedDecision {
 const PROCEED: HookDecision = { decision: 'proceed' };
 
 /**
- * Merges decisions given in config order (SPEC §5.4): the first `block` beats everything; then the
+ * Merges decisions given in config order: the first `block` beats everything; then the
  * first `ask` (a hook wants the user asked: an approval elsewhere must not skip the question); then
  * the earliest `skip` or `override`; then the first `allow`; otherwise `proceed`.
  */

@@ -89,7 +89,7 @@ describe('emit: selection, order and merge', () => {
     expect(runner.calls[0]?.context).toEqual({ event: 'stage_start', run_id: 'run-1', workflow_name: 'ci', node_id: 'deploy', handler_type: 'agent', attempt: 1, extra: { keep: null } });
   });
 
-  test('the outcome serialises to exactly the §6 shape, without settled', async () => {
+  test('the outcome serialises to exactly the documented outcome shape, without settled', async () => {
     const { engine } = engineFor(hook('pre-check', 'decision = "block"\nreason = "policy violation"'));
     const outcome = await engine.emit('stage_start', context);
     const json = JSON.parse(JSON.stringify(outcome));

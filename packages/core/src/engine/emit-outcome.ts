@@ -7,7 +7,7 @@ import type { DecisionKind, HookDecision } from '../decisions/decision.ts';
  */
 export type HookStatus = 'ok' | 'failed' | 'timed_out' | 'skipped' | 'pending';
 
-/** One selected hook's part in an emit (SPEC §6). Runner details such as `exit_code` are added. */
+/** One selected hook's part in an emit. Runner details such as `exit_code` are added. */
 export interface HookReport {
   readonly name: string;
   readonly type: string;
@@ -24,7 +24,7 @@ export interface HookReport {
   readonly [detail: string]: unknown;
 }
 
-/** The merged result of one emit (SPEC §6): what the host must do, and every selected hook's report. */
+/** The merged result of one emit: what the host must do, and every selected hook's report. */
 export interface EmitOutcome {
   readonly event: string;
   readonly decision: DecisionKind;
@@ -53,6 +53,6 @@ export interface EmitOutcome {
 /**
  * What `emit` resolves to: the outcome as soon as the blocking phase is over, plus `settled`, which
  * resolves to the same outcome with every non-blocking hook's final report. `settled` is not
- * enumerable, so `JSON.stringify(outcome)` prints exactly the §6 shape.
+ * enumerable, so `JSON.stringify(outcome)` prints exactly the documented outcome shape.
  */
 export type PendingEmitOutcome = EmitOutcome & { readonly settled: Promise<EmitOutcome> };

@@ -2,7 +2,7 @@ import type { DecisionKind } from '../decisions/decision.ts';
 import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome.ts';
 
 /**
- * The object `emit` resolves to. Its own enumerable properties are exactly the §6 outcome, in §6's
+ * The object `emit` resolves to. Its own enumerable properties are exactly the documented outcome, in its
  * key order; `settled` lives on the prototype (backed by a private field), so `JSON.stringify` and
  * spreading see only the outcome.
  */

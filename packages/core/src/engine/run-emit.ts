@@ -30,7 +30,7 @@ export const RECORDED_FOR_WORKERS = 'recorded in the journal for a worker to run
 export const ENGINE_CLOSED_MEANWHILE = 'the engine closed before the durable hooks ended';
 
 /**
- * One emit, top to bottom (SPEC §5). `context` has been checked but not normalised yet.
+ * One emit, top to bottom. `context` has been checked but not normalised yet.
  *
  * 1. select: the event's hooks whose matchers take the context;
  * 2. blocking: the blocking hooks in config order, one at a time, stopping at the first block
@@ -270,7 +270,7 @@ function quietly<T>(watch: () => T): T | undefined {
   }
 }
 
-// SPEC §3: a decision the event does not honour is recorded with a warning and counts as proceed;
+// A decision the event does not honour is recorded with a warning and counts as proceed;
 // an extra it does not honour is dropped with a warning.
 function honoured(report: HookReport, event: EventSpec, warnings: string[]): HookDecision {
   const given = report.decision ?? { decision: 'proceed' };

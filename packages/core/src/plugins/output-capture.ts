@@ -11,7 +11,7 @@ export interface OutputCapture {
 /**
  * Creates a capture that keeps at most `limit` bytes — for sandbox providers honouring
  * `ExecRequest.maxOutputBytes`. The caller keeps draining the stream after the limit, so a talkative
- * process never blocks on a full pipe and is not killed for its volume (SPEC §7).
+ * process never blocks on a full pipe and is not killed for its volume.
  */
 export function createOutputCapture(limit: number): OutputCapture {
   const chunks: Uint8Array[] = [];

@@ -1,5 +1,5 @@
 /**
- * Host variables a sandbox passes to its processes (SPEC §7): what a shell and ordinary tools need to
+ * Host variables a sandbox passes to its processes: what a shell and ordinary tools need to
  * run and format text, nothing that usually holds a credential. Every other host variable stays out
  * unless a hook names it in `env_passthrough`; the preset's own variables come with each exec.
  */

@@ -10,12 +10,12 @@ import { breaksRule, ruleProblem, type KeyRule } from '../plugins/key-rule.ts';
 import type { HookKeyProblem } from '../plugins/runner-type.ts';
 import { exactMatcher } from '../selection/exact-matcher.ts';
 
-/** Source 002's action types and the hook types they are. */
+/** The coding agent's action types and the hook types they are. */
 const ACTION_TYPES: Readonly<Record<string, string>> = { shell: 'command', http: 'http' };
 const ACTION_FORMS = 'an action is type = "shell" with command = "…", or type = "http" with url = "…"';
 const AGENT_FIX = 'write each hook as [[hooks]] with event = "…" and a [hooks.action] table';
 
-/** An http action may name its method; http hooks always POST (any case, as source 002 writes it). */
+/** An http action may name its method; http hooks always POST (any case, as agents' own configs write it). */
 const METHOD = v.optional(v.pipe(v.string(), v.regex(/^[Pp][Oo][Ss][Tt]$/), v.description('Always POST: the event\'s context is posted as JSON.')));
 /** Keys an action of a type has beyond its hook type's own. */
 const ACTION_KEYS: Readonly<Record<string, Readonly<Record<string, GenericSchema>>>> = { shell: {}, http: { method: METHOD } };
@@ -32,7 +32,7 @@ const TOOL_NAME_ALONE: KeyRule = {
 };
 
 /**
- * The `agent` preset's form (SPEC §12, source 002): `[[hooks]]` with `event`, an optional `tool_name`
+ * The `agent` preset's form: `[[hooks]]` with `event`, an optional `tool_name`
  * and an action — `[hooks.action]` or inline `action = { … }` — of `type = "shell"` (a command hook)
  * or `type = "http"` (an HTTP hook). `tool_name` becomes an exact matcher (`^Bash$`). The action's
  * other keys are the hook type's own (`command`, `url`, `headers`, …); Hookline's common keys

@@ -22,7 +22,7 @@ function behaviour(hook: HookDefinition): Omit<HookDefinition, 'source'> {
   return rest;
 }
 
-// Source 002's own example, plus the inline action form and a pre_tool_use check.
+// The coding agent's documented example, plus the inline action form and a pre_tool_use check.
 const dialect = `preset = "agent"
 
 [[hooks]]

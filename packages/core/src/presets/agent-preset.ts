@@ -6,12 +6,12 @@ import { agentStarter } from './agent-starter.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
 /**
- * Source 002: the context is passed in `AGENT_CODE_HOOK_CONTEXT` only "when small enough to pass
+ * The coding agent's hook reference: the context is passed in `AGENT_CODE_HOOK_CONTEXT` only "when small enough to pass
  * safely"; 16 KiB of UTF-8 keeps the environment far below the kernel's per-string limit (128 KiB).
  */
 export const AGENT_CONTEXT_VARIABLE_LIMIT = 16_384;
 
-// Source 002: only pre_tool_use can veto ("non-zero exit / failure vetoes the call"); the others
+// The coding agent's hook reference: only pre_tool_use can veto ("non-zero exit / failure vetoes the call"); the others
 // inform. Hooks of one event run in config order, as the agent runs them.
 const notice = (name: string, description: string): EventSpec => ({ name, blocking: false, honours: [], description, sequential: true });
 
@@ -42,7 +42,7 @@ const events: readonly EventSpec[] = [
   notice('error', 'a turn errored'),
 ];
 
-// Source 002: the session, the tool call as the agent has it, then the fields of single events
+// The coding agent's hook reference: the session, the tool call as the agent has it, then the fields of single events
 // (`prompt` of user_prompt_submit; `id` … `duration_secs` of task_completed).
 const context: ContextSchema = {
   session_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
@@ -53,7 +53,7 @@ const context: ContextSchema = {
 };
 
 /**
- * The coding-agent preset (SPEC §12, source 002): seventeen lifecycle events, of which
+ * The coding-agent preset: seventeen lifecycle events, of which
  * `pre_tool_use` blocks and fails closed; `[[hooks]]` with `tool_name` and `[hooks.action]`; shell
  * actions run with `bash -c` (30 s by default) and answer by exit code; the context arrives on stdin
  * as one JSON line and in `AGENT_CODE_HOOK_*` variables.
@@ -80,7 +80,7 @@ export const agentPreset: Preset = {
     },
     stdinLine: true,
   },
-  // Source 002 runs hooks "in the project directory" as the agent's own processes: host, full environment.
+  // The coding agent runs hooks "in the project directory" as the agent's own processes: host, full environment.
   hookDefaults: { sandbox: false, timeoutMs: { command: 30_000 } },
   starter: { text: agentStarter, tryEmit: 'post_tool_use --set tool_name=FileWrite' },
 };

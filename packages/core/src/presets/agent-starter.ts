@@ -1,5 +1,5 @@
 /**
- * The `hookline.toml` that `hookline init --preset agent` writes: source 002's examples — format
+ * The `hookline.toml` that `hookline init --preset agent` writes: the classic examples — format
  * after a write, lint after an edit, notify at session start — made safe to run in any project (the
  * Rust tools run only where there is a Cargo.toml; the notification, which needs a real URL, is
  * commented out).

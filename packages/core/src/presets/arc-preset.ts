@@ -3,7 +3,7 @@ import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
 import { arcStarter } from './arc-starter.ts';
 import type { EventSpec, Preset } from './preset.ts';
 
-// SPEC §3: blocking defaults and honoured decisions of the workflow-engine catalog.
+// Blocking defaults and honoured decisions of the workflow-engine catalog.
 const events: readonly EventSpec[] = [
   { name: 'run_start', blocking: true, honours: ['block'], description: 'before the first node executes' },
   { name: 'run_complete', blocking: false, honours: ['block'], description: 'after the run finishes successfully', endsSession: true },
@@ -20,7 +20,7 @@ const events: readonly EventSpec[] = [
   { name: 'checkpoint_saved', blocking: false, honours: [], description: 'after a checkpoint is written' },
 ];
 
-// SPEC §4: a run's id and workflow, then the optional fields; `attempt` and `max_attempts` count.
+// A run's id and workflow, then the optional fields; `attempt` and `max_attempts` count.
 // A command line gives each invocation its own run (and sandbox session) of workflow "cli".
 const context: ContextSchema = {
   run_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
@@ -31,7 +31,7 @@ const context: ContextSchema = {
   sandbox: { type: 'object' },
 };
 
-/** The workflow-engine preset (SPEC §3, §4, §7): Hookline's default. */
+/** The workflow-engine preset: Hookline's default. */
 export const arcPreset: Preset = {
   name: 'arc',
   events,

@@ -10,7 +10,7 @@ export interface EventSpec {
   readonly blocking: boolean;
   /**
    * Decisions other than `proceed` that the host honours for this event. Any other decision is
-   * reported with a warning and counts as `proceed` (SPEC §3).
+   * reported with a warning and counts as `proceed`.
    */
   readonly honours: readonly DecisionKind[];
   /** When the host fires it, for `hookline explain`, errors and docs. */
@@ -76,8 +76,8 @@ export interface PresetEnvironment {
 }
 
 /**
- * How a command hook's exit reads as a decision: `arc` (SPEC §7: exit 0/2 with an optional decision
- * JSON on stdout, any other code blocks) or `agent` (SPEC §12: exit 0 proceeds, anything else blocks
+ * How a command hook's exit reads as a decision: `arc` (exit 0/2 with an optional decision
+ * JSON on stdout, any other code blocks) or `agent` (exit 0 proceeds, anything else blocks
  * with stderr, else stdout, as the reason).
  */
 export type CommandProtocol = 'arc' | 'agent' | 'claude';
@@ -129,7 +129,7 @@ export interface PresetConfigFile {
   readonly path: string;
 }
 
-/** Where Hookline's own config lives: the user layer, then the project's `hookline.toml` (SPEC §13). */
+/** Where Hookline's own config lives: the user layer, then the project's `hookline.toml`. */
 export const HOOKLINE_CONFIG_FILES: readonly PresetConfigFile[] = [
   { under: 'user-config', path: 'hookline/hookline.toml' },
   { under: 'project', path: 'hookline.toml' },
@@ -166,7 +166,7 @@ export interface Preset {
    * (`claude`: `hook_event_name`): `hookline run` reads it from lines without an `event`.
    */
   readonly eventField?: string;
-  /** Context fields a hook's `matcher` is tried against (SPEC §5.1). */
+  /** Context fields a hook's `matcher` is tried against. */
   readonly matcherFields: readonly string[];
   /**
    * The context field that keys sandbox sessions and durable entries' logs: `run_id` (arc), `task`

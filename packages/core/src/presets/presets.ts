@@ -4,7 +4,7 @@ import { claudePreset } from './claude-preset.ts';
 import type { Preset } from './preset.ts';
 import { taskPreset } from './task-preset.ts';
 
-/** The presets this core knows, by name (SPEC §3, §12). */
+/** The presets this core knows, by name. */
 export const presets: Readonly<Record<string, Preset>> = { arc: arcPreset, task: taskPreset, agent: agentPreset, claude: claudePreset };
 
 /**

@@ -11,7 +11,7 @@ export function taskHookName(point: string, position: number): string {
 }
 
 /**
- * The `task` preset's form (SPEC §12, source 001): a `[hooks]` table whose keys are points and whose
+ * The `task` preset's form: a `[hooks]` table whose keys are points and whose
  * values are lists of shell command lines. Each command becomes the command hook
  * `{ name = "{point}-{NN}", event = point, command }`; everything else (non-blocking, sequential,
  * durable) comes from the catalog. `[[hooks]]` tables are read as the canonical form.

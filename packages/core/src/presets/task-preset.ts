@@ -4,7 +4,7 @@ import type { EventSpec, Preset } from './preset.ts';
 import { taskDialect } from './task-dialect.ts';
 import { taskStarter } from './task-starter.ts';
 
-// Source 001: every point fires after the task's write committed; its commands run in order, never
+// The task runner's hook docs: every point fires after the task's write committed; its commands run in order, never
 // change the task's state, and a point is cleared only after its commands ran (durable).
 const point = (name: string, description: string): EventSpec => ({
   name,
@@ -23,7 +23,7 @@ const events: readonly EventSpec[] = [
   point('after_proposed', 'a new task entered todo.proposed'),
 ];
 
-/** Context field → variable, in the order source 001 documents them. */
+/** Context field → variable, in the order the task runner documents them. */
 const VARIABLES: ReadonlyArray<readonly [field: string, variable: string]> = [
   ['task', 'ARC_TASK'],
   ['plan', 'ARC_PLAN'],
@@ -35,7 +35,7 @@ const VARIABLES: ReadonlyArray<readonly [field: string, variable: string]> = [
   ['state', 'ARC_STATE'],
 ];
 
-// Source 001's fields are all text: `attempt` is `<task>-<n>` (e.g. `t-42-2`), not a count. `task`
+// The task runner's fields are all text: `attempt` is `<task>-<n>` (e.g. `t-42-2`), not a count. `task`
 // has no command-line default: it names a real task of the host, and its hooks log under
 // `runs/<task>/hooks/`, where an invented one would scatter logs no one looks for.
 const context: ContextSchema = {
@@ -44,7 +44,7 @@ const context: ContextSchema = {
 };
 
 /**
- * The task-runner preset (SPEC §12, source 001): five points in a task's life, each a list of shell
+ * The task-runner preset: five points in a task's life, each a list of shell
  * commands that run in order on the host, after the host's call returned, journaled so that a killed
  * process runs them again. Commands get `ARC_TASK` … `ARC_STATE` and `ARC_HOOK` (the point); a
  * variable whose field the context lacks is not set. Each command's output is logged under
@@ -74,7 +74,7 @@ export const taskPreset: Preset = {
     },
     log: true,
   },
-  // Source 001 runs commands "on top of arc's own environment": cleanup lines push with the host's
+  // The task runner runs commands "on top of arc's own environment": cleanup lines push with the host's
   // credentials and notification lines use tokens, which the local sandbox would remove.
   hookDefaults: { sandbox: false },
   starter: { text: ({ remote }) => taskStarter(remote), tryEmit: 'after_merge --set task=…', remote: { default: 'origin' } },

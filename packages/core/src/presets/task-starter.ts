@@ -1,5 +1,5 @@
 /**
- * The `hookline.toml` that `hookline init --preset task` writes (source 001): three `after_merge`
+ * The `hookline.toml` that `hookline init --preset task` writes: three `after_merge`
  * lines that delete the task's remote branch, its worktree and its local branch — each safe to run
  * twice, since a durable point may run again after a crash — and commented notification lines for
  * `after_awaiting_human` that send only the repository's name, the task id and the phase.

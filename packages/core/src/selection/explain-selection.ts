@@ -10,7 +10,7 @@ export interface HookSelection {
 }
 
 /**
- * Decides for one hook whether it is selected for `context` (SPEC §5.1): enabled, of this event, and
+ * Decides for one hook whether it is selected for `context`: enabled, of this event, and
  * its matcher (if any) matches at least one of the matcher fields present in the context. A hook with
  * a matcher is never selected for a context that has none of those fields.
  */
