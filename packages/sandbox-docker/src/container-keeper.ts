@@ -13,6 +13,7 @@ export interface ContainerKeeperScope {
   readonly runId: string;
   readonly settings: ResolvedDockerSettings;
   readonly callbacks: DockerSandboxCallbacks;
+  /** Told of every container made for the run as soon as it exists, and of every one removed. */
   readonly track: (id: string) => void;
   readonly untrack: (id: string) => void;
   /** Brings a replacement up to date (the run's files) before anything uses it. */

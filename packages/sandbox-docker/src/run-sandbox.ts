@@ -1,37 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { createInFlight, messageOf, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
-import type { DockerConnection } from './connect-docker.ts';
 import { FILES_DIRECTORY } from './agent-script.ts';
 import { AgentGoneError } from './container-agent.ts';
 import { containerCwd } from './container-cwd.ts';
-import { createContainerKeeper } from './container-keeper.ts';
+import { createContainerKeeper, type ContainerKeeperScope } from './container-keeper.ts';
 import { describeContainerStop } from './describe-container-stop.ts';
 import { engineMessage, isConnectionFailure, isContainerGone } from './docker-errors.ts';
 import { DockerExecError } from './docker-exec-error.ts';
 import type { DockerExecResult } from './docker-exec-result.ts';
-import type { DockerSandboxCallbacks, DockerSandboxInfo } from './docker-sandbox-events.ts';
+import type { DockerSandboxInfo } from './docker-sandbox-events.ts';
 import { DockerUnavailableError } from './docker-unavailable-error.ts';
 import { execRequestProblem } from './exec-request-problem.ts';
 import { parseLimitCounters } from './limit-counters.ts';
 import { limitVerdict, type CountedLimits } from './limit-verdict.ts';
 import { EXEC_MARKER_VARIABLE, stopProcesses } from './process-killer.ts';
-import type { ResolvedDockerSettings } from './resolve-docker-settings.ts';
 import { runContainer, type RunContainer } from './run-container.ts';
 import { runAgentHook, type AgentHookResult, type AgentHookSpec } from './run-agent-hook.ts';
 import { runExec, type RawExecResult } from './run-exec.ts';
 import { describeStartFailure, missingCwdMessage, missingProgramMessage } from './start-failure.ts';
 import { SPAWN_TOOLS, spawnProblem } from './hook-spawner.ts';
 
-/** What a run's sandbox needs from its provider. */
-export interface RunSandboxScope {
-  readonly connection: DockerConnection;
-  readonly runId: string;
-  readonly settings: ResolvedDockerSettings;
-  readonly callbacks: DockerSandboxCallbacks;
-  /** Told of every container made for the run as soon as it exists, and of every one removed. */
-  readonly track: (id: string) => void;
-  readonly untrack: (id: string) => void;
-}
+/** What a run's sandbox needs from its provider: what its container keeper needs, less what the sandbox adds itself. */
+export type RunSandboxScope = Omit<ContainerKeeperScope, 'prepare' | 'signal'>;
 
 /** The container of one run and everything done in it; shared by every session handle of the run. */
 export interface RunSandbox {
