@@ -5,9 +5,10 @@ import type { EventContext } from './event-context.ts';
 
 /**
  * Checks a host's context: a JSON object, whose `event` (if given) agrees with the emitted event, with
- * the preset's required fields as non-empty strings. Throws {@link InvalidContextError} otherwise.
+ * the preset's required fields (`required`, read from the preset when not given) as non-empty strings.
+ * Throws {@link InvalidContextError} otherwise.
  */
-export function checkContext(event: string, context: unknown, preset: Preset): asserts context is Record<string, unknown> {
+export function checkContext(event: string, context: unknown, preset: Preset, required: readonly string[] = requiredFields(preset.context)): asserts context is Record<string, unknown> {
   if (typeof context !== 'object' || context === null || Array.isArray(context)) {
     const kind = context === null ? 'null' : Array.isArray(context) ? 'an array' : typeof context;
     throw new InvalidContextError(`The context for "${event}" must be a JSON object, got ${kind}.`);
@@ -20,7 +21,7 @@ export function checkContext(event: string, context: unknown, preset: Preset): a
   }
   // A loop rather than filter: this runs on every emit, and the usual context is valid.
   let missing: string[] | undefined;
-  for (const field of requiredFields(preset.context)) {
+  for (const field of required) {
     if (typeof given[field] !== 'string' || given[field] === '') (missing ??= []).push(field);
   }
   if (missing !== undefined) {

@@ -1,4 +1,5 @@
 import { checkContext, normalizeContext } from '../context/normalize-context.ts';
+import { requiredFields } from '../context/context-field.ts';
 import type { HookConfig } from '../config/hook-definition.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
@@ -146,6 +147,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   let closing: Promise<void> | undefined;
   const settleWork = (): Promise<void> => waitAtMost(engine.work.settled(), options.closeGraceMs ?? 10_000);
 
+  // Read once: every emit checks them, and an emit with nothing to run costs little else.
+  const requiredContextFields = requiredFields(preset.context);
   const routeFor = (event: string): EventRoute => {
     const route = routes.get(event);
     if (route === undefined) {
@@ -164,7 +167,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
       try {
         if (closing !== undefined) throw new EngineClosedError();
         const route = routeFor(event);
-        checkContext(event, context, preset);
+        checkContext(event, context, preset, requiredContextFields);
         return runEmit(engine, route, context);
       } catch (error) {
         return Promise.reject(error);
