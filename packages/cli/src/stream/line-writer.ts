@@ -11,10 +11,11 @@ export interface LineWriter {
 
 /**
  * Gathers the lines written while one batch of ready work runs and writes them in one call once
- * that work is done: the flush is a `process.nextTick`, which Node runs only after every promise
- * callback that is ready has run — when the process is about to wait for input, a hook or a
- * response. No line waits for anything but the work already under way, and a host that sends many
- * lines at once gets one write per chunk of them instead of one per line.
+ * that work is done: the flush is a `process.nextTick`. Queued from a promise callback, it runs once
+ * the promise callbacks ready then have run; queued from a plain callback (a chunk of input answered
+ * at once), it runs when that callback returns, before any promise callback. Either way no line
+ * waits for anything but the work already under way, and a host that sends many lines at once gets
+ * one write per chunk of them instead of one per line.
  */
 export function createLineWriter(output: CliOutput): LineWriter {
   let queued = '';
