@@ -40,8 +40,12 @@ async function pending(file = path('.hookline/journal.db')): Promise<readonly Jo
 async function killRunMidHook(event: Record<string, unknown>): Promise<void> {
   const child = startCli(['run'], { cwd: scratch.path });
   const done = finished(child);
+  let answered = '';
+  child.stdout!.on('data', (chunk: string) => (answered += chunk));
   child.stdin!.write(`${JSON.stringify(event)}\n`);
-  await waitFor('the durable hook to start', () => starts() === 1 && readFileSync(path('hook.pid'), 'utf8').trim() !== '');
+  // The hook is spawned before emit resolves, so its start can be seen a moment before the answer
+  // is written; kill only once both happened, or the test races the CLI's own write.
+  await waitFor('the durable hook to start and the line to be answered', () => starts() === 1 && readFileSync(path('hook.pid'), 'utf8').trim() !== '' && answered.endsWith('\n'));
   leftovers.push(Number(readFileSync(path('hook.pid'), 'utf8').trim()));
   child.kill('SIGKILL');
   const result = await done;
