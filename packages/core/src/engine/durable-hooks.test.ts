@@ -126,6 +126,40 @@ describe('durable hooks', () => {
     expect(await engine.resume()).toEqual({ ran: [], pending: [] });
   });
 
+  test("resume() claims the next entry while the last one's clear is under way, never running more hooks than its concurrency", async () => {
+    const journal = memoryJournal();
+    const recorder = engineFor(hook('notify', 'durable = true\nhang = true'), { journal, closeGraceMs: 20 }).engine;
+    for (const node_id of ['a', 'b', 'c']) await recorder.emit('stage_complete', { ...context, node_id });
+    await recorder.close();
+    expect(journal.entries).toHaveLength(3);
+    // Each clear is held open until the test lets it go: the journal sees the next claim meanwhile.
+    const steps: string[] = [];
+    const clears: Array<() => void> = [];
+    const slowClears = defineJournal({
+      ...journal,
+      async doClaim(owner, leaseMs) {
+        const entry = await journal.doClaim(owner, leaseMs);
+        steps.push(`claim ${entry?.context['node_id'] ?? 'none'}`);
+        // Lets the clears go once nothing is left, so the drain can end.
+        if (entry === undefined) for (const clear of clears.splice(0)) clear();
+        return entry;
+      },
+      async doComplete(id, owner) {
+        steps.push(`clear ${id}`);
+        await new Promise<void>((resolve) => clears.push(resolve));
+        return journal.doComplete(id, owner);
+      },
+    });
+    const { engine, runner } = engineFor(hook('notify', 'durable = true\ndelay_ms = 5'), { journal: slowClears });
+    const report = await engine.resume({ concurrency: 1 });
+    expect(steps).toEqual(['claim a', 'clear 1', 'claim b', 'clear 2', 'claim c', 'clear 3', 'claim none']);
+    expect(runner.maxActive).toBe(1);
+    // Resume resolves only once every clear is done, with every outcome.
+    expect(report.ran.map((ran) => ran.entry.context['node_id'])).toEqual(['a', 'b', 'c']);
+    expect(report.ran.map((ran) => ran.outcome.warnings)).toEqual([[], [], []]);
+    expect(journal.entries).toEqual([]);
+  });
+
   test('resume() leaves entries of another preset or event pending, with the reason, and goes on', async () => {
     const journal = memoryJournal();
     await journal.doRecord({ preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: 't' }, hooks: ['after_merge-01'] }, 'gone', 1);

@@ -1,5 +1,6 @@
 import { checkContext } from '../context/normalize-context.ts';
 import type { Journal, JournalEntry } from '../plugins/journal.ts';
+import { createInFlight } from '../plugins/create-in-flight.ts';
 import { claimLoop } from './claim-loop.ts';
 import type { Durability, HeldEntry } from './durable-entries.ts';
 import type { EmitOutcome } from './emit-outcome.ts';
@@ -53,6 +54,9 @@ export interface ResumeOptions {
 export async function resumeJournal(engine: EngineState, durability: Durability, journal: Journal, options: ResumeOptions & { readonly concurrency: number }): Promise<ResumeReport> {
   const { preset } = engine;
   const ran: Array<ResumeReport['ran'][number]> = [];
+  // Entries whose hooks ended and whose clearing is still under way.
+  const clearing = createInFlight();
+  let failure: { readonly error: unknown } | undefined;
   const pending: Array<ResumeReport['pending'][number]> = [];
   const leave = (entry: JournalEntry, error: string): void => {
     pending.push({ entry, error });
@@ -74,10 +78,30 @@ export async function resumeJournal(engine: EngineState, durability: Durability,
       await held.release(refusal, FOREIGN_ENTRY_RETRY_MS);
       return leave(entry, refusal);
     }
-    const outcome = await (await runEmit(engine, route!, entry.context, { resumed: held })).settled;
-    if (engine.hostHooks.signal.aborted) return leave(entry, ENGINE_CLOSED_MEANWHILE);
-    ran.push({ entry, outcome });
-    options.onSettled?.({ entry, outcome });
+    // The entry's hooks have ended once the emit finishes the entry; from then on the loop may
+    // claim the next one while this one is cleared, so a claimer waits one round trip per entry
+    // instead of two. Hooks running at once stay within `concurrency`.
+    let hooksEnded!: () => void;
+    const slotFree = new Promise<void>((resolve) => (hooksEnded = resolve));
+    const finishing: HeldEntry = {
+      ...held,
+      finish(stoppedBecause) {
+        hooksEnded();
+        return held.finish(stoppedBecause);
+      },
+    };
+    const settling = clearing.track(
+      runEmit(engine, route!, entry.context, { resumed: finishing })
+        .then((emitted) => emitted.settled)
+        .then((outcome) => {
+          if (engine.hostHooks.signal.aborted) return leave(entry, ENGINE_CLOSED_MEANWHILE);
+          ran.push({ entry, outcome });
+          options.onSettled?.({ entry, outcome });
+        }),
+    );
+    // A failure after the slot was freed surfaces when resume ends, as one before it does now.
+    settling.catch((error: unknown) => (failure ??= { error }));
+    await Promise.race([slotFree, settling]);
   };
   // The engine closing stops the claims as the caller's signal does.
   const signal = options.signal === undefined ? undefined : AbortSignal.any([options.signal, engine.hostHooks.signal]);
@@ -90,5 +114,7 @@ export async function resumeJournal(engine: EngineState, durability: Durability,
     ...(journal.doWaitForWork === undefined ? {} : { waitForWork: (maxWaitMs: number, abort: AbortSignal) => journal.doWaitForWork!(maxWaitMs, abort) }),
     ...(options.onJournalError === undefined ? {} : { onClaimError: options.onJournalError }),
   });
+  await clearing.settled();
+  if (failure !== undefined) throw failure.error;
   return { ran, pending };
 }
