@@ -155,6 +155,10 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     return spawnProblem({ env: request.env ?? {} }) === undefined ? undefined : 'exec';
   };
 
+  // Why a hook's command never started, in the words every start failure shares.
+  const notStarted = (why: string, cause?: unknown): DockerExecError =>
+    new DockerExecError('start', `could not start the command in the container of run "${runId}": ${why}`, cause === undefined ? undefined : { cause });
+
   const viaAgent = async (container: RunContainer, spec: AgentHookSpec, notes: string[]): Promise<DockerExecResult> => {
     const generation = keeper.generation;
     let raw: AgentHookResult;
@@ -168,14 +172,14 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
         throw new DockerExecError('container', `the container's agent stopped while it started the hook (${container.agent.gone ?? 'gone'}); the hook was stopped and did not complete, and later hooks of the run go through docker exec`);
       }
       await checkLimits(container, null, false);
-      throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${messageOf(error)}`, { cause: error });
+      throw notStarted(messageOf(error), error);
     }
     if (raw.notStarted !== undefined && !raw.aborted) {
       // A wrapper that died (`lost`) had no counters to report: they are asked for.
       await checkLimits(container, null, false, raw.counters === '' ? undefined : raw.counters);
       if (raw.notStarted === 'nocwd') throw new DockerExecError('start', missingCwdMessage(spec.workingDir, settings.image));
       if (raw.notStarted === 'noexec') throw new DockerExecError('start', missingProgramMessage(spec.argv[0]!, settings.image));
-      throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${raw.notStarted === 'lost' ? 'a fork in the container failed' : 'the agent could not read its setup'}`);
+      throw notStarted(raw.notStarted === 'lost' ? 'a fork in the container failed' : 'the agent could not read its setup');
     }
     return finish(container, generation, raw, notes, raw.counters);
   };
@@ -214,7 +218,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
         return execOnce(request, lifetime, false, notes);
       }
       if (isConnectionFailure(error)) throw new DockerUnavailableError(scope.connection.address, error);
-      throw new DockerExecError('start', `could not start the command in the container of run "${runId}": ${engineMessage(error)}`, { cause: error });
+      throw notStarted(engineMessage(error), error);
     }
     if (!raw.aborted && keeper.generation === generation) {
       const failure = describeStartFailure({ exitCode: raw.exitCode, stdout: decoder.decode(raw.stdout), stderr: decoder.decode(raw.stderr), image: settings.image });
