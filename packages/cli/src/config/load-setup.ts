@@ -48,7 +48,8 @@ export interface SetupOptions {
   readonly allRunners?: boolean;
   /**
    * The command will run hooks: runners whose hooks need Node flags the process lacks make it
-   * restart with them (`NodeFlagsRequired`), before anything ran.
+   * restart with them (`NodeFlagsRequired`), before anything ran — except script hooks, which the
+   * script host runs when it can (script-host/use-script-host.ts).
    */
   readonly runsHooks?: boolean;
 }
@@ -74,19 +75,20 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
   const pluginTypes = new Set(plugins.runners.flatMap((runner) => Object.keys(runner.types)));
   // Through the preset's dialect: an `agent` shell action is a `command` hook, an http action `http`.
   const used = configHookTypes(sources, options.preset);
-  if (options.runsHooks === true) {
-    const missing = missingNodeFlags([...used].flatMap((type) => (Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? (FIRST_PARTY_RUNNERS[type]?.nodeFlags ?? []) : [])));
-    if (missing.length > 0) throw new NodeFlagsRequired(missing);
-  }
+  const missing = options.runsHooks === true ? missingNodeFlags([...used].flatMap((type) => (Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? (FIRST_PARTY_RUNNERS[type]?.nodeFlags ?? []) : []))) : [];
+  // Script hooks go to the resident script host (started with the flags) instead, when it can serve.
+  const scriptHost = missing.length > 0 ? await import('../script-host/use-script-host.ts') : undefined;
+  if (missing.length > 0 && scriptHost?.scriptHostCovers(missing, used, pluginTypes, options.env) !== true) throw new NodeFlagsRequired(missing);
   const wanted = options.allRunners === true ? Object.keys(FIRST_PARTY_RUNNERS) : used;
   const folders = [...new Set([...files.map((file) => dirname(file.file.path)), options.cwd])];
   const firstParty = await loadFirstPartyRunners([...wanted].filter((type) => !pluginTypes.has(type)), folders, used, sources);
   const sandboxTables = await sandboxSettingsTables(sources, folders, false);
+  const runners = [...firstParty.runners, ...plugins.runners];
   return {
     files,
     sources,
     searched: found.searched,
-    runners: [...firstParty.runners, ...plugins.runners],
+    runners: scriptHost === undefined ? runners : await scriptHost.withScriptHost(runners, missing, { env: options.env, cwd: options.cwd, folders }),
     pluginSandboxes: plugins.sandboxes,
     // `[journal]` is every journal's: declared whether or not the config has durable hooks.
     settingsTables: [journalSettingsTable, ...firstParty.settingsTables, ...plugins.settingsTables, ...sandboxTables],
