@@ -138,8 +138,12 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
   ownSocket = { dev: info.dev, ino: info.ino };
   writeFileSync(files.pid, `${process.pid}\n`, { mode: 0o600 });
   settleIdle();
+  // Loads isolated-vm and makes the default isolate now rather than in the first client's hook.
+  void runOne(script, { id: 0, hook: WARM_UP, preset: 'arc', contextJson: '{}', timeoutMs: 10_000 }, new AbortController().signal);
   return 'serving';
 }
+
+const WARM_UP: RemoteHook = { name: 'warm-up', event: 'warm-up', timeoutMs: 10_000, onError: 'proceed', options: { script: 'return true' }, source: { file: '<script host>', line: 1, index: 0 } };
 
 interface RunRequest {
   readonly id: number;
