@@ -47,7 +47,8 @@ const COMMAND = 'true';
 const commandConfig = join(scratch, 'command.toml');
 const scriptConfig = join(scratch, 'script.toml');
 writeFileSync(commandConfig, `[[hooks]]\nname = "bench"\nevent = "stage_start"\ncommand = "${COMMAND}"\n`);
-writeFileSync(scriptConfig, '[[hooks]]\nname = "bench"\nevent = "stage_start"\ntype = "script"\nscript = "return true"\n');
+// A deadline far off: a loaded machine must not turn a slow first isolate into a blocked (exit 2) emit.
+writeFileSync(scriptConfig, '[[hooks]]\nname = "bench"\nevent = "stage_start"\ntype = "script"\nscript = "return true"\ntimeout_ms = 60000\n');
 spawnSync('git', ['init', '-q', scratch], { stdio: 'ignore' });
 writeFileSync(join(scratch, 'lefthook.yml'), `bench-hook:\n  commands:\n    bench:\n      run: "${COMMAND}"\n`);
 

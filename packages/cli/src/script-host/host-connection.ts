@@ -13,6 +13,8 @@ export interface HostConnection {
   isOpen(): boolean;
   /** Sends one run and resolves to its result; every way it can end is a result, never a throw. */
   run(message: RunMessage, signal: AbortSignal): Promise<RunResult>;
+  /** Calls `listener` once when the host goes away on its own (not after `close`). */
+  onLost(listener: () => void): void;
   close(): void;
 }
 
@@ -75,7 +77,9 @@ function hostConnection(socket: Socket, pid: number): HostConnection & { receive
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let open = true;
+  let closedHere = false;
   let endReason = 'its socket closed';
+  const lostListeners: Array<() => void> = [];
   // Only a hook in flight keeps this process alive: an idle connection must not hold up an exit.
   socket.unref();
   const settle = (id: number, result: RunResult): void => {
@@ -95,6 +99,7 @@ function hostConnection(socket: Socket, pid: number): HostConnection & { receive
     for (const id of [...pending.keys()]) {
       settle(id, { status: 'failed', error: `the script host (pid ${pid}) ended while this hook ran (${endReason}); the hook did not finish. Run it again; if this repeats, set HOOKLINE_SCRIPT_HOST=off to run script hooks in the hookline process itself` });
     }
+    if (!closedHere) for (const listener of lostListeners) listener();
   });
   return {
     pid,
@@ -137,8 +142,12 @@ function hostConnection(socket: Socket, pid: number): HostConnection & { receive
         else signal.addEventListener('abort', onAbort, { once: true });
       });
     },
+    onLost(listener) {
+      lostListeners.push(listener);
+    },
     close() {
       open = false;
+      closedHere = true;
       socket.end();
     },
   };

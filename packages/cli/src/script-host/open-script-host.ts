@@ -20,6 +20,13 @@ const START_TIMEOUT_MS = 10_000;
 /** Logs are appended to; one grown past this is started afresh. */
 const MAX_LOG_BYTES = 1024 * 1024;
 
+/**
+ * What of the environment reaches the host, and is part of its key: how Node runs, and the time zone
+ * and locale, which scripts see through `Date` and `Intl` as they would in the CLI's own process.
+ * Nothing else is passed on (scripts have no `process.env`; the host needs no secret).
+ */
+const HOST_ENVIRONMENT = ['NODE_OPTIONS', 'NODE_ICU_DATA', 'TZ', 'LANG', 'LC_ALL', 'LC_MESSAGES'] as const;
+
 /** Whether `HOOKLINE_SCRIPT_HOST` turns the host off (`off`, `0`, `false`, `no`). */
 export function scriptHostDisabled(env: Readonly<Record<string, string | undefined>>): boolean {
   return ['off', '0', 'false', 'no'].includes((env['HOOKLINE_SCRIPT_HOST'] ?? '').trim().toLowerCase());
@@ -27,17 +34,17 @@ export function scriptHostDisabled(env: Readonly<Record<string, string | undefin
 
 /**
  * The key of this build, which names its host's files: the bundle's build id (written by
- * scripts/bundle.ts from the bundle's contents), the runner-script module the host will load, and
- * the Node that runs both. Undefined when the CLI runs from its sources (no build id): no host then.
+ * scripts/bundle.ts from the bundle's contents), the runner-script module the host will load, the
+ * Node that runs both, and the environment the host gets. Undefined when the CLI runs from its sources (no build id): no host then.
  */
-export function scriptHostKey(runnerUrl: string): string | undefined {
+export function scriptHostKey(runnerUrl: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
   let buildId: string;
   try {
     buildId = readFileSync(new URL('./build-id', import.meta.url), 'utf8').trim();
   } catch {
     return undefined;
   }
-  const identity = [SCRIPT_HOST_PROTOCOL, buildId, runnerUrl, process.execPath, process.version, ...process.execArgv].join('\0');
+  const identity = [SCRIPT_HOST_PROTOCOL, buildId, runnerUrl, process.execPath, process.version, ...process.execArgv, ...HOST_ENVIRONMENT.map((name) => `${name}=${env[name] ?? ''}`)].join('\0');
   return createHash('sha256').update(identity).digest('hex').slice(0, 24);
 }
 
@@ -47,7 +54,7 @@ export function scriptHostKey(runnerUrl: string): string | undefined {
  * that makes the CLI run script hooks as before: by restarting itself with `--no-node-snapshot`.
  */
 export async function openScriptHost(env: Readonly<Record<string, string | undefined>>, runnerUrl: string): Promise<HostConnection | HostUnavailable> {
-  const key = scriptHostKey(runnerUrl);
+  const key = scriptHostKey(runnerUrl, env);
   if (key === undefined) return { problem: 'the CLI runs from its sources, which have no build id', tell: false };
   const folder = scriptHostDirectory(env);
   const problem = privateDirectoryProblem(folder);
@@ -72,7 +79,7 @@ async function startHost(folder: string, files: HostFiles, key: string, runnerUr
     detached: true,
     stdio: ['ignore', log, log],
     cwd: folder,
-    env: env as NodeJS.ProcessEnv,
+    env: Object.fromEntries([...HOST_ENVIRONMENT, 'HOOKLINE_SCRIPT_HOST_IDLE_MS'].flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]]))),
   });
   closeSync(log);
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;

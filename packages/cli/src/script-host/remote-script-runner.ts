@@ -16,13 +16,20 @@ export function remoteScriptRunner(local: Runner, first: HostConnection, reopen:
   if (script === undefined) throw new Error(`${local.name} has no \`script\` type`);
   let connection = first;
   let reopening: Promise<HostConnection | HostUnavailable> | undefined;
-  const current = async (): Promise<HostConnection | HostUnavailable> => {
-    if (connection.isOpen()) return connection;
-    reopening ??= reopen().finally(() => (reopening = undefined));
-    const next = await reopening;
-    if ('pid' in next) connection = next;
-    return next;
+  const startReopening = (): Promise<HostConnection | HostUnavailable> =>
+    (reopening ??= reopen().then((next) => {
+      reopening = undefined;
+      if ('pid' in next) adopt(next);
+      return next;
+    }));
+  // A host lost between hooks (killed, crashed) is replaced at once, so the next hook's deadline
+  // does not pay for starting one — a long `hookline run` may wait for its next event a while.
+  const adopt = (next: HostConnection): void => {
+    connection = next;
+    next.onLost(() => void startReopening());
   };
+  adopt(first);
+  const current = async (): Promise<HostConnection | HostUnavailable> => (connection.isOpen() ? connection : startReopening());
   return {
     ...local,
     types: {

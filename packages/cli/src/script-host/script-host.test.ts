@@ -139,6 +139,17 @@ describe('the script host', () => {
     expect(byName['frozen']).toMatchObject({ status: 'failed', decision: { decision: 'block' } });
   });
 
+  test('scripts see the time zone of the CLI that sent them: a host serves one environment, another gets its own', async () => {
+    scratch.write('hookline.toml', '[[hooks]]\nname = "zone"\nevent = "stage_start"\ntype = "script"\nscript = "return { decision: \'block\', reason: String(new Date(0).getTimezoneOffset()) }"\n');
+    const kolkata = await emit('build', { TZ: 'Asia/Kolkata' });
+    expect(kolkata.outcome).toMatchObject({ decision: 'block', reason: '-330' });
+    const utc = await emit('build', { TZ: 'UTC' });
+    expect(utc.outcome).toMatchObject({ decision: 'block', reason: '0' });
+    expect(hostFilesIn(hosts, '.sock')).toHaveLength(2);
+    expect(recorder.starts().filter(isHost)).toHaveLength(2);
+    expect(recorder.starts().filter(isRestart)).toEqual([]);
+  });
+
   test('a syntax error is a load error with the file and line, and no host is started for it', async () => {
     scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_start"\ntype = "script"\nscript = "return {"\n');
     const result = await emit('build');
@@ -148,16 +159,21 @@ describe('the script host', () => {
 });
 
 describe('faults', () => {
-  test('a host killed while a hook runs fails that hook by its on_error, and the next emit starts a new host over the stale socket', async () => {
+  /** Warms a host, then starts an emit whose hook loops in it; resolves once the host's CPU time shows the loop running. */
+  async function spinInHost() {
     scratch.write('hookline.toml', '[[hooks]]\nname = "spin"\nevent = "stage_start"\ntype = "script"\nscript = "if (context.node_id === \'spin\') for (;;) {}"\ntimeout_ms = 120000\n');
     expect((await emit('warm')).code).toBe(0);
     const pid = hostPid(hosts)!;
     const before = cpuTicks(pid);
-    const spinning = startCli(['emit', 'stage_start', '--set', 'node_id=spin', '--json'], options());
-    spinning.stdin!.end();
-    const result = finished(spinning);
-    // The loop runs in the host: its CPU time climbs. Then the host dies mid-hook.
+    const cli = startCli(['emit', 'stage_start', '--set', 'node_id=spin', '--json'], options());
+    cli.stdin!.end();
+    const result = finished(cli);
     await waitFor('the hook to run in the host', () => cpuTicks(pid) > before + 50);
+    return { pid, cli, result };
+  }
+
+  test('a host killed while a hook runs fails that hook by its on_error, and the next emit starts a new host over the stale socket', async () => {
+    const { pid, result } = await spinInHost();
     process.kill(pid, 'SIGKILL');
     const ended = await result;
     expect(ended.code).toBe(2);
@@ -175,6 +191,50 @@ describe('faults', () => {
     const newPid = hostPid(hosts);
     expect(newPid).not.toBe(pid);
     expect(isRunning(newPid!)).toBe(true);
+    expect(recorder.starts().filter(isRestart)).toEqual([]);
+  });
+
+  test('a CLI killed while its hook runs stops that hook in the host, which keeps serving', async () => {
+    const { pid, cli, result } = await spinInHost();
+    cli.kill('SIGKILL');
+    await result;
+    // The loop is stopped (its isolate disposed): the host's CPU time stops climbing.
+    let last = cpuTicks(pid);
+    await waitFor('the loop to stop', () => {
+      const now = cpuTicks(pid);
+      const still = now === last;
+      last = now;
+      return still;
+    }, 30_000, 1_000);
+    const next = await emit('build');
+    expect(next.code).toBe(0);
+    expect(next.outcome).toMatchObject({ decision: 'proceed', hooks: [{ status: 'ok' }] });
+    expect(hostPid(hosts)).toBe(pid);
+  });
+
+  test('hookline run keeps one connection; when its host dies between events, the next event gets a new host', async () => {
+    const run = startCli(['run'], options());
+    let out = '';
+    run.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const lines = () => out.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { decision: string; hooks: Array<Record<string, unknown>> });
+    const send = (node: string) => run.stdin!.write(`${JSON.stringify({ event: 'stage_start', run_id: 'r1', workflow_name: 'w', node_id: node })}\n`);
+    send('deploy');
+    await waitFor('the first answer', () => lines().length === 1);
+    const pid = hostPid(hosts)!;
+    process.kill(pid, 'SIGKILL');
+    // The run notices the loss and starts a new host before the next event asks for one.
+    await waitFor('a new host', () => hostPid(hosts) !== pid && isRunning(hostPid(hosts) ?? pid));
+    send('deploy');
+    await waitFor('the second answer', () => lines().length === 2);
+    run.stdin!.end();
+    await new Promise((resolve) => run.once('close', resolve));
+    expect(lines().map((line) => [line.decision, line.hooks[0]?.['status']])).toEqual([
+      ['block', 'ok'],
+      ['block', 'ok'],
+    ]);
+    const newPid = hostPid(hosts);
+    expect(newPid).not.toBe(pid);
+    expect(recorder.starts().filter(isHost)).toHaveLength(2);
     expect(recorder.starts().filter(isRestart)).toEqual([]);
   });
 

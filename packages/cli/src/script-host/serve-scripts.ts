@@ -16,6 +16,9 @@ export interface ServeOptions {
   readonly idleMs: number;
 }
 
+/** How long a new host waits for its first client (the CLI that started it polls for the socket) before it counts as idle. */
+const FIRST_CLIENT_MS = 10_000;
+
 /** A lock older than this belongs to a host that died while replacing a stale socket. */
 const STALE_LOCK_MS = 10_000;
 
@@ -102,7 +105,8 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
     );
   });
 
-  const settleIdle = (): void => {
+  // `waitMs`: the first wait gives the client that started this host time to connect, however short the idle period.
+  const settleIdle = (waitMs = idleMs): void => {
     clearTimeout(idleTimer);
     if (running > 0) return;
     if (draining) {
@@ -112,7 +116,7 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
     if (connections.size > 0) return;
     idleTimer = setTimeout(() => {
       if (connections.size === 0 && running === 0) exit();
-    }, idleMs);
+    }, waitMs);
   };
   // isolated-vm gave up on this process: new clients go to a new host, running hooks finish here.
   const drain = (): void => {
@@ -137,7 +141,7 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
   const info = statSync(files.socket);
   ownSocket = { dev: info.dev, ino: info.ino };
   writeFileSync(files.pid, `${process.pid}\n`, { mode: 0o600 });
-  settleIdle();
+  settleIdle(Math.max(idleMs, FIRST_CLIENT_MS));
   // Loads isolated-vm and makes the default isolate now rather than in the first client's hook.
   void runOne(script, { id: 0, hook: WARM_UP, preset: 'arc', contextJson: '{}', timeoutMs: 10_000 }, new AbortController().signal);
   return 'serving';
