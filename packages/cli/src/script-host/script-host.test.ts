@@ -1,6 +1,5 @@
 // The resident script host, with real processes: the built CLI, the host it starts, and what
 // happens when the host is missing, stale, foreign, killed, or its folder is not private.
-import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { basename, join } from 'node:path';
@@ -172,6 +171,16 @@ describe('faults', () => {
     return { pid, cli, result };
   }
 
+  /** Starts a host and kills it (SIGKILL: it cannot clean up), leaving its socket file behind; returns its path. */
+  async function killedHostSocket(): Promise<string> {
+    expect((await emit('build')).code).toBe(0);
+    const socket = hostFilesIn(hosts, '.sock')[0]!;
+    const pid = hostPid(hosts)!;
+    stopHosts(hosts);
+    await waitFor('the host to die', () => !isRunning(pid));
+    return socket;
+  }
+
   test('a host killed while a hook runs fails that hook by its on_error, and the next emit starts a new host over the stale socket', async () => {
     const { pid, result } = await spinInHost();
     process.kill(pid, 'SIGKILL');
@@ -239,14 +248,7 @@ describe('faults', () => {
   });
 
   test('a socket file nobody listens on is replaced by a new host', async () => {
-    expect((await emit('build')).code).toBe(0);
-    const socket = hostFilesIn(hosts, '.sock')[0]!;
-    const pid = hostPid(hosts)!;
-    stopHosts(hosts);
-    await waitFor('the host to die', () => !isRunning(pid));
-    // A listener killed without closing leaves its socket file behind.
-    const squatter = spawn(process.execPath, ['-e', `require('node:net').createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, 'SIGKILL'))`]);
-    await new Promise((resolve) => squatter.once('exit', resolve));
+    const socket = await killedHostSocket();
     expect(existsSync(socket)).toBe(true);
     recorder.clear();
     const result = await emit('deploy');
@@ -257,11 +259,7 @@ describe('faults', () => {
   });
 
   test('something of another build answering on the socket is never sent a hook: the CLI restarts itself instead', async () => {
-    expect((await emit('build')).code).toBe(0);
-    const socket = hostFilesIn(hosts, '.sock')[0]!;
-    const pid = hostPid(hosts)!;
-    stopHosts(hosts);
-    await waitFor('the host to die', () => !isRunning(pid));
+    const socket = await killedHostSocket();
     const received: string[] = [];
     const foreign = createServer((connection) => {
       connection.setEncoding('utf8').on('data', (chunk: string) => {
