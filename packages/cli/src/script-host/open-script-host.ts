@@ -45,7 +45,7 @@ export function scriptHostKey(runnerUrl: string, env: Readonly<Record<string, st
     return undefined;
   }
   const identity = [SCRIPT_HOST_PROTOCOL, buildId, runnerUrl, process.execPath, process.version, ...process.execArgv, ...HOST_ENVIRONMENT.map((name) => `${name}=${env[name] ?? ''}`)].join('\0');
-  return createHash('sha256').update(identity).digest('hex').slice(0, 24);
+  return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }
 
 /**
