@@ -154,6 +154,8 @@ describe('the script host', () => {
     const result = await emit('build');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/hookline\.toml:4: .*syntax error in `script`/);
+    expect(existsSync(hosts)).toBe(false);
+    expect(recorder.starts()).toHaveLength(1);
   });
 });
 
@@ -278,6 +280,25 @@ describe('faults', () => {
     expect(recorder.starts().filter(isRestart)).toHaveLength(1);
     expect(received.join('')).not.toContain('"run"');
     expect(received.join('')).toContain(basename(socket).replace(/^script-|\.sock$/g, ''));
+  });
+
+  test('a host that answers a hook with a malformed message fails the hook by its on_error, never approving it', async () => {
+    const socket = await killedHostSocket();
+    const key = basename(socket).replace(/^script-|\.sock$/g, '');
+    const broken = createServer((connection) => {
+      connection.setEncoding('utf8').on('data', (chunk: string) => {
+        if (chunk.includes('"hello"')) connection.write(`${JSON.stringify({ t: 'hello', protocol: 1, key, pid: process.pid })}\n`);
+        if (chunk.includes('"run"')) connection.write('{"t":"result","id":1,"result":{"status":"maybe"}}\n');
+      });
+    });
+    servers.push(broken);
+    unlinkSync(socket);
+    await new Promise<void>((resolve) => broken.listen(socket, resolve));
+    const result = await emit('build');
+    expect(result.code).toBe(2);
+    expect(result.outcome?.decision).toBe('block');
+    expect(result.outcome?.hooks[0]).toMatchObject({ status: 'failed', decision: { decision: 'block' } });
+    expect(String(result.outcome?.hooks[0]?.['error'])).toMatch(/^the script host \(pid \d+\) ended while this hook ran \(it sent a malformed message: /);
   });
 
   test('a host folder open to others, owned by someone else or a symlink is refused with what to do; the hook still runs', async () => {
