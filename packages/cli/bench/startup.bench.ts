@@ -3,8 +3,13 @@
 // the same run and the load average:
 //   - one command hook against `node -e 0` (the floor of any Node CLI), target ≤ 2.5×;
 //   - one script hook against one command hook, target ≤ 1.2×. A script hook needs Node started
-//     with --no-node-snapshot (isolated-vm), so the CLI started without it runs itself again with
-//     it; the row with NODE_OPTIONS=--no-node-snapshot shows the same emit without that restart;
+//     with --no-node-snapshot (isolated-vm); the CLI sends it to its resident script host, which
+//     was started with the flag. The target row is the warm host (started by the warm-up rounds, as
+//     after any earlier emit); the cold row is a first emit, which starts a host (each one in a
+//     folder of its own, with HOOKLINE_SCRIPT_HOST_IDLE_MS=0 so it exits as soon as the emit is
+//     done); the row with HOOKLINE_SCRIPT_HOST=off is the CLI restarting itself with the flag (what
+//     every script emit did before the host), and NODE_OPTIONS=--no-node-snapshot runs the hook in
+//     the one process started with the flag;
 //   - lefthook (a Go binary) running the same command as a git hook, for scale.
 //
 //   pnpm -F @hookline/cli bench            (build first: pnpm -F @hookline/cli... build)
@@ -12,7 +17,7 @@
 //   OTHER_CLI=/path/to/another/checkout/packages/cli/dist/bin.js pnpm -F @hookline/cli bench
 //                                          (adds that build's emit, e.g. main's, to the same run)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import process from 'node:process';
@@ -42,7 +47,8 @@ const COMMAND = 'true';
 const commandConfig = join(scratch, 'command.toml');
 const scriptConfig = join(scratch, 'script.toml');
 writeFileSync(commandConfig, `[[hooks]]\nname = "bench"\nevent = "stage_start"\ncommand = "${COMMAND}"\n`);
-writeFileSync(scriptConfig, '[[hooks]]\nname = "bench"\nevent = "stage_start"\ntype = "script"\nscript = "return true"\n');
+// A deadline far off: a loaded machine must not turn a slow first isolate into a blocked (exit 2) emit.
+writeFileSync(scriptConfig, '[[hooks]]\nname = "bench"\nevent = "stage_start"\ntype = "script"\nscript = "return true"\ntimeout_ms = 60000\n');
 spawnSync('git', ['init', '-q', scratch], { stdio: 'ignore' });
 writeFileSync(join(scratch, 'lefthook.yml'), `bench-hook:\n  commands:\n    bench:\n      run: "${COMMAND}"\n`);
 
@@ -66,8 +72,17 @@ function processContender(name: string, argv: readonly string[], extraEnv: Reado
 
 const NODE = 'node -e 0';
 const COMMAND_EMIT = 'hookline emit, 1 command hook';
-const SCRIPT_EMIT = 'hookline emit, 1 script hook';
-const SCRIPT_EMIT_FLAGGED = '  … with NODE_OPTIONS=--no-node-snapshot';
+const SCRIPT_EMIT = 'hookline emit, 1 script hook, warm script host';
+const SCRIPT_EMIT_COLD = '  … first emit: starts the script host';
+const SCRIPT_EMIT_RESTART = '  … HOOKLINE_SCRIPT_HOST=off: restart with --no-node-snapshot';
+const SCRIPT_EMIT_FLAGGED = '  … NODE_OPTIONS=--no-node-snapshot: in the one process';
+// The warm host lives for the whole run; each cold emit starts one that exits when the emit is done.
+const warmHosts = join(scratch, 'warm-hosts');
+let coldRuns = 0;
+const coldEmit: Contender = {
+  name: SCRIPT_EMIT_COLD,
+  run: () => processContender(SCRIPT_EMIT_COLD, emit(scriptConfig), { HOOKLINE_SCRIPT_HOST_DIR: join(scratch, `cold-hosts-${coldRuns++}`), HOOKLINE_SCRIPT_HOST_IDLE_MS: '0' }).run(),
+};
 const OTHER_EMIT = 'OTHER_CLI emit, 1 command hook';
 const LEFTHOOK = 'lefthook run (same command)';
 const emit = (config: string): string[] => [process.execPath, cli, 'emit', 'stage_start', '--json', '--config', config];
@@ -76,7 +91,12 @@ const contenders: Contender[] = [
   processContender(COMMAND_EMIT, emit(commandConfig)),
   ...(otherCli === undefined ? [] : [processContender(OTHER_EMIT, [process.execPath, otherCli, ...emit(commandConfig).slice(2)])]),
   ...(scriptRunnerInstalled
-    ? [processContender(SCRIPT_EMIT, emit(scriptConfig)), processContender(SCRIPT_EMIT_FLAGGED, emit(scriptConfig), { NODE_OPTIONS: '--no-node-snapshot' })]
+    ? [
+        processContender(SCRIPT_EMIT, emit(scriptConfig), { HOOKLINE_SCRIPT_HOST_DIR: warmHosts }),
+        coldEmit,
+        processContender(SCRIPT_EMIT_RESTART, emit(scriptConfig), { HOOKLINE_SCRIPT_HOST: 'off' }),
+        processContender(SCRIPT_EMIT_FLAGGED, emit(scriptConfig), { NODE_OPTIONS: '--no-node-snapshot' }),
+      ]
     : []),
   ...(existsSync(lefthook) ? [processContender(LEFTHOOK, [lefthook, 'run', 'bench-hook'])] : []),
 ];
@@ -85,7 +105,19 @@ let samples;
 try {
   samples = await measureInterleaved(contenders, { rounds: RUNS, warmup: WARMUP });
 } finally {
+  stopHosts(warmHosts);
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/** Ends the script host a folder's pid file names (the warm one outlives the bench otherwise, until idle). */
+function stopHosts(folder: string): void {
+  for (const file of existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.pid')) : []) {
+    try {
+      process.kill(Number(readFileSync(join(folder, file), 'utf8')), 'SIGTERM');
+    } catch {
+      // Gone already.
+    }
+  }
 }
 
 const median = (name: string): number => quantile(samples.get(name)!, 0.5);
@@ -104,6 +136,8 @@ if (otherCli !== undefined) {
 }
 if (scriptRunnerInstalled) {
   row(SCRIPT_EMIT, COMMAND_EMIT);
+  row(SCRIPT_EMIT_COLD, COMMAND_EMIT);
+  row(SCRIPT_EMIT_RESTART, COMMAND_EMIT);
   row(SCRIPT_EMIT_FLAGGED, COMMAND_EMIT);
 }
 if (existsSync(lefthook)) row(COMMAND_EMIT, LEFTHOOK);

@@ -8,12 +8,16 @@
 //   start-tracing.js   OpenTelemetry export: only with an OTLP endpoint, and it imports the SDK
 //   runner-command.js  @hookline/runner-command (a dependency of the CLI), which every command hook
 //                      and the local sandbox load: one file instead of its ≈ 20 modules
+//   script-host.js     the resident script host the CLI starts with --no-node-snapshot for script hooks
+//   build-id           a hash of the files above: it names this build's script host, so a host
+//                      started by another build never serves this one
 // Everything else the CLI depends on is imported from the installed packages at run time: the runner
 // packages, valibot (which the runners import too: one copy), OpenTelemetry and the journals.
 // `tsc` only typechecks.
 //
 //   node scripts/bundle.ts        (what `pnpm -F @hookline/cli build` runs)
-import { readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -72,7 +76,11 @@ const packageEntries = Object.fromEntries(
 );
 await build({
   ...common,
-  entryPoints: { bin: path('src/bin.ts'), ...entryPoints, ...packageEntries },
+  entryPoints: { bin: path('src/bin.ts'), 'script-host': path('src/script-host/host-process.ts'), ...entryPoints, ...packageEntries },
   define: { HOOKLINE_BUILT_IN_PACKAGES: JSON.stringify(BUILT_IN_PACKAGES) },
   plugins: [linkSeparately],
 });
+
+const hash = createHash('sha256');
+for (const file of readdirSync(path('dist')).filter((name) => name.endsWith('.js')).sort()) hash.update(file).update(readFileSync(path(`dist/${file}`)));
+writeFileSync(path('dist/build-id'), `${hash.digest('hex')}\n`);

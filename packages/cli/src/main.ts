@@ -35,6 +35,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     return await runNamed(first, rest, io);
   } catch (error) {
     if (error instanceof NodeFlagsRequired) {
+      if (error.note !== undefined) io.stderr.write(`hookline: ${error.note}\n`);
       const { restartWithNodeFlags } = await import('./restart-with-node-flags.ts');
       return restartWithNodeFlags(error.flags, argv);
     }

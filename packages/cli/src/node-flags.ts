@@ -7,11 +7,14 @@ import process from 'node:process';
  */
 export class NodeFlagsRequired extends Error {
   readonly flags: readonly string[];
+  /** A line for stderr before the restart, when the user should know why it happens (see the script host). */
+  readonly note: string | undefined;
 
-  constructor(flags: readonly string[]) {
+  constructor(flags: readonly string[], note?: string) {
     super(`this command needs Node started with ${flags.join(' ')}`);
     this.name = 'NodeFlagsRequired';
     this.flags = flags;
+    this.note = note;
   }
 }
 

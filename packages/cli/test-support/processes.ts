@@ -1,11 +1,11 @@
 import { readProcessStat } from '@hookline/runner-command/process-identity';
 import { setTimeout as delay } from 'node:timers/promises';
 
-/** Polls `ready` every 50 ms until it holds; fails naming `what` after `timeoutMs`. */
-export async function waitFor(what: string, ready: () => boolean, timeoutMs = 20_000): Promise<void> {
-  for (let waited = 0; !ready(); waited += 50) {
+/** Polls `ready` every `everyMs` (50) until it holds; fails naming `what` after `timeoutMs`. */
+export async function waitFor(what: string, ready: () => boolean, timeoutMs = 20_000, everyMs = 50): Promise<void> {
+  for (let waited = 0; !ready(); waited += everyMs) {
     if (waited > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await delay(50);
+    await delay(everyMs);
   }
 }
 

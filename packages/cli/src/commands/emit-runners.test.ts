@@ -1,23 +1,32 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { join } from 'node:path';
 import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
+import { stopHosts } from '../../test-support/script-host.ts';
 
 // The script and LLM runners wired into the CLI, as users reach them.
 let scratch: Scratch;
 beforeEach(() => {
   scratch = makeScratch();
 });
-afterEach(() => scratch.cleanup());
+afterEach(() => {
+  stopHosts(join(scratch.path, 'hosts'));
+  scratch.cleanup();
+});
 
-test('a script hook runs: the CLI restarts itself with --no-node-snapshot, stdin and exit code intact', async () => {
+// Both ways a script hook runs: through the script host (src/script-host has its own tests) and, with
+// the host off, by the CLI restarting itself with --no-node-snapshot.
+test.each([['the script host', 'on'], ['a restart with --no-node-snapshot', 'off']])('a script hook runs through %s, stdin and exit code intact', async (_way, host) => {
+  const hosts = join(scratch.path, 'hosts');
+  const env = { HOOKLINE_SCRIPT_HOST: host, HOOKLINE_SCRIPT_HOST_DIR: hosts };
   scratch.write(
     'hookline.toml',
     `[[hooks]]\nname = "freeze"\nevent = "stage_start"\ntype = "script"\nscript = "if (context.node_id === 'deploy') return { decision: 'block', reason: 'frozen' }"\n`,
   );
-  const blocked = await runCli(['emit', 'stage_start', '--context', '-', '--json'], { cwd: scratch.path, input: '{"node_id":"deploy"}' });
+  const blocked = await runCli(['emit', 'stage_start', '--context', '-', '--json'], { cwd: scratch.path, input: '{"node_id":"deploy"}', env });
   expect(blocked.stderr).toBe('');
   expect(blocked.code).toBe(2);
   expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: 'block', reason: 'frozen', decided_by: 'freeze', hooks: [{ type: 'script', status: 'ok' }] });
-  const passed = await runCli(['emit', 'stage_start', '--set', 'node_id=build', '--json'], { cwd: scratch.path });
+  const passed = await runCli(['emit', 'stage_start', '--set', 'node_id=build', '--json'], { cwd: scratch.path, env });
   expect(passed.code).toBe(0);
   expect(JSON.parse(passed.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ status: 'ok' }] });
 });

@@ -26,6 +26,11 @@ export interface RunnerSetup {
   readonly settingsTables: PluginOffer['settingsTables'];
   /** The config files' folders and the working directory: where project-installed packages are found. */
   readonly folders: readonly string[];
+  /**
+   * Node flags this process lacks for the config's script hooks, which the script host stands in
+   * for: `loadSetup` connects to it once the config is valid (none is started for a broken one).
+   */
+  readonly scriptHostFlags?: readonly string[];
 }
 
 /** A validated configuration and the plugins it was loaded with. */
@@ -48,7 +53,8 @@ export interface SetupOptions {
   readonly allRunners?: boolean;
   /**
    * The command will run hooks: runners whose hooks need Node flags the process lacks make it
-   * restart with them (`NodeFlagsRequired`), before anything ran.
+   * restart with them (`NodeFlagsRequired`), before anything ran — except script hooks, which the
+   * script host runs when it can (script-host/use-script-host.ts).
    */
   readonly runsHooks?: boolean;
 }
@@ -74,10 +80,9 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
   const pluginTypes = new Set(plugins.runners.flatMap((runner) => Object.keys(runner.types)));
   // Through the preset's dialect: an `agent` shell action is a `command` hook, an http action `http`.
   const used = configHookTypes(sources, options.preset);
-  if (options.runsHooks === true) {
-    const missing = missingNodeFlags([...used].flatMap((type) => (Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? (FIRST_PARTY_RUNNERS[type]?.nodeFlags ?? []) : [])));
-    if (missing.length > 0) throw new NodeFlagsRequired(missing);
-  }
+  const missing = options.runsHooks === true ? missingNodeFlags([...used].flatMap((type) => (Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? (FIRST_PARTY_RUNNERS[type]?.nodeFlags ?? []) : []))) : [];
+  // Script hooks go to the resident script host (started with the flags) instead, when it can serve.
+  if (missing.length > 0 && !(await import('../script-host/use-script-host.ts')).scriptHostCovers(missing, used, pluginTypes, options.env)) throw new NodeFlagsRequired(missing);
   const wanted = options.allRunners === true ? Object.keys(FIRST_PARTY_RUNNERS) : used;
   const folders = [...new Set([...files.map((file) => dirname(file.file.path)), options.cwd])];
   const firstParty = await loadFirstPartyRunners([...wanted].filter((type) => !pluginTypes.has(type)), folders, used, sources);
@@ -91,6 +96,7 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
     // `[journal]` is every journal's: declared whether or not the config has durable hooks.
     settingsTables: [journalSettingsTable, ...firstParty.settingsTables, ...plugins.settingsTables, ...sandboxTables],
     folders,
+    ...(missing.length > 0 ? { scriptHostFlags: missing } : {}),
   };
 }
 
@@ -101,5 +107,7 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
 export async function loadSetup(options: SetupOptions): Promise<Setup> {
   const setup = await loadRunnerSetup(options);
   const config = loadConfig(setup.sources, { runners: setup.runners, settingsTables: setup.settingsTables, ...(options.preset === undefined ? {} : { preset: options.preset }) });
-  return { ...setup, config };
+  if (setup.scriptHostFlags === undefined) return { ...setup, config };
+  const { withScriptHost } = await import('../script-host/use-script-host.ts');
+  return { ...setup, config, runners: await withScriptHost(setup.runners, setup.scriptHostFlags, { env: options.env, cwd: options.cwd, folders: setup.folders }) };
 }

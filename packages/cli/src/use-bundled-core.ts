@@ -1,0 +1,14 @@
+import module from 'node:module';
+
+/**
+ * Makes every later `import '@hookline/core'` get the bundle's copy, dist/core.js next to the module
+ * that calls this. Plugins loaded at run time (runner-command, runner-http, runner-script, a project's
+ * own runner) import core themselves: they must share the CLI's one engine, error classes and
+ * settings tables, and not load the ≈ 100 modules of the installed package again.
+ */
+export function useBundledCore(bundledCore: string): void {
+  // registerHooks is there from Node 22.15; bin.ts has turned older versions away.
+  module.registerHooks?.({
+    resolve: (specifier, context, nextResolve) => (specifier === '@hookline/core' ? { url: bundledCore, shortCircuit: true } : nextResolve(specifier, context)),
+  });
+}
