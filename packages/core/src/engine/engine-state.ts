@@ -1,4 +1,6 @@
 import type { HookDefinition } from '../config/hook-definition.ts';
+import type { HookDecision } from '../decisions/decision.ts';
+import type { MergedExtras } from '../decisions/merge-extras.ts';
 import type { InFlight } from '../plugins/create-in-flight.ts';
 import type { EngineObserver } from '../plugins/engine-observer.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
@@ -53,6 +55,8 @@ export function createHookLane(deadlines: HookDeadlines): HookLane {
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);
+const PROCEED: HookDecision = Object.freeze({ decision: 'proceed' });
+const NO_EXTRAS: MergedExtras = Object.freeze({});
 
 /** What the engine knows about one event ahead of any emit. */
 export interface EventRoute {
@@ -77,7 +81,7 @@ export function eventRoutes(preset: Preset, hooks: readonly HookDefinition[]): M
   const routes = new Map<string, EventRoute>();
   for (const spec of preset.events) {
     if (routes.has(spec.name)) continue;
-    const empty = Object.freeze(new Outcome({ event: spec.name, decision: 'proceed', hooks: NOTHING, warnings: NOTHING }));
+    const empty = Object.freeze(new Outcome(spec.name, PROCEED, undefined, NO_EXTRAS, NOTHING, NOTHING));
     routes.set(spec.name, { spec, hooks: hooksByEvent.get(spec.name) ?? NOTHING, empty, quiet: Promise.resolve(empty) });
   }
   return routes;
