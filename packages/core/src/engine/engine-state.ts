@@ -42,6 +42,8 @@ export interface EngineState {
 /** Hooks that stop together: `signal` aborts when they must, and ends each one still running. */
 export interface HookLane {
   readonly signal: AbortSignal;
+  /** Whether `signal` has aborted: a plain field, read at every hook start (the getter costs more). */
+  readonly stopped: boolean;
   /** Aborts `signal`. */
   stop(reason: unknown): void;
 }
@@ -49,7 +51,14 @@ export interface HookLane {
 /** Creates a lane whose hooks, watched by `deadlines`, all end when it is stopped. */
 export function createHookLane(deadlines: HookDeadlines): HookLane {
   const controller = new AbortController();
-  const lane: HookLane = { signal: controller.signal, stop: (reason) => controller.abort(reason) };
+  const lane = {
+    signal: controller.signal,
+    stopped: false,
+    stop(reason: unknown): void {
+      lane.stopped = true;
+      controller.abort(reason);
+    },
+  };
   controller.signal.addEventListener('abort', () => deadlines.stopLane(lane));
   return lane;
 }

@@ -32,7 +32,7 @@ export interface HookRunScope {
  * comes back as is, not in a promise, when it is known at once (a runner that answered synchronously).
  */
 export function runHook(hook: HookDefinition, installed: InstalledType, scope: HookRunScope, traceContext: Readonly<Record<string, string>> | undefined): HookReport | Promise<HookReport> {
-  if (scope.lane.signal.aborted) return skippedReport(hook, 'the engine closed before the hook started');
+  if (scope.lane.stopped) return skippedReport(hook, 'the engine closed before the hook started');
   const started = performance.now();
   const openSandbox = scope.openSandbox(hook, installed);
   if (openSandbox === undefined) return startHook(hook, installed, scope, traceContext, undefined, started, started);
@@ -53,7 +53,7 @@ function startHook(
   deadlineFrom: number,
 ): HookReport | Promise<HookReport> {
   const { lane, engine } = scope;
-  if (lane.signal.aborted) return skippedReport(hook, 'the engine closed before the hook started');
+  if (lane.stopped) return skippedReport(hook, 'the engine closed before the hook started');
   const call = new HookCall(scope.payload, hook.timeoutMs, engine.preset, sandbox, traceContext, scope.onProcessStarted(hook));
   const { runner } = installed;
   let answer: RunResult | PromiseLike<RunResult>;
@@ -86,7 +86,7 @@ function startHook(
       finish(failedReport(hook, 'timed_out', error, started), new Error(error));
     });
     // The engine may have closed while doRun was starting the hook.
-    if (lane.signal.aborted) watched.end(false);
+    if (lane.stopped) watched.end(false);
     work.then(
       (result) => finish(resultReport(hook, result, runner.name, started), HOOK_OVER),
       (error: unknown) => finish(thrownReport(hook, runner.name, error, started), HOOK_OVER),
