@@ -72,6 +72,8 @@ export interface EventRoute {
   readonly spec: EventSpec;
   /** The event's enabled hooks, in config order. */
   readonly hooks: readonly HookDefinition[];
+  /** No hook of the event has a matcher: every emit selects all of `hooks`. */
+  readonly unconditional: boolean;
   /** The outcome of an emit that selects no hook: immutable, so made once and shared. */
   readonly empty: EmitOutcome;
   /** `empty`, resolved. */
@@ -91,7 +93,8 @@ export function eventRoutes(preset: Preset, hooks: readonly HookDefinition[]): M
   for (const spec of preset.events) {
     if (routes.has(spec.name)) continue;
     const empty = Object.freeze(new Outcome(spec.name, PROCEED, undefined, NO_EXTRAS, NOTHING, NOTHING));
-    routes.set(spec.name, { spec, hooks: hooksByEvent.get(spec.name) ?? NOTHING, empty, quiet: Promise.resolve(empty) });
+    const routed = hooksByEvent.get(spec.name) ?? NOTHING;
+    routes.set(spec.name, { spec, hooks: routed, unconditional: routed.every((hook) => hook.matcherPattern === undefined), empty, quiet: Promise.resolve(empty) });
   }
   return routes;
 }

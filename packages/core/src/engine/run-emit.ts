@@ -52,7 +52,7 @@ export function runEmit(engine: EngineState, route: EventRoute, context: Readonl
   if (observation === undefined && route.hooks.length === 0 && origin === undefined) return route.quiet;
 
   // 1. Select.
-  const selected = route.hooks.length === 0 ? NOTHING : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(engine.preset, route.spec));
+  const selected = route.unconditional ? route.hooks : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(engine.preset, route.spec));
   const chosen = origin?.resumed === undefined ? selected : selected.filter((hook) => hook.durable && !hook.blocking);
   if (chosen.length === 0 && origin?.resumed === undefined) {
     if (observation !== undefined) quietly(() => observation.ended(route.empty));
