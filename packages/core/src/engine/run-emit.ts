@@ -1,3 +1,4 @@
+import type { EventContext } from '../context/event-context.ts';
 import { normalizeContext } from '../context/normalize-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
 import { OUTCOME_EXTRAS, type HookDecision } from '../decisions/decision.ts';
@@ -74,7 +75,7 @@ async function runSelected(
   origin: EmitOrigin | undefined,
   observation: EmitObservation | undefined,
 ): Promise<PendingEmitOutcome> {
-  const emit = new EmitRun(engine, event, selected, new EmitPayload(normalizeContext(event.name, context), engine.preset), origin, observation);
+  const emit = new EmitRun(engine, event, selected, normalizeContext(event.name, context), origin, observation);
   const { reports, warnings, lane } = emit;
 
   // 2. Blocking.
@@ -113,7 +114,7 @@ async function runSelected(
   // 3. Record, before emit returns, so a host that got its answer can rely on the hooks running.
   const durable = emit.held === undefined && later.length > 0 ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
   if (durable.length > 0 && engine.durability !== undefined) {
-    const recorded = await engine.durability.record({ preset: engine.preset.name, event: event.name, context: emit.payload.context, hooks: durable });
+    const recorded = await engine.durability.record({ preset: engine.preset.name, event: event.name, context: emit.context, hooks: durable });
     if (recorded.warning !== undefined) warnings.push(recorded.warning);
     emit.held = recorded.held;
     // Recorded for the workers that share the journal: they run these hooks, this engine does not.
@@ -157,17 +158,16 @@ async function runSelected(
 }
 
 /**
- * What the hooks of one emit share — its lane, its context, its sandbox, its observation, its journal
- * entry — and what they decided so far. One object per emit rather than a closure per step: for an
- * in-memory hook this bookkeeping is most of the cost.
+ * What the hooks of one emit share — its context (and its JSON, made once), lane, sandbox,
+ * observation and journal entry — and what they decided so far. One object per emit rather than a
+ * closure per step: for an in-memory hook this bookkeeping is most of the cost.
  */
-class EmitRun implements HookRunScope {
+class EmitRun extends EmitPayload implements HookRunScope {
   readonly engine: EngineState;
   readonly event: EventSpec;
   readonly selected: readonly HookDefinition[];
   /** The host's lane, or the engine's own for its sandbox events. */
   readonly lane: HookLane;
-  readonly payload: EmitPayload;
   /** The session of one of the engine's own sandbox events: its sandboxed hooks run there. */
   readonly sandbox: SandboxSession | undefined;
   readonly observation: EmitObservation | undefined;
@@ -182,12 +182,12 @@ class EmitRun implements HookRunScope {
   /** Position → the position of the first identical hook, for an event whose identical hooks run once. */
   readonly #duplicates: Map<number, number> | undefined;
 
-  constructor(engine: EngineState, event: EventSpec, selected: readonly HookDefinition[], payload: EmitPayload, origin: EmitOrigin | undefined, observation: EmitObservation | undefined) {
+  constructor(engine: EngineState, event: EventSpec, selected: readonly HookDefinition[], context: EventContext, origin: EmitOrigin | undefined, observation: EmitObservation | undefined) {
+    super(context, engine.preset);
     this.engine = engine;
     this.event = event;
     this.selected = selected;
     this.lane = origin?.sandbox === undefined ? engine.hostHooks : engine.ownHooks;
-    this.payload = payload;
     this.sandbox = origin?.sandbox;
     this.observation = observation;
     this.held = origin?.resumed;
@@ -218,7 +218,7 @@ class EmitRun implements HookRunScope {
     const installed = this.engine.registry.find(hook.type)!;
     const observation = this.observation;
     if (observation === undefined) return runHook(hook, installed, this, undefined);
-    const watched = quietly(() => observation.hookStarted(hook, this.payload.context));
+    const watched = quietly(() => observation.hookStarted(hook, this.context));
     const running = runHook(hook, installed, this, watched?.traceContext);
     // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
     if (watched !== undefined) {
@@ -235,7 +235,7 @@ class EmitRun implements HookRunScope {
     if (sandbox !== undefined) return () => Promise.resolve(sandbox);
     const { sessions } = this.engine;
     if (sessions === undefined) return undefined;
-    const { context } = this.payload;
+    const { context } = this;
     return () => sessions.get(String(context[this.engine.preset.sessionField]), runFacts(context));
   }
 

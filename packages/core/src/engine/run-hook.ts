@@ -12,12 +12,11 @@ import { messageOf } from '../errors/message-of.ts';
 const HOOK_OVER = new Error('the hook is over');
 const ENGINE_CLOSED = new Error('the engine closed');
 
-/** What the hooks of one emit share, as a hook run needs it. */
-export interface HookRunScope {
+/** What the hooks of one emit share, as a hook run needs it: the emit's context first. */
+export interface HookRunScope extends EmitPayload {
   readonly engine: EngineState;
   /** The lane the hook runs in: its signal skips or ends the hook. */
   readonly lane: HookLane;
-  readonly payload: EmitPayload;
   /** Opens the sandbox session the hook runs in; `undefined` for a hook that runs unsandboxed. */
   openSandbox(hook: HookDefinition, installed: InstalledType): (() => Promise<SandboxSession>) | undefined;
   /** Told the pid of each process the hook starts; `undefined` when nothing needs to know. */
@@ -54,7 +53,7 @@ function startHook(
 ): HookReport | Promise<HookReport> {
   const { lane, engine } = scope;
   if (lane.stopped) return skippedReport(hook, 'the engine closed before the hook started');
-  const call = new HookCall(scope.payload, hook.timeoutMs, engine.preset, sandbox, traceContext, scope.onProcessStarted(hook));
+  const call = new HookCall(scope, hook.timeoutMs, engine.preset, sandbox, traceContext, scope.onProcessStarted(hook));
   const { runner } = installed;
   let answer: RunResult | PromiseLike<RunResult>;
   try {
