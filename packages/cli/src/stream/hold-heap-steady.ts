@@ -12,10 +12,11 @@ import { setFlagsFromString } from 'node:v8';
  *   little: collections come more often, each with as little to copy.
  * - The old generation may grow by half its live size (at least V8's minimum step, some MB) before
  *   the next full collection. By default V8 picks a factor of up to 4 from how fast collecting is
- *   compared with the program, so a fast stream on a quiet machine let garbage pile up to several
- *   times the ≈ 20 MB that is live: resident memory then depended on the machine's load (117 MB in
- *   one 300 000-event run, 158 MB in another). With 50 % a full collection of this small heap comes
- *   every few tens of thousands of events and takes a few milliseconds, mostly off the main thread.
+ *   compared with the program, so garbage could pile up to several times the ≈ 20 MB that is live,
+ *   and resident memory depended on the moment: over 300 000 events one build levelled off at
+ *   116 MB in one run and reached 147–158 MB in others; with this setting, side by side with a run
+ *   that reached 147 MB, it stayed at 121 MB. A full collection of this small heap then comes every
+ *   few tens of thousands of events and takes a few milliseconds, mostly off the main thread.
  */
 export function holdHeapSteady(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
