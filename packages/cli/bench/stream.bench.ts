@@ -8,6 +8,7 @@
 //   pnpm -F @hookline/cli... build && node packages/cli/bench/stream.bench.ts
 //   ROUNDS=100 node packages/cli/bench/stream.bench.ts
 //   CLI=/other/checkout/packages/cli/dist/bin.js node packages/cli/bench/stream.bench.ts   (another build)
+//   OTHER_CLI=/other/checkout/packages/cli/dist/bin.js node packages/cli/bench/stream.bench.ts   (both builds, interleaved in one run)
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,9 +26,12 @@ const TARGET_HTTP = 1.3;
 const TARGET_COMMAND = 1.15;
 
 const cli = process.env['CLI'] ?? fileURLToPath(new URL('../dist/bin.js', import.meta.url));
-if (!existsSync(cli)) {
-  console.error('build the CLI first: pnpm -F @hookline/cli... build');
-  process.exit(1);
+const otherCli = process.env['OTHER_CLI'];
+for (const build of [cli, otherCli]) {
+  if (build !== undefined && !existsSync(build)) {
+    console.error(`no CLI at ${build}: build it first (pnpm -F @hookline/cli... build)`);
+    process.exit(1);
+  }
 }
 // The raw contender uses the very client library the http runner uses, resolved from that package.
 const undiciPath = createRequire(new URL('../../runner-http/package.json', import.meta.url)).resolve('undici');
@@ -45,10 +49,10 @@ const origin = `http://127.0.0.1:${port}`;
 const scratch = mkdtempSync(join(tmpdir(), 'hookline-stream-bench-'));
 
 /** A `hookline run` process with `toml` as its config; `events(n)` feeds n lines and waits for n answers. */
-function streamingCli(name: string, toml: string): { readonly child: ChildProcess; events(count: number): Promise<void> } {
+function streamingCli(name: string, toml: string, build = cli): { readonly child: ChildProcess; events(count: number): Promise<void> } {
   const folder = join(scratch, name);
   writeFileSync(`${folder}.toml`, toml);
-  const child = spawn(process.execPath, [cli, 'run', '--config', `${folder}.toml`], { cwd: scratch, env: { ...process.env, XDG_CONFIG_HOME: join(scratch, '.xdg') }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [build, 'run', '--config', `${folder}.toml`], { cwd: scratch, env: { ...process.env, XDG_CONFIG_HOME: join(scratch, '.xdg') }, stdio: ['pipe', 'pipe', 'inherit'] });
   let waiting: { left: number; done: () => void; failed: (error: Error) => void } | undefined;
   let rest = '';
   let sent = 0;
@@ -74,8 +78,11 @@ function streamingCli(name: string, toml: string): { readonly child: ChildProces
   };
 }
 
-const httpCli = streamingCli('http', `[[hooks]]\nname = "notify"\nevent = "stage_start"\ntype = "http"\nurl = "${origin}/hook"\ntls = "off"\n`);
-const commandCli = streamingCli('command', `[[hooks]]\nname = "gate"\nevent = "stage_start"\ncommand = "exit 0"\nsandbox = false\n`);
+const httpToml = `[[hooks]]\nname = "notify"\nevent = "stage_start"\ntype = "http"\nurl = "${origin}/hook"\ntls = "off"\n`;
+const commandToml = `[[hooks]]\nname = "gate"\nevent = "stage_start"\ncommand = "exit 0"\nsandbox = false\n`;
+const httpCli = streamingCli('http', httpToml);
+const commandCli = streamingCli('command', commandToml);
+const others = otherCli === undefined ? undefined : { http: streamingCli('other-http', httpToml, otherCli), command: streamingCli('other-command', commandToml, otherCli) };
 // Same pool settings as the runner's defaults, same request as it sends.
 const agent = new Agent({ connections: 32, keepAliveTimeout: 4_000, pipelining: 1 });
 const contextJson = JSON.stringify({ event: 'stage_start', run_id: 'run-0', workflow_name: 'bench', node_id: 'n0' });
@@ -103,15 +110,17 @@ async function bareSpawns(): Promise<void> {
 const http: Contender[] = [
   { name: 'raw undici request', run: rawRequests },
   { name: 'http hook via `hookline run`', run: () => httpCli.events(HTTP_BATCH) },
+  ...(others === undefined ? [] : [{ name: 'http hook via `hookline run`, OTHER_CLI', run: () => others.http.events(HTTP_BATCH) }]),
 ];
 const command: Contender[] = [
   { name: 'bare spawn `sh -c "exit 0"`', run: bareSpawns },
   { name: 'command hook (host) via `hookline run`', run: () => commandCli.events(COMMAND_BATCH) },
+  ...(others === undefined ? [] : [{ name: 'command hook (host) via `hookline run`, OTHER_CLI', run: () => others.command.events(COMMAND_BATCH) }]),
 ];
 const httpSamples = await measureInterleaved(http, { rounds: ROUNDS, warmup: 5 });
 const commandSamples = await measureInterleaved(command, { rounds: Math.ceil(ROUNDS / 2), warmup: 3 });
 
-for (const { child } of [httpCli, commandCli]) {
+for (const { child } of [httpCli, commandCli, ...(others === undefined ? [] : [others.http, others.command])]) {
   child.stdin!.end();
   await once(child, 'close');
 }
@@ -132,7 +141,7 @@ for (const [scenario, contenders, samples, batch, target] of [
     const values = samples.get(contender.name)!;
     const median = quantile(values, 0.5);
     const ratio = median / base;
-    if (index > 0 && ratio > target) missed = true;
+    if (index === 1 && ratio > target) missed = true;
     const verdict = index === 0 ? '' : `≤ ${target}× ${ratio <= target ? '✓' : '✗'}`;
     console.log(`| ${scenario} | ${contender.name} | ${values.length} | ${formatPerEvent(median / batch)} | ${formatPerEvent(quantile(values, 0.9) / batch)} | ${index === 0 ? '1.00' : ratio.toFixed(3)} | ${verdict} |`);
   }

@@ -20,7 +20,10 @@ export interface DeliveryScope {
   readonly environment: Readonly<Record<string, string | undefined>>;
 }
 
-const NO_WARNINGS: readonly string[] = [];
+// Shared by the deliveries that have none; never mutated (a delivery that has some makes its own).
+const NO_WARNINGS: readonly string[] = Object.freeze([]);
+const NO_SECRETS: readonly string[] = Object.freeze([]);
+const NO_DETAILS: Record<string, unknown> = Object.freeze({});
 
 /**
  * Delivers one event to an HTTP hook: builds the headers (interpolation, signing), POSTs the context
@@ -29,9 +32,11 @@ const NO_WARNINGS: readonly string[] = [];
  */
 export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, call: RunCall, scope: DeliveryScope): Promise<RunResult> {
   const plan = scope.planFor(hook);
-  const headers: Record<string, string> = { ...plan.staticHeaders };
+  // The plan's headers are sent as they are unless this delivery adds some (undici only reads them).
+  const ownHeaders = plan.dynamicHeaders !== undefined || call.traceContext !== undefined || plan.signingSecretEnv !== undefined;
+  const headers: Record<string, string> = ownHeaders ? { ...plan.staticHeaders } : (plan.staticHeaders as Record<string, string>);
   let warnings = NO_WARNINGS;
-  let secrets: string[] = [];
+  let secrets: readonly string[] = NO_SECRETS;
   if (plan.dynamicHeaders !== undefined) {
     const interpolated = interpolateHeaders(plan.dynamicHeaders, plan.allowedEnvVars, scope.environment);
     if (!interpolated.ok) return { status: 'failed', error: interpolated.error };
@@ -46,15 +51,15 @@ export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, cal
   }
 
   const body = Buffer.from(call.contextJson, 'utf8');
-  const details: Record<string, unknown> = {};
+  let details: Record<string, unknown> = NO_DETAILS;
   if (plan.signingSecretEnv !== undefined) {
     const secretValue = scope.environment[plan.signingSecretEnv];
     const secret = readWebhookSecret(plan.signingSecretEnv, secretValue);
     if (!secret.ok) return { status: 'failed', error: `cannot sign the delivery: ${secret.problem}`, warnings };
-    secrets.push(secretValue!);
+    secrets = [...secrets, secretValue!];
     const id = newWebhookId();
     Object.assign(headers, signWebhook({ key: secret.key, id, timestamp: Math.floor(Date.now() / 1000), body }));
-    details['webhook_id'] = id;
+    details = { webhook_id: id };
   }
 
   try {

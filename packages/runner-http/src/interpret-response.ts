@@ -24,9 +24,10 @@ export interface AnswerScope {
  */
 export function interpretResponse(answer: HttpExchange, scope: AnswerScope): RunResult {
   const { statusCode } = answer;
-  const details = { ...scope.details, http_status: statusCode, ...(answer.body.truncated ? { response_truncated: true } : {}) };
+  const details: Record<string, unknown> = { ...scope.details, http_status: statusCode };
+  if (answer.body.truncated) details['response_truncated'] = true;
   const warnings = [...scope.warnings];
-  const text = answer.body.bytes.toString('utf8');
+  const text = answer.body.bytes.length === 0 ? '' : answer.body.bytes.toString('utf8');
   const status = answer.statusText === '' ? String(statusCode) : `${statusCode} ${answer.statusText}`;
 
   if (statusCode >= 300 && statusCode < 400) {

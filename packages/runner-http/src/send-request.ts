@@ -36,74 +36,14 @@ export interface HttpExchange {
  * while the exchange runs, so aborting it afterwards costs nothing here.
  */
 export function sendRequest(dispatcher: Dispatcher, request: OutgoingRequest): Promise<HttpExchange> {
-  const { signal, maxResponseBytes } = request;
+  const { signal } = request;
   return new Promise<HttpExchange>((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
       return;
     }
-    let controller: Dispatcher.DispatchController | undefined;
-    let settled = false;
-    let statusCode = 0;
-    let statusText = '';
-    let location: string | undefined;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let truncated = false;
-
-    const settle = (finish: () => void): void => {
-      if (settled) return;
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-      finish();
-    };
-    const answer = (): HttpExchange => ({
-      statusCode,
-      statusText,
-      ...(location === undefined ? {} : { location }),
-      body: { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), truncated },
-    });
-    const onAbort = (): void => {
-      // A request still queued for a connection is dropped when it would start (onRequestStart).
-      controller?.abort(asError(signal.reason));
-      settle(() => reject(signal.reason));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(started) {
-        if (settled) started.abort(asError(signal.reason ?? new Error('the request was abandoned')));
-        else controller = started;
-      },
-      onResponseStart(_controller, code, headers, message) {
-        // 1xx (100 Continue, 103 Early Hints) precede the real answer.
-        if (code < 200) return;
-        statusCode = code;
-        statusText = message ?? '';
-        const found = headers['location'];
-        if (found !== undefined) location = Array.isArray(found) ? found.join(', ') : String(found);
-      },
-      onResponseData(current, chunk) {
-        if (truncated) return;
-        if (size + chunk.length > maxResponseBytes) {
-          chunks.push(chunk.subarray(0, maxResponseBytes - size));
-          size = maxResponseBytes;
-          truncated = true;
-          settle(() => resolve(answer()));
-          current.abort(new Error(`response body exceeds ${maxResponseBytes} bytes`));
-          return;
-        }
-        chunks.push(chunk);
-        size += chunk.length;
-      },
-      onResponseEnd() {
-        settle(() => resolve(answer()));
-      },
-      onResponseError(_controller, error) {
-        settle(() => reject(error));
-      },
-    };
-
+    const exchange = new Exchange(signal, request.maxResponseBytes, resolve, reject);
+    signal.addEventListener('abort', exchange.onAbort, { once: true });
     try {
       dispatcher.dispatch(
         {
@@ -115,12 +55,100 @@ export function sendRequest(dispatcher: Dispatcher, request: OutgoingRequest): P
           headersTimeout: request.idleTimeoutMs,
           bodyTimeout: request.idleTimeoutMs,
         },
-        handler,
+        exchange,
       );
     } catch (error) {
-      settle(() => reject(error));
+      exchange.fail(error);
     }
   });
+}
+
+/**
+ * One exchange in flight, as undici's handler: one object rather than a closure per callback — one
+ * is made for every delivery.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  readonly #signal: AbortSignal;
+  readonly #maxResponseBytes: number;
+  readonly #resolve: (answer: HttpExchange) => void;
+  readonly #reject: (error: unknown) => void;
+  #controller: Dispatcher.DispatchController | undefined;
+  #settled = false;
+  #statusCode = 0;
+  #statusText = '';
+  #location: string | undefined;
+  readonly #chunks: Buffer[] = [];
+  #size = 0;
+  #truncated = false;
+
+  constructor(signal: AbortSignal, maxResponseBytes: number, resolve: (answer: HttpExchange) => void, reject: (error: unknown) => void) {
+    this.#signal = signal;
+    this.#maxResponseBytes = maxResponseBytes;
+    this.#resolve = resolve;
+    this.#reject = reject;
+  }
+
+  /** The signal's listener. A request still queued for a connection is dropped when it would start (onRequestStart). */
+  readonly onAbort = (): void => {
+    this.#controller?.abort(asError(this.#signal.reason));
+    if (this.#settle()) this.#reject(this.#signal.reason);
+  };
+
+  fail(error: unknown): void {
+    if (this.#settle()) this.#reject(error);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    if (this.#settled) controller.abort(asError(this.#signal.reason ?? new Error('the request was abandoned')));
+    else this.#controller = controller;
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, code: number, headers: Record<string, string | string[] | undefined>, message?: string): void {
+    // 1xx (100 Continue, 103 Early Hints) precede the real answer.
+    if (code < 200) return;
+    this.#statusCode = code;
+    this.#statusText = message ?? '';
+    const found = headers['location'];
+    if (found !== undefined) this.#location = Array.isArray(found) ? found.join(', ') : String(found);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#truncated) return;
+    if (this.#size + chunk.length > this.#maxResponseBytes) {
+      this.#chunks.push(chunk.subarray(0, this.#maxResponseBytes - this.#size));
+      this.#size = this.#maxResponseBytes;
+      this.#truncated = true;
+      if (this.#settle()) this.#resolve(this.#answer());
+      controller.abort(new Error(`response body exceeds ${this.#maxResponseBytes} bytes`));
+      return;
+    }
+    this.#chunks.push(chunk);
+    this.#size += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    if (this.#settle()) this.#resolve(this.#answer());
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.#settle()) this.#reject(error);
+  }
+
+  // True the first time only: whatever ends the exchange first decides its answer.
+  #settle(): boolean {
+    if (this.#settled) return false;
+    this.#settled = true;
+    this.#signal.removeEventListener('abort', this.onAbort);
+    return true;
+  }
+
+  #answer(): HttpExchange {
+    const chunks = this.#chunks;
+    const body = { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size), truncated: this.#truncated };
+    return this.#location === undefined
+      ? { statusCode: this.#statusCode, statusText: this.#statusText, body }
+      : { statusCode: this.#statusCode, statusText: this.#statusText, location: this.#location, body };
+  }
 }
 
 function asError(reason: unknown): Error {

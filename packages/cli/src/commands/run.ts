@@ -11,7 +11,7 @@ import { chooseJournal } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
 import { reportInternalEmit } from '../output/report-internal-emit.ts';
 import { printWarnings } from '../print-warnings.ts';
-import { holdYoungGeneration } from '../stream/hold-young-generation.ts';
+import { holdHeapSteady } from '../stream/hold-heap-steady.ts';
 import { createLineWriter } from '../stream/line-writer.ts';
 import { readLines } from '../stream/read-lines.ts';
 import { createRunSessions } from '../stream/run-sessions.ts';
@@ -20,7 +20,7 @@ import { createRunSessions } from '../stream/run-sessions.ts';
 export const runCommand = {
   async run({ values, setup }, io) {
     const maxLineBytes = parseMaxLineBytes(values['max-line-bytes']);
-    holdYoungGeneration();
+    holdHeapSteady();
     const { engine, resumed } = await createCliEngine(setup, {
       io,
       journal: chooseJournal(values.journal, io, setup.config),

@@ -39,7 +39,9 @@ export function checkContext(event: string, context: unknown, preset: Preset, re
  */
 export function normalizeContext(event: string, context: Record<string, unknown>): EventContext {
   const normalized: Record<string, unknown> = { event };
-  for (const field of Object.keys(context)) {
+  // for…in with an own-property check is Object.keys without its array: this runs on every emit.
+  for (const field in context) {
+    if (!Object.hasOwn(context, field)) continue;
     const value = context[field];
     if (field !== 'event' && value !== undefined && value !== null) normalized[field] = value;
   }

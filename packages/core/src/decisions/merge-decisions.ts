@@ -18,7 +18,8 @@ export function mergeDecisions(decisions: readonly HookDecision[]): MergedDecisi
   let ask: number | undefined;
   let redirect: number | undefined;
   let allow: number | undefined;
-  for (const [index, decision] of decisions.entries()) {
+  for (let index = 0; index < decisions.length; index++) {
+    const decision = decisions[index]!;
     switch (decision.decision) {
       case 'block':
         return { decision, index };

@@ -19,7 +19,7 @@ const NO_EXTRAS: MergedExtras = Object.freeze({});
  */
 export function mergeExtras(decisions: readonly HookDecision[], names: readonly string[], warnings: string[]): MergedExtras {
   // Most emits have no extras at all: answer them without building anything.
-  if (!decisions.some(hasExtras)) return NO_EXTRAS;
+  if (!anyExtras(decisions)) return NO_EXTRAS;
   const merged: { -readonly [K in keyof MergedExtras]: MergedExtras[K] } = {};
   const inputs: string[] = [];
   const contexts: string[] = [];
@@ -44,6 +44,10 @@ export function mergeExtras(decisions: readonly HookDecision[], names: readonly 
   return merged;
 }
 
-function hasExtras(decision: HookDecision): boolean {
-  return OUTCOME_EXTRAS.some((extra) => decision[extra] !== undefined);
+// Loops, not `some` with a callback: this runs on every emit that ran a hook.
+function anyExtras(decisions: readonly HookDecision[]): boolean {
+  for (const decision of decisions) {
+    for (const extra of OUTCOME_EXTRAS) if (decision[extra] !== undefined) return true;
+  }
+  return false;
 }

@@ -1,4 +1,6 @@
-import { DECISION_KINDS, type DecisionKind, type HookDecision } from './decision.ts';
+import { DECISION_KINDS, type HookDecision } from './decision.ts';
+
+const TEXT_EXTRAS = ['additional_context', 'stop_reason', 'system_message'] as const;
 
 /**
  * Reads a decision object (`{"decision": …, "reason"?: …, "edge_to"?: …}` plus the optional extras
@@ -14,14 +16,13 @@ export function parseDecision(value: unknown): HookDecision | undefined {
   if (typeof kind !== 'string' || !(DECISION_KINDS as readonly string[]).includes(kind)) return undefined;
   const reason = record['reason'];
   if (reason !== undefined && reason !== null && typeof reason !== 'string') return undefined;
-  const extras = readExtras(record);
-  if (extras === undefined) return undefined;
   const edgeTo = record['edge_to'];
-  if (kind === 'override') {
-    if (typeof edgeTo !== 'string' || edgeTo.length === 0) return undefined;
-    return { ...withReason({ decision: 'override', edge_to: edgeTo }, reason), ...extras };
-  }
-  return { ...withReason({ decision: kind as DecisionKind }, reason), ...extras };
+  if (kind === 'override' && (typeof edgeTo !== 'string' || edgeTo.length === 0)) return undefined;
+  // Built field by field in the documented order (decision, edge_to, reason, extras): this runs for
+  // every answer, and most answers carry no extras.
+  const decision: Record<string, unknown> = kind === 'override' ? { decision: kind, edge_to: edgeTo } : { decision: kind };
+  if (typeof reason === 'string') decision['reason'] = reason;
+  return addExtras(record, decision) ? (decision as unknown as HookDecision) : undefined;
 }
 
 /**
@@ -38,28 +39,24 @@ export function parseDecisionText(text: string): HookDecision | undefined {
   }
 }
 
-function withReason(decision: HookDecision, reason: unknown): HookDecision {
-  return typeof reason === 'string' ? { ...decision, reason } : decision;
-}
-
-// The extras present in `record`, or undefined when one has the wrong type. Null counts as absent.
-function readExtras(record: Record<string, unknown>): Partial<HookDecision> | undefined {
-  const extras: Record<string, unknown> = {};
-  for (const key of ['additional_context', 'stop_reason', 'system_message'] as const) {
+// Copies the extras present in `record` onto `decision`; false when one has the wrong type. Null
+// counts as absent.
+function addExtras(record: Record<string, unknown>, decision: Record<string, unknown>): boolean {
+  for (const key of TEXT_EXTRAS) {
     const value = record[key];
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'string') return undefined;
-    extras[key] = value;
+    if (typeof value !== 'string') return false;
+    decision[key] = value;
   }
   const proceed = record['continue'];
   if (proceed !== undefined && proceed !== null) {
-    if (typeof proceed !== 'boolean') return undefined;
-    extras['continue'] = proceed;
+    if (typeof proceed !== 'boolean') return false;
+    decision['continue'] = proceed;
   }
   const input = record['updated_input'];
   if (input !== undefined && input !== null) {
-    if (typeof input !== 'object' || Array.isArray(input)) return undefined;
-    extras['updated_input'] = input;
+    if (typeof input !== 'object' || Array.isArray(input)) return false;
+    decision['updated_input'] = input;
   }
-  return extras as Partial<HookDecision>;
+  return true;
 }

@@ -1,4 +1,6 @@
 import type { HookDefinition } from '../config/hook-definition.ts';
+import type { HookDecision } from '../decisions/decision.ts';
+import type { MergedExtras } from '../decisions/merge-extras.ts';
 import type { InFlight } from '../plugins/create-in-flight.ts';
 import type { EngineObserver } from '../plugins/engine-observer.ts';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
@@ -40,6 +42,8 @@ export interface EngineState {
 /** Hooks that stop together: `signal` aborts when they must, and ends each one still running. */
 export interface HookLane {
   readonly signal: AbortSignal;
+  /** Whether `signal` has aborted: a plain field, read at every hook start (the getter costs more). */
+  readonly stopped: boolean;
   /** Aborts `signal`. */
   stop(reason: unknown): void;
 }
@@ -47,18 +51,29 @@ export interface HookLane {
 /** Creates a lane whose hooks, watched by `deadlines`, all end when it is stopped. */
 export function createHookLane(deadlines: HookDeadlines): HookLane {
   const controller = new AbortController();
-  const lane: HookLane = { signal: controller.signal, stop: (reason) => controller.abort(reason) };
+  const lane = {
+    signal: controller.signal,
+    stopped: false,
+    stop(reason: unknown): void {
+      lane.stopped = true;
+      controller.abort(reason);
+    },
+  };
   controller.signal.addEventListener('abort', () => deadlines.stopLane(lane));
   return lane;
 }
 
 const NOTHING: readonly never[] = Object.freeze([]);
+const PROCEED: HookDecision = Object.freeze({ decision: 'proceed' });
+const NO_EXTRAS: MergedExtras = Object.freeze({});
 
 /** What the engine knows about one event ahead of any emit. */
 export interface EventRoute {
   readonly spec: EventSpec;
   /** The event's enabled hooks, in config order. */
   readonly hooks: readonly HookDefinition[];
+  /** No hook of the event has a matcher: every emit selects all of `hooks`. */
+  readonly unconditional: boolean;
   /** The outcome of an emit that selects no hook: immutable, so made once and shared. */
   readonly empty: EmitOutcome;
   /** `empty`, resolved. */
@@ -77,8 +92,9 @@ export function eventRoutes(preset: Preset, hooks: readonly HookDefinition[]): M
   const routes = new Map<string, EventRoute>();
   for (const spec of preset.events) {
     if (routes.has(spec.name)) continue;
-    const empty = Object.freeze(new Outcome({ event: spec.name, decision: 'proceed', hooks: NOTHING, warnings: NOTHING }));
-    routes.set(spec.name, { spec, hooks: hooksByEvent.get(spec.name) ?? NOTHING, empty, quiet: Promise.resolve(empty) });
+    const empty = Object.freeze(new Outcome(spec.name, PROCEED, undefined, NO_EXTRAS, NOTHING, NOTHING));
+    const routed = hooksByEvent.get(spec.name) ?? NOTHING;
+    routes.set(spec.name, { spec, hooks: routed, unconditional: routed.every((hook) => hook.matcherPattern === undefined), empty, quiet: Promise.resolve(empty) });
   }
   return routes;
 }

@@ -49,8 +49,8 @@ function report(hook: HookDefinition, status: HookStatus, decision: HookDecision
   };
   const details = result?.details;
   if (details !== undefined) {
-    for (const key of Object.keys(details)) {
-      if (!(key in core) && key !== 'error' && key !== 'warnings') core[key] = details[key];
+    for (const key in details) {
+      if (Object.hasOwn(details, key) && !(key in core) && key !== 'error' && key !== 'warnings') core[key] = details[key];
     }
   }
   if (error !== undefined) core['error'] = error;

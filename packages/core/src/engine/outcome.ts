@@ -1,4 +1,5 @@
-import type { DecisionKind } from '../decisions/decision.ts';
+import type { DecisionKind, HookDecision } from '../decisions/decision.ts';
+import type { MergedExtras } from '../decisions/merge-extras.ts';
 import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome.ts';
 
 /**
@@ -21,21 +22,33 @@ export class Outcome implements PendingEmitOutcome {
   declare readonly warnings: readonly string[];
   #settled: Promise<EmitOutcome> | undefined;
 
-  /** `settled` may be absent: the outcome is then final and `settled` resolves to it. */
-  constructor(fields: EmitOutcome, settled?: Promise<EmitOutcome>) {
+  /**
+   * The outcome of `event` from the merged `decision` (made by `decidedBy`), the merged extras and
+   * every hook's report. `settled` may be absent: the outcome is then final and `settled` resolves
+   * to it. Built field by field, not from a spread object: an outcome is made for every emit.
+   */
+  constructor(
+    event: string,
+    decision: HookDecision,
+    decidedBy: string | undefined,
+    extras: MergedExtras,
+    hooks: readonly HookReport[],
+    warnings: readonly string[],
+    settled?: Promise<EmitOutcome>,
+  ) {
     const self = this as { -readonly [K in keyof EmitOutcome]: EmitOutcome[K] };
-    self.event = fields.event;
-    self.decision = fields.decision;
-    if (fields.reason !== undefined) self.reason = fields.reason;
-    if (fields.decided_by !== undefined) self.decided_by = fields.decided_by;
-    if (fields.edge_to !== undefined) self.edge_to = fields.edge_to;
-    if (fields.updated_input !== undefined) self.updated_input = fields.updated_input;
-    if (fields.additional_context !== undefined) self.additional_context = fields.additional_context;
-    if (fields.continue !== undefined) self.continue = fields.continue;
-    if (fields.stop_reason !== undefined) self.stop_reason = fields.stop_reason;
-    if (fields.system_messages !== undefined) self.system_messages = fields.system_messages;
-    self.hooks = fields.hooks;
-    self.warnings = fields.warnings;
+    self.event = event;
+    self.decision = decision.decision;
+    if (decision.reason !== undefined) self.reason = decision.reason;
+    if (decidedBy !== undefined) self.decided_by = decidedBy;
+    if (decision.decision === 'override' && decision.edge_to !== undefined) self.edge_to = decision.edge_to;
+    if (extras.updated_input !== undefined) self.updated_input = extras.updated_input;
+    if (extras.additional_context !== undefined) self.additional_context = extras.additional_context;
+    if (extras.continue !== undefined) self.continue = extras.continue;
+    if (extras.stop_reason !== undefined) self.stop_reason = extras.stop_reason;
+    if (extras.system_messages !== undefined) self.system_messages = extras.system_messages;
+    self.hooks = hooks;
+    self.warnings = warnings;
     this.#settled = settled;
   }
 

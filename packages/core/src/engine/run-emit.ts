@@ -1,3 +1,4 @@
+import type { EventContext } from '../context/event-context.ts';
 import { normalizeContext } from '../context/normalize-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
 import { OUTCOME_EXTRAS, type HookDecision } from '../decisions/decision.ts';
@@ -10,10 +11,11 @@ import { selectHooks } from '../selection/explain-selection.ts';
 import type { HeldEntry } from './durable-entries.ts';
 import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome.ts';
 import type { EngineState, EventRoute, HookLane } from './engine-state.ts';
+import type { InstalledType } from '../plugins/runner-registry.ts';
 import { EmitPayload } from './hook-call.ts';
 import { pendingReport, skippedReport } from './hook-reports.ts';
 import { Outcome } from './outcome.ts';
-import { runHook, type HookRunParts } from './run-hook.ts';
+import { runHook, type HookRunScope } from './run-hook.ts';
 import type { RunFacts } from './sandbox-sessions.ts';
 
 /** Where an emit comes from, when it is not the host's `emit` call. */
@@ -51,7 +53,7 @@ export function runEmit(engine: EngineState, route: EventRoute, context: Readonl
   if (observation === undefined && route.hooks.length === 0 && origin === undefined) return route.quiet;
 
   // 1. Select.
-  const selected = route.hooks.length === 0 ? NOTHING : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(engine.preset, route.spec));
+  const selected = route.unconditional ? route.hooks : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(engine.preset, route.spec));
   const chosen = origin?.resumed === undefined ? selected : selected.filter((hook) => hook.durable && !hook.blocking);
   if (chosen.length === 0 && origin?.resumed === undefined) {
     if (observation !== undefined) quietly(() => observation.ended(route.empty));
@@ -73,58 +75,35 @@ async function runSelected(
   origin: EmitOrigin | undefined,
   observation: EmitObservation | undefined,
 ): Promise<PendingEmitOutcome> {
-  const lane = origin?.sandbox === undefined ? engine.hostHooks : engine.ownHooks;
-  const payload = new EmitPayload(normalizeContext(event.name, context), engine.preset);
-  // Filled in as the hooks end; the non-blocking hooks still running get their `pending` report below.
-  const reports: HookReport[] = new Array<HookReport>(selected.length);
-  const warnings: string[] = [];
-  const effective: HookDecision[] = [];
-  const deciders: string[] = [];
-  // Set once the durable hooks are journaled: the processes they start are recorded in the entry.
-  let held: HeldEntry | undefined = origin?.resumed;
-  const run = hookRunner(engine, lane, payload, origin?.sandbox, observation, () => held);
-  const duplicates = event.runIdenticalOnce === true ? identicalHooks(selected) : undefined;
-  const runs = (position: number): boolean => {
-    const first = duplicates?.get(position);
-    if (first === undefined) return true;
-    reports[position] = skippedReport(selected[position]!, `identical to "${selected[first]!.name}", which runs instead (identical hooks run once)`);
-    return false;
-  };
-  const decide = (position: number, report: HookReport): HookDecision => {
-    reports[position] = report;
-    if (report.status !== 'ok') warnings.push(...failureWarnings(report));
-    const decision = honoured(report, event, warnings);
-    effective.push(decision);
-    deciders.push(report.name);
-    return decision;
-  };
+  const emit = new EmitRun(engine, event, selected, normalizeContext(event.name, context), origin, observation);
+  const { reports, warnings, lane } = emit;
 
   // 2. Blocking.
   let blockedBy: string | undefined;
   if (event.parallel === true) {
     // Every blocking hook starts now; their decisions merge in config order once all have ended.
-    const blocking = selected.flatMap((hook, position) => (hook.blocking && runs(position) ? [position] : []));
-    const done = await Promise.all(blocking.map((position) => run(selected[position]!)));
+    const blocking = selected.flatMap((hook, position) => (hook.blocking && emit.runs(position) ? [position] : []));
+    const done = await Promise.all(blocking.map((position) => emit.run(selected[position]!)));
     for (const [index, position] of blocking.entries()) {
-      if (decide(position, done[index]!).decision === 'block') blockedBy ??= selected[position]!.name;
+      if (emit.decide(position, done[index]!).decision === 'block') blockedBy ??= selected[position]!.name;
     }
   } else {
     for (let position = 0; position < selected.length; position++) {
       const hook = selected[position]!;
-      if (!hook.blocking || !runs(position)) continue;
+      if (!hook.blocking || !emit.runs(position)) continue;
       if (blockedBy !== undefined) {
         reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
         continue;
       }
-      const running = run(hook);
+      const running = emit.run(hook);
       // An answer known at once is decided without a turn of the event loop's promise queue.
-      if (decide(position, running instanceof Promise ? await running : running).decision === 'block') blockedBy = hook.name;
+      if (emit.decide(position, running instanceof Promise ? await running : running).decision === 'block') blockedBy = hook.name;
     }
   }
   const later: number[] = [];
   for (let position = 0; position < selected.length; position++) {
     const hook = selected[position]!;
-    if (hook.blocking || (blockedBy === undefined && !runs(position))) continue;
+    if (hook.blocking || (blockedBy === undefined && !emit.runs(position))) continue;
     if (blockedBy !== undefined) reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
     else {
       later.push(position);
@@ -133,11 +112,11 @@ async function runSelected(
   }
 
   // 3. Record, before emit returns, so a host that got its answer can rely on the hooks running.
-  const durable = held === undefined && later.length > 0 ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
+  const durable = emit.held === undefined && later.length > 0 ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
   if (durable.length > 0 && engine.durability !== undefined) {
-    const recorded = await engine.durability.record({ preset: engine.preset.name, event: event.name, context: payload.context, hooks: durable });
+    const recorded = await engine.durability.record({ preset: engine.preset.name, event: event.name, context: emit.context, hooks: durable });
     if (recorded.warning !== undefined) warnings.push(recorded.warning);
-    held = recorded.held;
+    emit.held = recorded.held;
     // Recorded for the workers that share the journal: they run these hooks, this engine does not.
     if (engine.durability.recordOnly && recorded.warning === undefined) {
       for (const position of later.filter((candidate) => selected[candidate]!.durable)) {
@@ -148,29 +127,18 @@ async function runSelected(
   }
 
   // 4. Later.
-  const done = later.length === 0 ? undefined : runLater(event, selected, later, reports, run, engine);
+  const done = later.length === 0 ? undefined : runLater(event, selected, later, reports, emit, engine);
 
   // 5. Outcome.
-  const merged = mergeDecisions(effective);
-  const decidedBy = merged.index === undefined ? undefined : deciders[merged.index];
-  const extras = mergeExtras(effective, deciders, warnings);
-  // Outcome leaves out the fields that are undefined.
-  const fields = (hooks: readonly HookReport[], finalWarnings: readonly string[]): EmitOutcome => ({
-    ...extras,
-    event: event.name,
-    decision: merged.decision.decision,
-    reason: merged.decision.reason,
-    decided_by: decidedBy,
-    edge_to: merged.decision.decision === 'override' ? merged.decision.edge_to : undefined,
-    hooks,
-    warnings: finalWarnings,
-  });
-  if (later.length === 0 && held === undefined) {
-    const outcome = new Outcome(fields(reports, warnings));
+  const merged = mergeDecisions(emit.effective);
+  const decidedBy = merged.index === undefined ? undefined : emit.deciders[merged.index];
+  const extras = mergeExtras(emit.effective, emit.deciders, warnings);
+  const entry = emit.held;
+  if (later.length === 0 && entry === undefined) {
+    const outcome = new Outcome(event.name, merged.decision, decidedBy, extras, reports, warnings);
     if (observation !== undefined) quietly(() => observation.ended(outcome));
     return outcome;
   }
-  const entry = held;
   const settled = (done ?? Promise.resolve()).then(async () => {
     const all = warnings.slice();
     for (const report of reports) if (!report.blocking) all.push(...laterWarnings(report));
@@ -179,54 +147,102 @@ async function runSelected(
     }
     const note = await entry?.finish(lane.signal.aborted ? ENGINE_CLOSED_MEANWHILE : undefined);
     if (note !== undefined) all.push(note);
-    const outcome = new Outcome(fields(reports, all));
+    const outcome = new Outcome(event.name, merged.decision, decidedBy, extras, reports, all);
     // Before `settled` resolves: a host that flushes its traces then finds the emit's span ended.
     if (observation !== undefined) quietly(() => observation.ended(outcome));
     return outcome;
   });
   // close() waits for the entry to be cleared or released, not only for the hooks.
   if (entry !== undefined) engine.work.track(settled);
-  return new Outcome(fields(reports.slice(), warnings.slice()), settled);
+  return new Outcome(event.name, merged.decision, decidedBy, extras, reports.slice(), warnings.slice(), settled);
 }
 
-// Runs one hook of the emit in `lane`: in its run's sandbox session if it is sandboxed (the given
-// `sandbox` for the engine's own sandbox events), watched by the emit's observation, if any.
-function hookRunner(
-  engine: EngineState,
-  lane: HookLane,
-  payload: EmitPayload,
-  sandbox: SandboxSession | undefined,
-  observation: EmitObservation | undefined,
-  held: () => HeldEntry | undefined,
-): (hook: HookDefinition) => HookReport | Promise<HookReport> {
-  const { sessions } = engine;
-  const openRunSandbox =
-    sandbox !== undefined
-      ? () => Promise.resolve(sandbox)
-      : sessions === undefined
-        ? undefined
-        : () => sessions.get(String(payload.context[engine.preset.sessionField]), runFacts(payload.context));
-  return (hook) => {
-    const installed = engine.registry.find(hook.type)!;
-    const entry = hook.durable ? held() : undefined;
-    const parts: HookRunParts = {
-      engine,
-      lane,
-      payload,
-      openSandbox: hook.sandbox && installed.type.usesSandbox ? openRunSandbox : undefined,
-      traceContext: undefined,
-      onProcessStarted: entry === undefined ? undefined : (pid: number) => entry.attach(pid),
-    };
-    if (observation === undefined) return runHook(hook, installed, parts);
-    const watched = quietly(() => observation.hookStarted(hook, payload.context));
-    const running = runHook(hook, installed, { ...parts, traceContext: watched?.traceContext });
+/**
+ * What the hooks of one emit share — its context (and its JSON, made once), lane, sandbox,
+ * observation and journal entry — and what they decided so far. One object per emit rather than a
+ * closure per step: for an in-memory hook this bookkeeping is most of the cost.
+ */
+class EmitRun extends EmitPayload implements HookRunScope {
+  readonly engine: EngineState;
+  readonly event: EventSpec;
+  readonly selected: readonly HookDefinition[];
+  /** The host's lane, or the engine's own for its sandbox events. */
+  readonly lane: HookLane;
+  /** The session of one of the engine's own sandbox events: its sandboxed hooks run there. */
+  readonly sandbox: SandboxSession | undefined;
+  readonly observation: EmitObservation | undefined;
+  /** Set once the durable hooks are journaled: the processes they start are recorded in the entry. */
+  held: HeldEntry | undefined;
+  /** Filled in as the hooks end; the non-blocking hooks still running get their `pending` report. */
+  readonly reports: HookReport[];
+  readonly warnings: string[] = [];
+  /** The blocking hooks' honoured decisions, in the order they were decided, and who made each. */
+  readonly effective: HookDecision[] = [];
+  readonly deciders: string[] = [];
+  /** Position → the position of the first identical hook, for an event whose identical hooks run once. */
+  readonly #duplicates: Map<number, number> | undefined;
+
+  constructor(engine: EngineState, event: EventSpec, selected: readonly HookDefinition[], context: EventContext, origin: EmitOrigin | undefined, observation: EmitObservation | undefined) {
+    super(context, engine.preset);
+    this.engine = engine;
+    this.event = event;
+    this.selected = selected;
+    this.lane = origin?.sandbox === undefined ? engine.hostHooks : engine.ownHooks;
+    this.sandbox = origin?.sandbox;
+    this.observation = observation;
+    this.held = origin?.resumed;
+    this.reports = new Array<HookReport>(selected.length);
+    this.#duplicates = event.runIdenticalOnce === true ? identicalHooks(selected) : undefined;
+  }
+
+  /** Whether the hook at `position` runs; one identical to an earlier hook gets its skipped report instead. */
+  runs(position: number): boolean {
+    const first = this.#duplicates?.get(position);
+    if (first === undefined) return true;
+    this.reports[position] = skippedReport(this.selected[position]!, `identical to "${this.selected[first]!.name}", which runs instead (identical hooks run once)`);
+    return false;
+  }
+
+  /** Records a blocking hook's report and returns the decision the event honours. */
+  decide(position: number, report: HookReport): HookDecision {
+    this.reports[position] = report;
+    if (report.status !== 'ok') this.warnings.push(...failureWarnings(report));
+    const decision = honoured(report, this.event, this.warnings);
+    this.effective.push(decision);
+    this.deciders.push(report.name);
+    return decision;
+  }
+
+  /** Runs one hook of the emit, watched by the emit's observation, if any. */
+  run(hook: HookDefinition): HookReport | Promise<HookReport> {
+    const installed = this.engine.registry.find(hook.type)!;
+    const observation = this.observation;
+    if (observation === undefined) return runHook(hook, installed, this, undefined);
+    const watched = quietly(() => observation.hookStarted(hook, this.context));
+    const running = runHook(hook, installed, this, watched?.traceContext);
     // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
     if (watched !== undefined) {
       if (running instanceof Promise) void running.then((report) => quietly(() => watched.ended(report)));
       else quietly(() => watched.ended(running));
     }
     return running;
-  };
+  }
+
+  // A sandboxed hook runs in its run's sandbox session (the given one for the engine's own sandbox events).
+  openSandbox(hook: HookDefinition, installed: InstalledType): (() => Promise<SandboxSession>) | undefined {
+    if (!hook.sandbox || !installed.type.usesSandbox) return undefined;
+    const { sandbox } = this;
+    if (sandbox !== undefined) return () => Promise.resolve(sandbox);
+    const { sessions } = this.engine;
+    if (sessions === undefined) return undefined;
+    const { context } = this;
+    return () => sessions.get(String(context[this.engine.preset.sessionField]), runFacts(context));
+  }
+
+  onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined {
+    const entry = hook.durable ? this.held : undefined;
+    return entry === undefined ? undefined : (pid: number) => entry.attach(pid);
+  }
 }
 
 // The later phase. A sequential event's hooks each take the limiter in turn, so they run in
@@ -236,12 +252,12 @@ function runLater(
   selected: readonly HookDefinition[],
   positions: readonly number[],
   reports: HookReport[],
-  run: (hook: HookDefinition) => HookReport | Promise<HookReport>,
+  emit: EmitRun,
   engine: EngineState,
 ): Promise<void> {
   const step = (position: number) => (): Promise<void> =>
     engine.limiter
-      .run(() => run(selected[position]!))
+      .run(() => emit.run(selected[position]!))
       .then((report) => {
         reports[position] = report;
       });

@@ -12,16 +12,15 @@ import { messageOf } from '../errors/message-of.ts';
 const HOOK_OVER = new Error('the hook is over');
 const ENGINE_CLOSED = new Error('the engine closed');
 
-/** How one hook of an emit is run, beyond the hook and its runner. */
-export interface HookRunParts {
+/** What the hooks of one emit share, as a hook run needs it: the emit's context first. */
+export interface HookRunScope extends EmitPayload {
   readonly engine: EngineState;
   /** The lane the hook runs in: its signal skips or ends the hook. */
   readonly lane: HookLane;
-  readonly payload: EmitPayload;
-  /** Opens the sandbox session the hook runs in; absent for a hook that runs unsandboxed. */
-  readonly openSandbox: (() => Promise<SandboxSession>) | undefined;
-  readonly traceContext: Readonly<Record<string, string>> | undefined;
-  readonly onProcessStarted: ((pid: number) => void) | undefined;
+  /** Opens the sandbox session the hook runs in; `undefined` for a hook that runs unsandboxed. */
+  openSandbox(hook: HookDefinition, installed: InstalledType): (() => Promise<SandboxSession>) | undefined;
+  /** Told the pid of each process the hook starts; `undefined` when nothing needs to know. */
+  onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined;
 }
 
 /**
@@ -31,21 +30,30 @@ export interface HookRunParts {
  * a result that arrives later is ignored, and the runner's signal is aborted so it stops. The report
  * comes back as is, not in a promise, when it is known at once (a runner that answered synchronously).
  */
-export function runHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts): HookReport | Promise<HookReport> {
-  if (parts.lane.signal.aborted) return skippedReport(hook, 'the engine closed before the hook started');
+export function runHook(hook: HookDefinition, installed: InstalledType, scope: HookRunScope, traceContext: Readonly<Record<string, string>> | undefined): HookReport | Promise<HookReport> {
+  if (scope.lane.stopped) return skippedReport(hook, 'the engine closed before the hook started');
   const started = performance.now();
-  if (parts.openSandbox === undefined) return startHook(hook, installed, parts, undefined, started, started);
-  return parts.openSandbox().then(
+  const openSandbox = scope.openSandbox(hook, installed);
+  if (openSandbox === undefined) return startHook(hook, installed, scope, traceContext, undefined, started, started);
+  return openSandbox().then(
     // The deadline counts from here: opening the run's sandbox is not the hook's time.
-    (session) => startHook(hook, installed, parts, session, started, performance.now()),
+    (session) => startHook(hook, installed, scope, traceContext, session, started, performance.now()),
     (error: unknown) => failedReport(hook, 'failed', `the run's sandbox is not available: ${messageOf(error)}`, started),
   );
 }
 
-function startHook(hook: HookDefinition, installed: InstalledType, parts: HookRunParts, sandbox: SandboxSession | undefined, started: number, deadlineFrom: number): HookReport | Promise<HookReport> {
-  const { lane, engine } = parts;
-  if (lane.signal.aborted) return skippedReport(hook, 'the engine closed before the hook started');
-  const call = new HookCall(parts.payload, hook.timeoutMs, engine.preset, sandbox, parts.traceContext, parts.onProcessStarted);
+function startHook(
+  hook: HookDefinition,
+  installed: InstalledType,
+  scope: HookRunScope,
+  traceContext: Readonly<Record<string, string>> | undefined,
+  sandbox: SandboxSession | undefined,
+  started: number,
+  deadlineFrom: number,
+): HookReport | Promise<HookReport> {
+  const { lane, engine } = scope;
+  if (lane.stopped) return skippedReport(hook, 'the engine closed before the hook started');
+  const call = new HookCall(scope, hook.timeoutMs, engine.preset, sandbox, traceContext, scope.onProcessStarted(hook));
   const { runner } = installed;
   let answer: RunResult | PromiseLike<RunResult>;
   try {
@@ -77,7 +85,7 @@ function startHook(hook: HookDefinition, installed: InstalledType, parts: HookRu
       finish(failedReport(hook, 'timed_out', error, started), new Error(error));
     });
     // The engine may have closed while doRun was starting the hook.
-    if (lane.signal.aborted) watched.end(false);
+    if (lane.stopped) watched.end(false);
     work.then(
       (result) => finish(resultReport(hook, result, runner.name, started), HOOK_OVER),
       (error: unknown) => finish(thrownReport(hook, runner.name, error, started), HOOK_OVER),
