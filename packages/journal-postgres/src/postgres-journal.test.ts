@@ -14,7 +14,7 @@ describe.skipIf(server === undefined)('postgresJournal', () => {
     }
   });
 
-  test('connects to nothing until used; then makes its schema and tables under the configured names, at schema version 1', async () => {
+  test('connects to nothing until used; then makes its schema and tables under the configured names, at the current schema version', async () => {
     const url = server!.createDatabase('fresh');
     const journal = postgresJournal({ url, schema: 'hooks', tablePrefix: 'app_' });
     const connections = (): string => server!.psql(`SELECT count(*) FROM pg_stat_activity WHERE datname = 'fresh' AND application_name = 'hookline-journal'`).trim();
@@ -27,24 +27,67 @@ describe.skipIf(server === undefined)('postgresJournal', () => {
       await journal.doClose();
     }
     expect(server!.psql(`SELECT tablename FROM pg_tables WHERE schemaname = 'hooks' ORDER BY 1`, 'fresh').trim().split('\n')).toEqual(['app_journal', 'app_meta']);
-    expect(server!.psql(`SELECT value FROM hooks.app_meta WHERE key = 'schema_version'`, 'fresh').trim()).toBe('2');
+    expect(server!.psql(`SELECT value FROM hooks.app_meta WHERE key = 'schema_version'`, 'fresh').trim()).toBe('3');
   });
 
-  test('tables of schema 1 (before the claim function) are brought to schema 2 on open, their entries kept and claimable', async () => {
-    const url = server!.createDatabase('schema_one');
-    const first = postgresJournal({ url });
-    const id = await first.doRecord(record('t-1'), 'gone-engine', 0);
-    await first.doClose();
-    // What schema 1 left: the same tables, no claim function, version 1.
-    server!.psql(`DROP FUNCTION hookline_claim_entry; UPDATE hookline_meta SET value = '1' WHERE key = 'schema_version'`, 'schema_one');
-    const upgraded = postgresJournal({ url });
+  for (const [version, drop] of [
+    [1, 'DROP FUNCTION hookline_claim_entry; DROP FUNCTION hookline_claim_next'],
+    [2, 'DROP FUNCTION hookline_claim_next'],
+  ] as const) {
+    test(`tables of schema ${version} (before the ${version === 1 ? 'claim functions' : 'clear-and-claim function'}) are brought to schema 3 on open, their entries kept and claimable`, async () => {
+      const database = `schema_${version}`;
+      const url = server!.createDatabase(database);
+      const first = postgresJournal({ url });
+      const ids = [await first.doRecord(record('t-1'), 'gone-engine', 0), await first.doRecord(record('t-2'), 'gone-engine', 0)];
+      await first.doClose();
+      // What that schema left: the same tables, fewer functions, its version.
+      server!.psql(`${drop}; UPDATE hookline_meta SET value = '${version}' WHERE key = 'schema_version'`, database);
+      const upgraded = postgresJournal({ url });
+      try {
+        const claimed = await upgraded.doClaim('worker', 60_000);
+        expect(claimed?.id).toBe(ids[0]);
+        // The clear rides with the next claim, through the function the upgrade made.
+        const [cleared, next] = await Promise.all([upgraded.doComplete(claimed!.id, 'worker'), upgraded.doClaim('worker', 60_000)]);
+        expect([cleared, next?.id]).toEqual([true, ids[1]]);
+        expect(server!.psql(`SELECT value FROM hookline_meta WHERE key = 'schema_version'`, database).trim()).toBe('3');
+        expect(server!.psql(`SELECT proname FROM pg_proc WHERE proname LIKE 'hookline_claim_%' ORDER BY 1`, database).trim().split('\n')).toEqual(['hookline_claim_entry', 'hookline_claim_next']);
+      } finally {
+        await upgraded.doClose();
+      }
+    });
+  }
+
+  test("a clear and its holder's next claim in one tick go as one call; another holder's claim does not carry it", async () => {
+    const database = 'claim_next';
+    const url = server!.createDatabase(database);
+    // Counts calls of PL/pgSQL functions, to see which calls carried a clear.
+    server!.psql(`ALTER DATABASE ${database} SET track_functions = 'pl'`);
+    const journal = postgresJournal({ url });
+    const calls = (): string => server!.psql(`SELECT funcname || '=' || calls FROM pg_stat_user_functions ORDER BY 1`, database).trim().replaceAll('\n', ' ');
     try {
-      expect((await upgraded.doClaim('worker', 60_000))?.id).toBe(id);
-      expect(server!.psql(`SELECT value FROM hookline_meta WHERE key = 'schema_version'`, 'schema_one').trim()).toBe('2');
-      expect(server!.psql(`SELECT count(*) FROM pg_proc WHERE proname = 'hookline_claim_entry'`, 'schema_one').trim()).toBe('1');
+      const ids: string[] = [];
+      for (const task of ['t-1', 't-2', 't-3']) ids.push(await journal.doRecord(record(task), 'recorder', 0));
+      const first = await journal.doClaim('w', 60_000);
+      // Carried: one call clears the first entry and claims the second.
+      const [firstCleared, second] = await Promise.all([journal.doComplete(first!.id, 'w'), journal.doClaim('w', 60_000)]);
+      expect([first?.id, firstCleared, second?.id]).toEqual([ids[0], true, ids[1]]);
+      // Another holder's claim leaves w's clear to go by itself.
+      const [secondCleared, third] = await Promise.all([journal.doComplete(second!.id, 'w'), journal.doClaim('other', 60_000)]);
+      expect([secondCleared, third?.id, third?.owner]).toEqual([true, ids[2], 'other']);
+      // Carried, for an entry w no longer holds: not cleared, and the claim still answers (nothing due).
+      const [again, none] = await Promise.all([journal.doComplete(first!.id, 'w'), journal.doClaim('w', 60_000)]);
+      expect([again, none]).toEqual([false, undefined]);
+      // A clear nobody claims after goes by itself.
+      expect(await journal.doComplete(third!.id, 'other')).toBe(true);
+      expect(await journal.list()).toEqual([]);
     } finally {
-      await upgraded.doClose();
+      await journal.doClose();
     }
+    // A backend's function counts reach the statistics when it exits, a moment after the pool closed.
+    // Four claims, two of which carried a clear (a carried claim calls the claim function too).
+    const expected = 'hookline_claim_entry=4 hookline_claim_next=2';
+    for (let waited = 0; calls() !== expected && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls()).toBe(expected);
   });
 
   test('journals with other schemas or prefixes in one database do not see each other', async () => {

@@ -10,6 +10,8 @@ export interface TableNames {
   readonly claimIndex: string;
   /** `"schema"."<prefix>claim_entry"`: the function that leases the oldest claimable entry. */
   readonly claimFunction: string;
+  /** `"schema"."<prefix>claim_next"`: clears an entry its holder finished and claims the next, in one call. */
+  readonly claimNextFunction: string;
   /** The NOTIFY channel on which entries that became claimable are announced. */
   readonly channel: string;
   /** What the advisory lock that serialises schema changes in this schema is keyed by. */
@@ -39,6 +41,8 @@ export function tableNames(schema: string, prefix: string): TableNames {
     meta: `"${schema}"."${prefix}meta"`,
     claimIndex: `${prefix}journal_claim`,
     claimFunction: `"${schema}"."${claimFunction}"`,
+    // Shorter than claim_entry, so the length check above covers it.
+    claimNextFunction: `"${schema}"."${prefix}claim_next"`,
     channel,
     lockName: `hookline-journal:${schema}`,
   };
