@@ -4,27 +4,33 @@
 //   bin.js             what bin/hookline.js imports: checks Node's version, turns the compile cache on
 //                      (before the big files below are compiled), then imports main.js
 //   main.js            the rest of the CLI; it imports core from ./core.js
-//   core.js            @hookline/core and the two small libraries only it uses
+//   core.js            @hookline/core with the libraries it uses (smol-toml, re2js, and of valibot and
+//                      @valibot/to-json-schema only the functions it calls: a fraction of the packages)
 //   start-tracing.js   OpenTelemetry export: only with an OTLP endpoint, and it imports the SDK
 //   runner-command.js  @hookline/runner-command (a dependency of the CLI), which every command hook
-//                      and the local sandbox load: one file instead of its ≈ 20 modules
+//                      and the local sandbox load: one file instead of its ≈ 20 modules (with the few
+//                      valibot functions its keys use)
 //   script-host.js     the resident script host the CLI starts with --no-node-snapshot for script hooks
 //   build-id           a hash of the files above: it names this build's script host, so a host
 //                      started by another build never serves this one
-// Everything else the CLI depends on is imported from the installed packages at run time: the runner
-// packages, valibot (which the runners import too: one copy), OpenTelemetry and the journals.
+// Everything else the CLI depends on is imported from the installed packages at run time: the other
+// runner packages (which import the installed valibot: valibot schemas are plain objects, so a
+// runner's schema and core's copy of valibot work together), OpenTelemetry and the journals.
+// Node's built-in modules are not imported but taken with process.getBuiltinModule (see below).
 // `tsc` only typechecks.
 //
 //   node scripts/bundle.ts        (what `pnpm -F @hookline/cli build` runs)
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 const path = (relative: string): string => fileURLToPath(new URL(relative, root));
 const manifest = JSON.parse(readFileSync(path('package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
-const BUILT_IN = new Set(['@hookline/core', 'smol-toml', 're2js']);
+const BUILT_IN = new Set(['@hookline/core', 'smol-toml', 're2js', 'valibot', '@valibot/to-json-schema']);
 const external = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})].filter((name) => !BUILT_IN.has(name));
 
 /** Source modules the CLI imports lazily and that get a file of their own, by output name. */
@@ -48,6 +54,40 @@ const linkSeparately: Plugin = {
       const name = Object.keys(SEPARATE).find((key) => SEPARATE[key] === target);
       return name === undefined ? undefined : { path: `./${name}.js`, external: true };
     });
+  },
+};
+
+/**
+ * A built-in module's exports as a module of the bundle: `process.getBuiltinModule` instead of an
+ * `import` of `node:…`. Node's ES module wrapper of a built-in reads every one of its exports when
+ * it is imported, and some are getters that load more of Node (`fs.promises`, `fs.ReadStream`:
+ * streams, readline); in the bundle, a module the command does not reach is not even evaluated, and
+ * esbuild keeps only the exports something imports.
+ */
+function builtinModuleSource(name: string): string {
+  const builtin = process.getBuiltinModule(name) as Record<string, unknown>;
+  const exported = Object.keys(builtin).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default');
+  return [
+    `const builtin = process.getBuiltinModule(${JSON.stringify(name)});`,
+    'const read = (key) => builtin[key];',
+    'export default builtin;',
+    ...exported.map((key, index) => `const export${index} = /* @__PURE__ */ read(${JSON.stringify(key)});\nexport { export${index} as ${key} };`),
+  ].join('\n');
+}
+
+const BUILTINS = new Set(builtinModules);
+const BIN_MODULES = new Set(['src/bin.ts', 'src/node-version-problem.ts', 'src/cli-manifest.ts'].map(path));
+const takeBuiltins: Plugin = {
+  name: 'hookline-builtins',
+  setup(builder) {
+    builder.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
+      // The executable's first lines check Node's version, so they import the ordinary way: an old
+      // Node may lack process.getBuiltinModule.
+      if (BIN_MODULES.has(args.importer)) return undefined;
+      const bare = args.path.replace(/^node:/, '');
+      return BUILTINS.has(bare) ? { path: `node:${bare}`, namespace: 'builtin' } : undefined;
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: builtinModuleSource(args.path), loader: 'js' }));
   },
 };
 
@@ -78,7 +118,7 @@ await build({
   ...common,
   entryPoints: { bin: path('src/bin.ts'), 'script-host': path('src/script-host/host-process.ts'), ...entryPoints, ...packageEntries },
   define: { HOOKLINE_BUILT_IN_PACKAGES: JSON.stringify(BUILT_IN_PACKAGES) },
-  plugins: [linkSeparately],
+  plugins: [takeBuiltins, linkSeparately],
 });
 
 const hash = createHash('sha256');
