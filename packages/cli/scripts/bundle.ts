@@ -76,14 +76,10 @@ function builtinModuleSource(name: string): string {
 }
 
 const BUILTINS = new Set(builtinModules);
-const BIN_MODULES = new Set(['src/bin.ts', 'src/node-version-problem.ts', 'src/cli-manifest.ts'].map(path));
 const takeBuiltins: Plugin = {
   name: 'hookline-builtins',
   setup(builder) {
     builder.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
-      // The executable's first lines check Node's version, so they import the ordinary way: an old
-      // Node may lack process.getBuiltinModule.
-      if (BIN_MODULES.has(args.importer)) return undefined;
       const bare = args.path.replace(/^node:/, '');
       return BUILTINS.has(bare) ? { path: `node:${bare}`, namespace: 'builtin' } : undefined;
     });
@@ -114,9 +110,12 @@ const entryPoints = Object.fromEntries(Object.entries(SEPARATE).map(([name, sour
 const packageEntries = Object.fromEntries(
   Object.entries(BUILT_IN_PACKAGES).map(([name, file]) => [file.replace(/^\.\/|\.js$/g, ''), fileURLToPath(import.meta.resolve(name))]),
 );
+// The executable's first lines check Node's version, so they import built-ins the ordinary way (an
+// old Node may lack process.getBuiltinModule); everything after them takes them (takeBuiltins).
+await build({ ...common, entryPoints: { bin: path('src/bin.ts') }, plugins: [linkSeparately] });
 await build({
   ...common,
-  entryPoints: { bin: path('src/bin.ts'), 'script-host': path('src/script-host/host-process.ts'), ...entryPoints, ...packageEntries },
+  entryPoints: { 'script-host': path('src/script-host/host-process.ts'), ...entryPoints, ...packageEntries },
   define: { HOOKLINE_BUILT_IN_PACKAGES: JSON.stringify(BUILT_IN_PACKAGES) },
   plugins: [takeBuiltins, linkSeparately],
 });
