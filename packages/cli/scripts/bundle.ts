@@ -62,13 +62,15 @@ const linkSeparately: Plugin = {
  * `import` of `node:…`. Node's ES module wrapper of a built-in reads every one of its exports when
  * it is imported, and some are getters that load more of Node (`fs.promises`, `fs.ReadStream`:
  * streams, readline); in the bundle, a module the command does not reach is not even evaluated, and
- * esbuild keeps only the exports something imports.
+ * esbuild keeps only the exports something imports. `oldNode`: the executable's first lines, which
+ * must run on a Node too old for the CLI (to say so), import it when getBuiltinModule is missing.
  */
-function builtinModuleSource(name: string): string {
+function builtinModuleSource(name: string, oldNode: boolean): string {
   const builtin = process.getBuiltinModule(name) as Record<string, unknown>;
   const exported = Object.keys(builtin).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default');
+  const take = `process.getBuiltinModule(${JSON.stringify(name)})`;
   return [
-    `const builtin = process.getBuiltinModule(${JSON.stringify(name)});`,
+    `const builtin = ${oldNode ? `process.getBuiltinModule === undefined ? (await import(${JSON.stringify(name)})).default : ${take}` : take};`,
     'const read = (key) => builtin[key];',
     'export default builtin;',
     ...exported.map((key, index) => `const export${index} = /* @__PURE__ */ read(${JSON.stringify(key)});\nexport { export${index} as ${key} };`),
@@ -76,16 +78,20 @@ function builtinModuleSource(name: string): string {
 }
 
 const BUILTINS = new Set(builtinModules);
-const takeBuiltins: Plugin = {
-  name: 'hookline-builtins',
-  setup(builder) {
-    builder.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
-      const bare = args.path.replace(/^node:/, '');
-      return BUILTINS.has(bare) ? { path: `node:${bare}`, namespace: 'builtin' } : undefined;
-    });
-    builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: builtinModuleSource(args.path), loader: 'js' }));
-  },
-};
+/** Built-in modules through {@link builtinModuleSource}. */
+function takeBuiltins(oldNode: boolean): Plugin {
+  return {
+    name: 'hookline-builtins',
+    setup(builder) {
+      builder.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
+        const bare = args.path.replace(/^node:/, '');
+        if (args.kind === 'dynamic-import' && args.importer.startsWith('node:')) return { path: args.path, external: true };
+        return BUILTINS.has(bare) ? { path: `node:${bare}`, namespace: 'builtin' } : undefined;
+      });
+      builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: builtinModuleSource(args.path, oldNode), loader: 'js' }));
+    },
+  };
+}
 
 const common = {
   outdir: path('dist'),
@@ -110,14 +116,13 @@ const entryPoints = Object.fromEntries(Object.entries(SEPARATE).map(([name, sour
 const packageEntries = Object.fromEntries(
   Object.entries(BUILT_IN_PACKAGES).map(([name, file]) => [file.replace(/^\.\/|\.js$/g, ''), fileURLToPath(import.meta.resolve(name))]),
 );
-// The executable's first lines check Node's version, so they import built-ins the ordinary way (an
-// old Node may lack process.getBuiltinModule); everything after them takes them (takeBuiltins).
-await build({ ...common, entryPoints: { bin: path('src/bin.ts') }, plugins: [linkSeparately] });
+// The executable is built apart: its first lines check Node's version, so they must load on an old Node.
+await build({ ...common, entryPoints: { bin: path('src/bin.ts') }, plugins: [takeBuiltins(true), linkSeparately] });
 await build({
   ...common,
   entryPoints: { 'script-host': path('src/script-host/host-process.ts'), ...entryPoints, ...packageEntries },
   define: { HOOKLINE_BUILT_IN_PACKAGES: JSON.stringify(BUILT_IN_PACKAGES) },
-  plugins: [takeBuiltins, linkSeparately],
+  plugins: [takeBuiltins(false), linkSeparately],
 });
 
 const hash = createHash('sha256');
