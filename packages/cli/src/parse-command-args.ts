@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import util from 'node:util';
 import { messageOf } from '@hookline/core';
 import { CliError } from './cli-error.ts';
 import type { CommandSpec, OptionSpec } from './command.ts';
@@ -22,7 +22,8 @@ export function parseCommandArgs(command: string, spec: CommandSpec, args: reado
   let parsed: Parsed | undefined = parsePlainArgs(args, options);
   if (parsed === undefined) {
     try {
-      parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+      // util.parseArgs, read here: Node loads its parser when the property is first read.
+      parsed = util.parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
     } catch (error) {
       throw usageError(command, messageOf(error).replace(/\.$/, ''), error);
     }
@@ -45,7 +46,7 @@ export function parseCommandArgs(command: string, spec: CommandSpec, args: reado
   return { help: false, values, positionals };
 }
 
-type Parsed = Pick<ReturnType<typeof parseArgs>, 'values' | 'positionals'>;
+type Parsed = Pick<ReturnType<typeof util.parseArgs>, 'values' | 'positionals'>;
 
 /**
  * What `parseArgs` (strict, positionals allowed) returns for the arguments people write — `--name
