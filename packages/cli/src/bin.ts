@@ -4,7 +4,10 @@
 // the runners) is imported only when that command runs — `hookline emit` startup time is mostly
 // module loading.
 import module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import process from 'node:process';
+import { missingNodeFlags } from './node-flags.ts';
 import { nodeVersionProblem } from './node-version-problem.ts';
 
 // Before anything that an old Node cannot load: one clear line instead of a crash inside a dependency.
@@ -13,13 +16,26 @@ if (versionProblem !== undefined) {
   process.stderr.write(`${versionProblem}\n`);
   process.exit(1);
 }
-const cache = module.enableCompileCache?.();
+const cache = module.enableCompileCache?.(compileCacheDirectory());
 // `hookline list | head -1`: a reader that goes away early is not a crash. Later writes are dropped.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
 });
 const { main } = await importCompiledWhole();
 process.exitCode = await main(process.argv.slice(2));
+
+/**
+ * Where compiled code is cached; undefined for Node's default (NODE_COMPILE_CACHE, else
+ * <tmp>/node-compile-cache). A Node started with --no-node-snapshot (the CLI runs itself again with it
+ * for script hooks) cannot use code cached by one started from Node's snapshot, nor the other way
+ * round: V8 rejects it, and the process writes its own over it. In one folder, every command after a
+ * script-hook run would compile the CLI again, and the next script-hook run too; so each kind of
+ * process has its own.
+ */
+function compileCacheDirectory(): string | undefined {
+  if (missingNodeFlags(['--no-node-snapshot']).length > 0) return undefined;
+  return join(process.env['NODE_COMPILE_CACHE'] || join(tmpdir(), 'node-compile-cache'), 'without-node-snapshot');
+}
 
 /**
  * Imports the rest of the CLI, compiled whole when the compile cache keeps what is compiled. Node's
