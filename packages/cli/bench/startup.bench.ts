@@ -168,7 +168,8 @@ if (scriptRunnerInstalled) {
 }
 if (existsSync(lefthook)) row(COMMAND_EMIT, LEFTHOOK);
 
-// The same processes' own CPU time (their last runs, each started with the reporter preloaded).
+// The command emit and `node -e 0` again, as their own contenders in the same rounds, each started with
+// the CPU reporter preloaded: their own CPU time.
 const cpuMedian = (name: string): number => quantile(cpuSamples.get(name)!, 0.5);
 console.log('\n| CPU time of the process itself | median | ratio | against |');
 console.log('|---|---|---|---|');
