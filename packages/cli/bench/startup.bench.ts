@@ -10,7 +10,9 @@
 //     done); the row with HOOKLINE_SCRIPT_HOST=off is the CLI restarting itself with the flag (what
 //     every script emit did before the host), and NODE_OPTIONS=--no-node-snapshot runs the hook in
 //     the one process started with the flag;
-//   - lefthook (a Go binary) running the same command as a git hook, for scale.
+//   - lefthook (a Go binary) running the same command as a git hook, for scale;
+//   - the CPU time of `node -e 0` and of the command emit processes themselves, which depends much
+//     less on the machine's load than their wall time (a second pair of contenders, same rounds).
 //
 //   pnpm -F @hookline/cli bench            (build first: pnpm -F @hookline/cli... build)
 //   RUNS=60 pnpm -F @hookline/cli bench
@@ -52,20 +54,38 @@ writeFileSync(scriptConfig, '[[hooks]]\nname = "bench"\nevent = "stage_start"\nt
 spawnSync('git', ['init', '-q', scratch], { stdio: 'ignore' });
 writeFileSync(join(scratch, 'lefthook.yml'), `bench-hook:\n  commands:\n    bench:\n      run: "${COMMAND}"\n`);
 
+// CPU time of each Node process itself (user + system), which a busy machine stretches far less than
+// the wall time: a preloaded CommonJS file (cheap, unlike an ES module --import) writes
+// process.cpuUsage() to stderr as the process exits. The hook's own process is not counted.
+const cpuReporter = join(scratch, 'report-cpu.cjs');
+writeFileSync(cpuReporter, "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`\\nhookline-bench-cpu ${(user + system) / 1000}\\n`); });\n");
+const CPU_LINE = /\nhookline-bench-cpu ([\d.]+)\n/;
+const cpuSamples = new Map<string, number[]>();
+
 const { NODE_OPTIONS: _inherited, ...environment } = process.env;
 const env = { ...environment, NO_COLOR: '1', XDG_CONFIG_HOME: join(scratch, '.xdg'), LEFTHOOK_QUIET: 'meta,summary,success,execution' };
 
-/** A contender that runs `argv` to its end in the scratch folder and checks it succeeded. */
-function processContender(name: string, argv: readonly string[], extraEnv: Readonly<Record<string, string>> = {}): Contender {
+/**
+ * A contender that runs `argv` to its end in the scratch folder and checks it succeeded. With `cpu`
+ * (a Node command line), the process's own CPU time is recorded too, under `name`.
+ */
+function processContender(name: string, argv: readonly string[], extraEnv: Readonly<Record<string, string>> = {}, cpu = false): Contender {
+  const command = cpu ? [argv[0]!, '-r', cpuReporter, ...argv.slice(1)] : argv;
   return {
     name,
     run: () =>
       new Promise((resolve, reject) => {
-        const child = spawn(argv[0]!, argv.slice(1), { cwd: scratch, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn(command[0]!, command.slice(1), { cwd: scratch, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
         let stderr = '';
         child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
         child.once('error', reject);
-        child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited ${code}: ${stderr}`))));
+        child.once('close', (code) => {
+          if (code !== 0) return reject(new Error(`${name} exited ${code}: ${stderr}`));
+          const used = CPU_LINE.exec(stderr);
+          if (cpu && used === null) return reject(new Error(`${name} did not report its CPU time: ${stderr}`));
+          if (used !== null) cpuSamples.set(name, [...(cpuSamples.get(name) ?? []), Number(used[1])]);
+          resolve();
+        });
       }),
   };
 }
@@ -86,10 +106,16 @@ const coldEmit: Contender = {
 const OTHER_EMIT = 'OTHER_CLI emit, 1 command hook';
 const LEFTHOOK = 'lefthook run (same command)';
 const emit = (config: string): string[] => [process.execPath, cli, 'emit', 'stage_start', '--json', '--config', config];
+const NODE_CPU = 'node -e 0 (CPU time)';
+const COMMAND_EMIT_CPU = 'hookline emit, 1 command hook (CPU time)';
+const OTHER_EMIT_CPU = 'OTHER_CLI emit, 1 command hook (CPU time)';
 const contenders: Contender[] = [
   processContender(NODE, [process.execPath, '-e', '0']),
   processContender(COMMAND_EMIT, emit(commandConfig)),
   ...(otherCli === undefined ? [] : [processContender(OTHER_EMIT, [process.execPath, otherCli, ...emit(commandConfig).slice(2)])]),
+  processContender(NODE_CPU, [process.execPath, '-e', '0'], {}, true),
+  processContender(COMMAND_EMIT_CPU, emit(commandConfig), {}, true),
+  ...(otherCli === undefined ? [] : [processContender(OTHER_EMIT_CPU, [process.execPath, otherCli, ...emit(commandConfig).slice(2)], {}, true)]),
   ...(scriptRunnerInstalled
     ? [
         processContender(SCRIPT_EMIT, emit(scriptConfig), { HOOKLINE_SCRIPT_HOST_DIR: warmHosts }),
@@ -142,8 +168,22 @@ if (scriptRunnerInstalled) {
 }
 if (existsSync(lefthook)) row(COMMAND_EMIT, LEFTHOOK);
 
+// The command emit and `node -e 0` again, as their own contenders in the same rounds, each started with
+// the CPU reporter preloaded: their own CPU time.
+const cpuMedian = (name: string): number => quantile(cpuSamples.get(name)!, 0.5);
+console.log('\n| CPU time of the process itself | median | ratio | against |');
+console.log('|---|---|---|---|');
+const cpuRow = (name: string, baseline: string): void => console.log(`| ${name} | ${cpuMedian(name).toFixed(1)} ms | ${(cpuMedian(name) / cpuMedian(baseline)).toFixed(2)}× | ${baseline} |`);
+cpuRow(NODE_CPU, NODE_CPU);
+cpuRow(COMMAND_EMIT_CPU, NODE_CPU);
+if (otherCli !== undefined) {
+  cpuRow(OTHER_EMIT_CPU, NODE_CPU);
+  cpuRow(COMMAND_EMIT_CPU, OTHER_EMIT_CPU);
+}
+
 const verdict = (ratio: number, target: number): string => `${ratio.toFixed(2)}× (target ≤ ${target}×: ${ratio <= target ? 'met' : `missed by ${(ratio - target).toFixed(2)}×`})`;
 console.log(`\n  ${COMMAND_EMIT} / ${NODE}: ${verdict(median(COMMAND_EMIT) / median(NODE), START_TARGET)}`);
+console.log(`  … in CPU time of the process: ${verdict(cpuMedian(COMMAND_EMIT_CPU) / cpuMedian(NODE_CPU), START_TARGET)}`);
 if (scriptRunnerInstalled) console.log(`  ${SCRIPT_EMIT} / ${COMMAND_EMIT}: ${verdict(median(SCRIPT_EMIT) / median(COMMAND_EMIT), SCRIPT_TARGET)}`);
 else console.log('  script hooks: @hookline/runner-script is not installed here, so no script rows');
 console.log(`  load average at the end: ${load}`);

@@ -18,7 +18,23 @@ export interface CliIo {
   readonly quiet?: boolean;
 }
 
-/** The real process's streams, environment and working directory. */
+/**
+ * The real process's streams, environment and working directory. The streams are getters: Node makes
+ * `process.stdin` (a reader, and the stream modules behind it) on first use, and most commands never
+ * read it — nor write to stderr.
+ */
 export function processIo(): CliIo {
-  return { cwd: process.cwd(), env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    get stdin() {
+      return process.stdin;
+    },
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+  };
 }

@@ -26,5 +26,15 @@ export function quietIo(io: CliIo): CliIo {
     ...(io.stderr.isTTY === undefined ? {} : { isTTY: io.stderr.isTTY }),
     ...(io.stderr.columns === undefined ? {} : { columns: io.stderr.columns }),
   };
-  return { ...io, stderr, quiet: true };
+  // Not `...io`: that would read io.stdin, which makes the process's stdin reader (cli-io.ts).
+  return {
+    cwd: io.cwd,
+    env: io.env,
+    get stdin() {
+      return io.stdin;
+    },
+    stdout: io.stdout,
+    stderr,
+    quiet: true,
+  };
 }

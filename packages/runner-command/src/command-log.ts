@@ -1,4 +1,4 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir } from './promised-fs.ts';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { ExecResult } from '@hookline/core';
 import { decodeOutput } from './decode-output.ts';

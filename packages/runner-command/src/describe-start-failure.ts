@@ -1,4 +1,4 @@
-import { access, stat } from 'node:fs/promises';
+import { access, stat } from './promised-fs.ts';
 import { constants } from 'node:fs';
 import { messageOf } from '@hookline/core';
 

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp } from './promised-fs.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';

@@ -1,5 +1,5 @@
 import { closeSync, fchmodSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm } from './promised-fs.ts';
 import { basename, dirname, join } from 'node:path';
 import { createInFlight, PluginError, type ExecRequest, type ExecResult, type SandboxSession } from '@hookline/core';
 import { CommandStartError } from './command-start-error.ts';
