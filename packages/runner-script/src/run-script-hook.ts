@@ -64,13 +64,19 @@ export async function runScriptHook(hook: HookDefinition<ScriptHookOptions>, cal
   }
   let outcome: IsolateRunOutcome;
   try {
-    outcome = await runInIsolate(member, source, call.contextJson, { signal, timeoutMs: call.timeoutMs });
+    outcome = await runInIsolate(member, source, call.contextJson, { signal, timeoutMs: call.timeoutMs + BACKSTOP_MS });
   } finally {
     if (!member.isolate.isDisposed) member.idleCpuTime = member.isolate.cpuTime;
     pool.release(member);
   }
   return outcomeResult(outcome, source, memoryLimitMb, call.timeoutMs);
 }
+
+// The engine's deadline (timeout_ms) decides a hook that runs too long: it reports the hook
+// `timed_out` and aborts the run, which disposes the isolate. The isolate's own clocks are a backstop
+// this much later, for a run whose abort never comes; set to the deadline itself, they raced the
+// engine's timer, and one runaway script got either of two reports.
+const BACKSTOP_MS = 1_000;
 
 function outcomeResult(outcome: IsolateRunOutcome, source: ScriptSource, memoryLimitMb: number, timeoutMs: number): RunResult {
   switch (outcome.kind) {
@@ -79,7 +85,7 @@ function outcomeResult(outcome: IsolateRunOutcome, source: ScriptSource, memoryL
     case 'out-of-memory':
       return { status: 'failed', error: `script ran out of memory: its isolate passed the ${memoryLimitMb} MiB limit and was replaced (set memory_limit_mb if the hook needs more)` };
     case 'timed-out':
-      return { status: 'failed', error: `script timed out after ${timeoutMs} ms; its isolate was disposed and replaced` };
+      return { status: 'failed', error: `script ran past its timeout of ${timeoutMs} ms and was stopped ${BACKSTOP_MS} ms later; its isolate was disposed and replaced` };
     case 'aborted':
       return { status: 'failed', error: `script stopped: ${messageOf(outcome.reason)}` };
     case 'broken':
