@@ -38,11 +38,12 @@ export interface PostgresJournalSettings {
 /** The journal {@link postgresJournal} returns: every optional member of {@link Journal} is there. */
 export type PostgresJournal = Journal & Required<Pick<Journal, 'doAttachProcess' | 'doRetry' | 'stats' | 'doWaitForWork' | 'doClose'>>;
 
-/** A clear waiting for a claim to carry it; `settle` takes whether the entry was cleared. */
+/** A clear waiting for a claim to carry it: `doComplete`'s promise, answered when the clear was made. */
 interface WaitingClear {
   readonly id: string;
   readonly owner: string;
-  settle(cleared: Promise<boolean>): void;
+  resolve(cleared: boolean): void;
+  reject(error: unknown): void;
 }
 
 /** A row as the client returns it: bigint as text, timestamptz as Date, json parsed. */
@@ -154,22 +155,25 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     try {
       result = await query(`SELECT cleared, (entry).* FROM ${names.claimNextFunction}($1::bigint, $2::text, $3::integer, $4::text, $5::float8, $6::text, $7::text, $8::integer)`, [clear.id, ...claim]);
     } catch (error) {
-      clear.settle(Promise.reject(error));
+      clear.reject(error);
       throw error;
     }
     const { cleared, ...row } = result[0]!;
-    clear.settle(Promise.resolve(cleared));
+    clear.resolve(cleared);
     return row.id === null ? undefined : (row as Row);
   };
 
-  // Clears (doComplete) wait until the promise callbacks queued with them have run, for a claim by the same holder, which carries
-  // them (see the claim_next function); the rest are sent on their own then. A claimer that clears
-  // an entry and claims the next one at once waits for one round trip instead of two.
+  // Clears (doComplete) wait until the promise callbacks queued with them have run, for a claim by
+  // the same holder, which carries them (see the claim_next function); the rest are sent on their own
+  // then. A claimer that clears an entry and claims the next one at once waits for one round trip
+  // instead of two.
   let waitingClears: WaitingClear[] = [];
   const sendWaitingClears = (): void => {
     const clears = waitingClears;
     waitingClears = [];
-    for (const clear of clears) clear.settle(query(`DELETE FROM ${table} WHERE id = $1::bigint AND owner = $2::text`, [clear.id, clear.owner]).then((result) => result.count === 1));
+    for (const clear of clears) {
+      query(`DELETE FROM ${table} WHERE id = $1::bigint AND owner = $2::text`, [clear.id, clear.owner]).then((result) => clear.resolve(result.count === 1), clear.reject);
+    }
   };
   const takeWaitingClear = (owner: string): WaitingClear | undefined => {
     const index = waitingClears.findIndex((clear) => clear.owner === owner);
@@ -229,7 +233,7 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
         // process.nextTick runs once the promise callbacks queued now have run: long enough for
         // a claimer that goes straight on to claim, and no later than the client would write anyway.
         if (waitingClears.length === 0) process.nextTick(sendWaitingClears);
-        waitingClears.push({ id, owner, settle: (cleared) => void cleared.then(resolve, reject) });
+        waitingClears.push({ id, owner, resolve, reject });
       });
     },
     async doRelease(id: string, owner: string, error: string, retryAfterMs = 0) {
