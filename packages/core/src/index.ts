@@ -53,8 +53,11 @@ export {
   type JournalListQuery,
   type JournalProcessGroup,
   type JournalRecord,
+  type JournalRetryOptions,
   type JournalStats,
+  type ProcessGroupSealer,
 } from './plugins/journal.ts';
+export { canonicalJson, createJournalSeal, type JournalKey, type JournalSeal, type SealVerdict } from './plugins/journal-seal.ts';
 export { interfaceVersionProblem, type PluginInterface } from './plugins/interface-version.ts';
 export {
   defineRunner,

@@ -141,6 +141,8 @@ async function runSelected(
   }
   const settled = (done ?? Promise.resolve()).then(async () => {
     const all = warnings.slice();
+    // What claiming the entry found: process groups of an earlier run that were not signalled.
+    if (origin?.resumed !== undefined) all.push(...origin.resumed.warnings);
     for (const report of reports) if (!report.blocking) all.push(...laterWarnings(report));
     if (origin?.resumed !== undefined && selected.length === 0) {
       all.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
