@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_PRESET, presets } from '@hookline/core';
+import { DEFAULT_PRESET, MAX_CONFIG_BYTES, MAX_CONFIG_STRING_BYTES, MAX_HOOKS, presets } from '@hookline/core';
 import { runHookline } from './run-hookline.ts';
 
 /** Where the generated page lives, relative to the docs folder. */
@@ -189,6 +189,24 @@ function page(
     }
   }
   out.push('');
+  // The bounds are core's constants, so this table cannot drift from what the loader enforces.
+  out.push(
+    '## Limits',
+    '',
+    'A config past one of these is refused with an error that names the limit, before it is parsed',
+    '(file size) or validated (string size) — so a runaway or generated file fails fast and small',
+    'instead of costing minutes and gigabytes.',
+    '',
+    '| what | at most |',
+    '|---|---:|',
+    `| a config file (UTF-8 bytes; the CLI does not read a larger file) | ${MAX_CONFIG_BYTES / (1024 * 1024)} MiB |`,
+    `| any string in it: a command, prompt, script, matcher, name (UTF-8 bytes) | ${MAX_CONFIG_STRING_BYTES / 1024} KiB |`,
+    `| hooks in the configuration, all layers merged (disabled ones count) | ${MAX_HOOKS.toLocaleString('en-US')} |`,
+    '',
+    'A longer script belongs in a file the hook runs (`command = "./scripts/check.sh"`, `file = "…"` for',
+    'a script hook); many similar hooks are usually one hook with a `matcher`.',
+    '',
+  );
   for (const [name, schema] of schemas) {
     if (name === DEFAULT_PRESET) continue;
     out.push(...presetSection(name, schema, common));

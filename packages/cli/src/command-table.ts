@@ -209,7 +209,9 @@ export const journal = defineCommand({
   ls          every entry not cleared yet: id, event, state (pending, leased, dead-lettered),
               holder and lease end, attempts, age, last error
   stats       pending, leased, dead-lettered, the oldest entry's age, the most attempts
-  retry ID    make a dead-lettered entry pending again, its attempts counted from 0`,
+  retry ID    make a dead-lettered entry pending again, its attempts counted from 0; an entry
+              refused for its seal (forged, edited, or written before entries were sealed)
+              needs --trust: you vouch for its context, and it is sealed with your key`,
   positionals: [
     { name: 'action', choices: ['ls', 'stats', 'retry'] },
     { name: 'ID', optional: true },
@@ -218,6 +220,7 @@ export const journal = defineCommand({
     ...configOptions('config file to load (for [journal] url)'),
     journal: { ...JOURNAL_OPTION, help: 'the journal (default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db)' },
     json: { type: 'boolean', help: 'machine output: ls an array of entries, stats an object, retry {"retried": id}' },
+    trust: { type: 'boolean', help: 'retry: accept an entry whose seal does not verify (check its context first)' },
   },
 });
 export const init = defineCommand({

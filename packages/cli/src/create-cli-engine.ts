@@ -50,7 +50,8 @@ export async function createCliEngine(setup: Setup, options: CliEngineOptions): 
     config: setup.config,
     runners: setup.runners,
     ...(sandbox === undefined ? {} : { sandbox }),
-    ...(journal === undefined ? {} : { journal }),
+    // The key is read (or made) when an entry is first sealed or checked, not before.
+    ...(journal === undefined ? {} : { journal, journalKey: async () => (await import('./journal/journal-key.ts')).loadJournalKey(options.io.env).bytes }),
     ...(options.onInternalEmit === undefined ? {} : { onInternalEmit: options.onInternalEmit }),
     ...(observer === undefined ? {} : { observer }),
     // [journal] run = "workers": emit and run only record durable hooks; `hookline worker` runs them.

@@ -7,6 +7,13 @@ import { fileURLToPath } from 'node:url';
 /** The built CLI: tests run it as a real process, the way users do. */
 export const CLI = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
+/**
+ * The state folder of every CLI this test file starts (XDG_STATE_HOME): the journal key is made
+ * there, never in the machine's own ~/.local/state, and shared by the file's processes — as one
+ * user's processes share one key.
+ */
+export const CLI_STATE_HOME = mkdtempSync(join(tmpdir(), 'hookline-cli-state-'));
+
 /** How a CLI process ended. */
 export interface CliResult {
   readonly code: number | null;
@@ -44,7 +51,7 @@ export function startCli(args: readonly string[], options: RunOptions): ChildPro
   const { FORCE_COLOR: _ignored, ...inherited } = process.env;
   return spawn(process.execPath, [...(options.nodeOptions ?? []), options.cli ?? CLI, ...args], {
     cwd: options.cwd,
-    env: { ...inherited, NO_COLOR: '1', XDG_CONFIG_HOME: join(options.cwd, '.xdg'), ...options.env },
+    env: { ...inherited, NO_COLOR: '1', XDG_CONFIG_HOME: join(options.cwd, '.xdg'), XDG_STATE_HOME: CLI_STATE_HOME, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }

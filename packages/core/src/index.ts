@@ -9,6 +9,8 @@ export { nearestWord } from './config/nearest-word.ts';
 export type { HookConfig, HookDefinition, SandboxSettings, SourceLocation } from './config/hook-definition.ts';
 export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
 export { readConfigSource, type ConfigFormat, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
+export { MAX_CONFIG_BYTES, MAX_CONFIG_STRING_BYTES, MAX_HOOKS } from './config/config-bounds.ts';
+export { oversizedConfigSource } from './config/oversized-config-source.ts';
 export { readSettingsTables, type SettingsReading } from './config/read-settings-tables.ts';
 export type { SourceLines } from './config/source-lines.ts';
 export { fieldsOf, requiredFields, type CliContextDefault, type ContextField, type ContextFieldType, type ContextSchema } from './context/context-field.ts';
@@ -53,8 +55,11 @@ export {
   type JournalListQuery,
   type JournalProcessGroup,
   type JournalRecord,
+  type JournalRetryOptions,
   type JournalStats,
+  type ProcessGroupSealer,
 } from './plugins/journal.ts';
+export { canonicalJson, createJournalSeal, type JournalKey, type JournalSeal, type SealVerdict } from './plugins/journal-seal.ts';
 export { interfaceVersionProblem, type PluginInterface } from './plugins/interface-version.ts';
 export {
   defineRunner,

@@ -3,6 +3,9 @@ import { loadConfig } from '../src/config/load-config.ts';
 import { createHookEngine, type HookEngine, type HookEngineOptions } from '../src/engine/create-hook-engine.ts';
 import { scriptedRunner, type ScriptedRunner } from '../src/testing/scripted-runner.ts';
 
+/** The journal key of test engines: a fixed 32 bytes, so that tests can seal entries as an engine would. */
+export const TEST_JOURNAL_KEY = new Uint8Array(32).fill(7);
+
 /** Options of `engineFor`: engine options, plus the scripted runner to use (a new one by default). */
 export type ScriptedEngineOptions = Partial<HookEngineOptions> & { runner?: ScriptedRunner };
 
@@ -23,7 +26,7 @@ export function scriptedEngines(): {
     engineFor(toml, options = {}) {
       const runner = options.runner ?? scriptedRunner();
       const config = loadConfig([{ text: toml, source: 'test.toml' }], { runners: [runner] });
-      const engine = createHookEngine({ config, runners: [runner], ...options });
+      const engine = createHookEngine({ config, runners: [runner], ...(options.journal === undefined ? {} : { journalKey: TEST_JOURNAL_KEY }), ...options });
       engines.push(engine);
       return { engine, runner };
     },

@@ -48,6 +48,7 @@ const ownerPid = process.pid;
 // task makes every hook durable; the hook is an in-memory no-op, so what is measured is the engine
 // and the journal, not a hook's process.
 const runner = scriptedRunner();
+const benchKey = crypto.getRandomValues(new Uint8Array(32));
 const config = loadConfig([{ text: 'preset = "task"\n[[hooks]]\nname = "noop"\nevent = "after_merge"\ntype = "scripted"\n', source: 'bench.toml' }], { runners: [runner] });
 const emitContext = { task: 't-1', branch: 'main' };
 let hookStartedAt: ((at: number) => void) | undefined;
@@ -56,7 +57,8 @@ const startWatch: EngineObserver = {
   emitStarted: () => ({ hookStarted: () => void hookStartedAt?.(performance.now()), ended: () => undefined, failed: () => undefined }),
 };
 const engineOn = (journalOfEngine: typeof journal, extra: { durableHooks?: 'record'; observer?: EngineObserver } = {}): HookEngine =>
-  createHookEngine({ config, runners: [runner], journal: journalOfEngine, ...extra });
+  createHookEngine({ config, runners: [runner], journal: journalOfEngine, journalKey: benchKey, ...extra });
+// Both engines seal and check as a deployment would: the cost of the HMAC is part of what is measured.
 const emitterJournal = postgresJournal({ url });
 const workerJournal = postgresJournal({ url });
 const emitter = engineOn(emitterJournal, { durableHooks: 'record' });

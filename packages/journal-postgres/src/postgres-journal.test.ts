@@ -9,7 +9,7 @@ const record = (task: string) => ({ preset: 'task', event: 'after_merge', contex
 describe.skipIf(server === undefined)('postgresJournal', () => {
   describe('the journal contract', () => {
     let count = 0;
-    for (const check of journalConformanceCases({ create: (settings) => postgresJournal({ url: server!.url(), schema: 'conformance', tablePrefix: `case_${count++}_`, ...settings }) })) {
+    for (const check of journalConformanceCases({ ownPid: process.pid, create: (settings) => postgresJournal({ url: server!.url(), schema: 'conformance', tablePrefix: `case_${count++}_`, ...settings }) })) {
       test(check.name, check.run);
     }
   });
@@ -27,14 +27,15 @@ describe.skipIf(server === undefined)('postgresJournal', () => {
       await journal.doClose();
     }
     expect(server!.psql(`SELECT tablename FROM pg_tables WHERE schemaname = 'hooks' ORDER BY 1`, 'fresh').trim().split('\n')).toEqual(['app_journal', 'app_meta']);
-    expect(server!.psql(`SELECT value FROM hooks.app_meta WHERE key = 'schema_version'`, 'fresh').trim()).toBe('3');
+    expect(server!.psql(`SELECT value FROM hooks.app_meta WHERE key = 'schema_version'`, 'fresh').trim()).toBe('4');
   });
 
   for (const [version, drop] of [
-    [1, 'DROP FUNCTION hookline_claim_entry; DROP FUNCTION hookline_claim_next'],
-    [2, 'DROP FUNCTION hookline_claim_next'],
+    [1, 'DROP FUNCTION hookline_claim_entry; DROP FUNCTION hookline_claim_next; ALTER TABLE hookline_journal DROP COLUMN seal'],
+    [2, 'DROP FUNCTION hookline_claim_next; ALTER TABLE hookline_journal DROP COLUMN seal'],
+    [3, 'ALTER TABLE hookline_journal DROP COLUMN seal CASCADE'],
   ] as const) {
-    test(`tables of schema ${version} (before the ${version === 1 ? 'claim functions' : 'clear-and-claim function'}) are brought to schema 3 on open, their entries kept and claimable`, async () => {
+    test(`tables of schema ${version} (before ${['the claim functions', 'the clear-and-claim function', 'seals'][version - 1]}) are brought to schema 4 on open, their entries kept and claimable`, async () => {
       const database = `schema_${version}`;
       const url = server!.createDatabase(database);
       const first = postgresJournal({ url });
@@ -49,7 +50,7 @@ describe.skipIf(server === undefined)('postgresJournal', () => {
         // The clear rides with the next claim, through the function the upgrade made.
         const [cleared, next] = await Promise.all([upgraded.doComplete(claimed!.id, 'worker'), upgraded.doClaim('worker', 60_000)]);
         expect([cleared, next?.id]).toEqual([true, ids[1]]);
-        expect(server!.psql(`SELECT value FROM hookline_meta WHERE key = 'schema_version'`, database).trim()).toBe('3');
+        expect(server!.psql(`SELECT value FROM hookline_meta WHERE key = 'schema_version'`, database).trim()).toBe('4');
         expect(server!.psql(`SELECT proname FROM pg_proc WHERE proname LIKE 'hookline_claim_%' ORDER BY 1`, database).trim().split('\n')).toEqual(['hookline_claim_entry', 'hookline_claim_next']);
       } finally {
         await upgraded.doClose();

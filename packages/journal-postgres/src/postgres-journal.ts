@@ -1,5 +1,16 @@
 import process from 'node:process';
-import { defineJournal, type Journal, type JournalEntry, type JournalEntryState, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from '@hookline/core';
+import {
+  defineJournal,
+  type Journal,
+  type JournalEntry,
+  type JournalEntryState,
+  type JournalListQuery,
+  type JournalProcessGroup,
+  type JournalRecord,
+  type JournalRetryOptions,
+  type JournalStats,
+  type ProcessGroupSealer,
+} from '@hookline/core';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
 import type { RowList, Sql } from 'postgres';
 import { openPostgres } from './open-postgres.ts';
@@ -36,7 +47,7 @@ export interface PostgresJournalSettings {
 }
 
 /** The journal {@link postgresJournal} returns: every optional member of {@link Journal} is there. */
-export type PostgresJournal = Journal & Required<Pick<Journal, 'doAttachProcess' | 'doRetry' | 'stats' | 'doWaitForWork' | 'doClose'>>;
+export type PostgresJournal = Journal & Required<Pick<Journal, 'doAttachProcess' | 'doEndProcessGroups' | 'doRetry' | 'stats' | 'doWaitForWork' | 'doClose'>>;
 
 /** A clear waiting for a claim to carry it: `doComplete`'s promise, answered when the clear was made. */
 interface WaitingClear {
@@ -60,6 +71,7 @@ interface Row {
   readonly lease_until: Date | null;
   readonly process_groups: JournalProcessGroup[] | null;
   readonly dead_at: Date | null;
+  readonly seal: string | null;
 }
 
 // Each state of an entry as a condition on its row (see journalEntryState), on the server's clock.
@@ -71,8 +83,8 @@ const STATE_CONDITIONS: Readonly<Record<JournalEntryState, string>> = {
 
 // The insert of a recorded entry, held by its recorder ($5–$8) for $9 ms.
 const INSERT_ENTRY = (table: string): string =>
-  `INSERT INTO ${table} (preset, event, context, hooks, attempts, owner, owner_host, owner_pid, owner_start, lease_until)
-   VALUES ($1::text, $2::text, $3::text::json, $4::text::json, 1, $5::text, $6::text, $7::integer, $8::text, now() + $9::float8 * interval '1 millisecond')`;
+  `INSERT INTO ${table} (preset, event, context, hooks, attempts, owner, owner_host, owner_pid, owner_start, lease_until, seal)
+   VALUES ($1::text, $2::text, $3::text::json, $4::text::json, 1, $5::text, $6::text, $7::integer, $8::text, now() + $9::float8 * interval '1 millisecond', $10::text)`;
 
 // A holder's process of this host that is gone is looked for at most this often (it reads /proc).
 const GONE_HOLDERS_EVERY_MS = 500;
@@ -196,15 +208,17 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
 
   const journal = defineJournal({
     name: `@hookline/journal-postgres (${shown})`,
+    // Seals bind to the database and tables, not to how a worker reaches the server (its host name).
+    scope: `postgres:${databaseOf(settings.url)}/${names.journal}`,
     async doRecord(record: JournalRecord, owner: string, leaseMs: number) {
       const holder = me();
-      const parameters = [record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), owner, hostIdentity(), holder.pid, holder.start, leaseMs];
+      const parameters = [record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), owner, hostIdentity(), holder.pid, holder.start, leaseMs, record.seal ?? null];
       // An entry its recorder runs is nobody else's business until released; one recorded with no
       // lease (for others to run) is claimable at once, and announced.
       const [row] =
         leaseMs > 0
           ? await query<{ id: string }>(`${INSERT_ENTRY(table)} RETURNING id`, parameters)
-          : await query<{ id: string }>(`WITH entry AS (${INSERT_ENTRY(table)} RETURNING id) SELECT id, pg_notify($10::text, '') FROM entry`, [...parameters, names.channel]);
+          : await query<{ id: string }>(`WITH entry AS (${INSERT_ENTRY(table)} RETURNING id) SELECT id, pg_notify($11::text, '') FROM entry`, [...parameters, names.channel]);
       return row!.id;
     },
     async doClaim(owner: string, leaseMs: number) {
@@ -212,14 +226,9 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
         let row = await claimOnce(owner, leaseMs);
         if (row === undefined && (await refreshGoneHolders())) row = await claimOnce(owner, leaseMs);
         if (row === undefined) return undefined;
-        // The hooks an earlier holder left running on this host end before the entry runs again; the
-        // groups are forgotten only then, so a claimant that dies meanwhile leaves them to the next.
-        const groups = row.process_groups ?? [];
-        if (groups.length > 0) {
-          await endProcessGroups(groups, hostIdentity());
-          await query(`UPDATE ${table} SET process_groups = NULL WHERE id = $1::bigint AND (owner = $2::text OR dead_at IS NOT NULL)`, [row.id, owner]);
-        }
-        if (row.dead_at === null) return toEntry({ ...row, process_groups: null });
+        // The entry comes with the groups an earlier holder left; the engine checks their seals and
+        // asks doEndProcessGroups to end them. A dead-lettered one comes back only to have its groups ended.
+        if (row.dead_at === null || (row.process_groups ?? []).length > 0) return toEntry(row);
       }
     },
     async doRenew(id: string, owner: string, leaseMs: number) {
@@ -250,11 +259,17 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
       );
       return rows.length === 1;
     },
-    async doAttachProcess(id: string, owner: string, pid: number) {
+    async doAttachProcess(id: string, owner: string, pid: number, seal: ProcessGroupSealer) {
       if (!isEntryId(id)) return false;
       const identity = processIdentity(pid);
-      // A hook that already ended leaves nothing to end, but the answer still says who holds the entry.
-      const groups: JournalProcessGroup[] = identity === undefined ? [] : [{ host: hostIdentity(), pid, start: identity.start }];
+      // A hook that already ended leaves nothing to end, and one whose start time cannot be read could
+      // never be told from a later process with its pid; the answer still says who holds the entry.
+      const groups: JournalProcessGroup[] = [];
+      if (identity !== undefined && identity.start !== '') {
+        const group = { host: hostIdentity(), pid, start: identity.start };
+        const made = await seal(group);
+        groups.push(made === undefined ? group : { ...group, seal: made });
+      }
       const result = await query(`UPDATE ${table} SET process_groups = coalesce(process_groups, '[]'::jsonb) || $3::text::jsonb WHERE id = $1::bigint AND owner = $2::text`, [
         id,
         owner,
@@ -262,14 +277,34 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
       ]);
       return result.count === 1;
     },
-    async doRetry(id: string) {
+    async doEndProcessGroups(id: string, owner: string, groups: readonly JournalProcessGroup[]) {
+      if (!isEntryId(id)) return [];
+      const warnings = await endProcessGroups(groups, hostIdentity());
+      // Forgotten only once handled: a claimant that dies meanwhile leaves them to the next.
+      await query(`UPDATE ${table} SET process_groups = NULL WHERE id = $1::bigint AND (owner = $2::text OR dead_at IS NOT NULL)`, [id, owner]);
+      return warnings.map((warning) => `journal entry ${id}: ${warning}`);
+    },
+    async doDeadLetter(id: string, owner: string, reason: string) {
       if (!isEntryId(id)) return false;
+      const result = await query(
+        `UPDATE ${table} SET dead_at = now(), last_error = $3::text, process_groups = NULL, owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_until = NULL
+         WHERE id = $1::bigint AND owner = $2::text AND dead_at IS NULL`,
+        [id, owner, reason],
+      );
+      return result.count === 1;
+    },
+    async doRetry(id: string, options: JournalRetryOptions = {}) {
+      if (!isEntryId(id)) return false;
+      // A new seal means a person vouched for the context, not for process groups it names.
       const rows = await query(
         `WITH retried AS (
-           UPDATE ${table} SET dead_at = NULL, attempts = 0, available_at = now() WHERE id = $1::bigint AND dead_at IS NOT NULL RETURNING id
+           UPDATE ${table} SET dead_at = NULL, attempts = 0, available_at = now(),
+             seal = CASE WHEN $3::text IS NULL THEN seal ELSE $3::text END,
+             process_groups = CASE WHEN $3::text IS NULL THEN process_groups END
+           WHERE id = $1::bigint AND dead_at IS NOT NULL RETURNING id
          )
          SELECT id, pg_notify($2::text, '') FROM retried`,
-        [id, names.channel],
+        [id, names.channel, options.seal ?? null],
       );
       return rows.length === 1;
     },
@@ -332,5 +367,15 @@ function toEntry(row: Row): JournalEntry {
     ...(row.lease_until === null ? {} : { leaseExpiresAt: row.lease_until.getTime() }),
     ...(groups.length === 0 ? {} : { processGroups: groups }),
     ...(row.dead_at === null ? {} : { deadLetteredAt: row.dead_at.getTime() }),
+    ...(row.seal === null || row.seal === undefined ? {} : { seal: row.seal }),
   };
+}
+
+// The database a URL names (its path), which with the schema and table names identifies the store.
+function databaseOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  } catch {
+    return '';
+  }
 }

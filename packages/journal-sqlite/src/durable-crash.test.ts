@@ -2,11 +2,13 @@
 // SQLite file, get killed with SIGKILL, and another engine resumes the journal.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHookEngine, loadConfig } from '@hookline/core';
+import { createHookEngine, createJournalSeal, loadConfig } from '@hookline/core';
 import { commandRunner } from '@hookline/runner-command';
 import { expect, test } from 'vitest';
 import { startChild, type Child } from '../test-support/child-process.ts';
 import { killHookGroups, useScratchDirectory, waitFor } from '../test-support/scratch.ts';
+import { isSameProcess, processIdentity } from '@hookline/runner-command/process-identity';
+import { TEST_JOURNAL_KEY } from '../test-support/test-key.ts';
 import { sqliteJournal } from './sqlite-journal.ts';
 
 const scratch = useScratchDirectory();
@@ -15,7 +17,7 @@ const scratch = useScratchDirectory();
 async function resumeHere(path: string, config: string) {
   const runners = [commandRunner({ logRoot: join(scratch(), 'runs') })];
   const journal = sqliteJournal({ path });
-  const engine = createHookEngine({ config: loadConfig([{ text: config, source: 'task.toml' }], { runners }), runners, journal });
+  const engine = createHookEngine({ config: loadConfig([{ text: config, source: 'task.toml' }], { runners }), runners, journal, journalKey: TEST_JOURNAL_KEY });
   try {
     const report = await engine.resume();
     return { report, left: await journal.list() };
@@ -52,6 +54,35 @@ test('kill -9 while a durable hook runs: after a restart the hook runs again and
   expect(left).toEqual([]);
   // The second run appended its own section to the command's log.
   expect(readFileSync(join(scratch(), 'runs', 't-1', 'hooks', 'after_merge-01.log'), 'utf8')).toContain('result: exit 0');
+});
+
+test('kill -9 while a durable hook runs, its group left running: the restart ends that group (its identity recorded and sealed) before the hook runs again', async () => {
+  const path = join(scratch(), 'journal.db');
+  const marker = join(scratch(), 'marker');
+  const config = `preset = "task"\n[hooks]\nafter_merge = ['echo "start $ARC_TASK" >> marker; echo $$ >> pids; [ -f fast ] || sleep 600; echo "done $ARC_TASK" >> marker']\n`;
+  const child = startChild({ mode: 'emit', journal: path, config, cwd: scratch(), tasks: ['t-1'] });
+  await until(child, () => lines(marker).length === 1 && lines(join(scratch(), 'pids')).length === 1, 'the hook to start');
+  const orphan = processIdentity(Number(lines(join(scratch(), 'pids'))[0]))!;
+  // The group is recorded (sealed) once the hook started; wait for it to reach the journal.
+  const inspector = sqliteJournal({ path });
+  for (let tries = 0; tries < 200 && ((await inspector.list())[0]?.processGroups ?? []).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect((await inspector.list())[0]?.processGroups).toEqual([{ host: expect.any(String), pid: orphan.pid, start: orphan.start, seal: expect.stringMatching(/^v1\./) }]);
+  await inspector.doClose?.();
+  child.process.kill('SIGKILL');
+  await child.exited;
+  expect(isSameProcess(orphan)).toBe(true);
+  writeFileSync(join(scratch(), 'fast'), '');
+
+  try {
+    const { report, left } = await resumeHere(path, config);
+    expect(isSameProcess(orphan)).toBe(false);
+    expect(report.refused).toEqual([]);
+    expect(report.ran.map((ran) => [ran.outcome.hooks[0]?.status, ran.outcome.warnings])).toEqual([['ok', []]]);
+    expect(lines(marker)).toEqual(['start t-1', 'start t-1', 'done t-1']);
+    expect(left).toEqual([]);
+  } finally {
+    killHookGroups(join(scratch(), 'pids'));
+  }
 });
 
 test('1 000 durable events and a crash in the middle: every one runs at least once, none is lost', async () => {
@@ -102,8 +133,10 @@ test('two processes resuming one journal never run an entry at the same time, an
   // loop of up to 800 ms (300 ms leases were taken over on a 2-core machine at load 15).
   const config = `preset = "task"\n[hooks]\nafter_merge = ['echo "start $ARC_TASK $PPID $(date +%s%N)" >> runs.log; sleep 1.6; echo "end $ARC_TASK $PPID $(date +%s%N)" >> runs.log']\n`;
   const seed = sqliteJournal({ path });
+  const seal = createJournalSeal(TEST_JOURNAL_KEY);
   for (let index = 0; index < count; index++) {
-    const id = await seed.doRecord({ preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: `t-${index}`, cwd: scratch() }, hooks: ['after_merge-01'] }, 'seed', 60_000);
+    const record = { preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: `t-${index}`, cwd: scratch() }, hooks: ['after_merge-01'] };
+    const id = await seed.doRecord({ ...record, seal: await seal.sealEntry(seed.scope, record) }, 'seed', 60_000);
     await seed.doRelease(id, 'seed', 'seeded for the test');
   }
   await seed.doClose?.();

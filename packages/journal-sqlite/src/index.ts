@@ -1,1 +1,1 @@
-export { sqliteJournal, type SqliteJournalSettings } from './sqlite-journal.ts';
+export { sqliteJournal, type SqliteJournal, type SqliteJournalSettings } from './sqlite-journal.ts';

@@ -32,6 +32,7 @@ test('a row as SQLite returns it is read with every column typed', () => {
     owner_start: null,
     process_groups: null,
     dead_at: null,
+    seal: null,
   });
 });
 

@@ -1,5 +1,5 @@
 /** The schema version this package writes, kept in SQLite's `user_version`. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The one table of a journal. */
 export const JOURNAL_TABLE = 'hookline_journal';
@@ -26,7 +26,8 @@ CREATE TABLE IF NOT EXISTS ${JOURNAL_TABLE} (
   lease_expires_at INTEGER,
   owner_start      TEXT,
   process_groups   TEXT,
-  dead_at          INTEGER
+  dead_at          INTEGER,
+  seal             TEXT
 );
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
@@ -34,7 +35,9 @@ PRAGMA user_version = ${SCHEMA_VERSION};
 /**
  * From each older schema version to the next, run in one transaction at open. Version 2 adds the
  * holder's start time (a pid reused by another process is not the holder), the process groups its
- * hooks started (ended before the entry runs again) and the dead-letter time.
+ * hooks started (ended before the entry runs again) and the dead-letter time. Version 3 adds the
+ * engine's seal over the entry: rows from before it have none, and are refused when claimed until
+ * someone vouches for them (`hookline journal retry ID --trust`).
  */
 export const MIGRATIONS: Readonly<Record<number, string>> = {
   1: `
@@ -42,6 +45,10 @@ ALTER TABLE ${JOURNAL_TABLE} ADD COLUMN owner_start TEXT;
 ALTER TABLE ${JOURNAL_TABLE} ADD COLUMN process_groups TEXT;
 ALTER TABLE ${JOURNAL_TABLE} ADD COLUMN dead_at INTEGER;
 PRAGMA user_version = 2;
+`,
+  2: `
+ALTER TABLE ${JOURNAL_TABLE} ADD COLUMN seal TEXT;
+PRAGMA user_version = 3;
 `,
 };
 
@@ -64,6 +71,8 @@ export interface JournalRow {
   /** JSON: the {@link JournalProcessGroup}s its hooks started. */
   readonly process_groups: string | null;
   readonly dead_at: number | null;
+  /** The engine's seal over the entry (see `Journal`); null in rows written before schema 3. */
+  readonly seal: string | null;
 }
 
 /**
@@ -88,6 +97,7 @@ export function readJournalRow(row: Readonly<Record<string, unknown>>): JournalR
     owner_start: nullable(row, 'owner_start', text),
     process_groups: nullable(row, 'process_groups', text),
     dead_at: nullable(row, 'dead_at', integer),
+    seal: nullable(row, 'seal', text),
   };
 }
 

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { startChild } from '../test-support/child-process.ts';
 import { killHookGroups, useScratchDirectory, waitFor } from '../test-support/scratch.ts';
 import { isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
+import { TEST_JOURNAL_KEY } from '../test-support/test-key.ts';
 import { sqliteJournal } from './sqlite-journal.ts';
 
 const scratch = useScratchDirectory();
@@ -26,7 +27,7 @@ function journalAt(path = journalPath(), settings: Partial<Parameters<typeof sql
 
 describe('the journal contract', () => {
   let count = 0;
-  for (const check of journalConformanceCases({ create: (settings) => sqliteJournal({ path: join(scratch(), `conformance-${count++}.db`), ...settings }) })) test(check.name, check.run);
+  for (const check of journalConformanceCases({ ownPid: process.pid, create: (settings) => sqliteJournal({ path: join(scratch(), `conformance-${count++}.db`), ...settings }) })) test(check.name, check.run);
 });
 
 describe('sqliteJournal', () => {
@@ -39,7 +40,7 @@ describe('sqliteJournal', () => {
     const peek = new DatabaseSync(path, { readOnly: true });
     try {
       expect(peek.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-      expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+      expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
     } finally {
       peek.close();
     }
@@ -68,14 +69,18 @@ describe('sqliteJournal', () => {
     await child.exited;
     const [held] = await journal.list();
     expect(held?.leaseExpiresAt).toBeGreaterThan(Date.now() + 10_000);
-    expect(held?.processGroups).toEqual([{ host: expect.any(String), pid: Number(readFileSync(pids, 'utf8').trim()), start: expect.stringMatching(/^\d+$/) }]);
+    expect(held?.processGroups).toEqual([{ host: expect.any(String), pid: Number(readFileSync(pids, 'utf8').trim()), start: expect.stringMatching(/^\d+$/), seal: expect.stringMatching(/^v1\./) }]);
     const hook = held!.processGroups![0]!;
     expect(isSameProcess(hook)).toBe(true);
     const claimed = await journal.doClaim('rescuer', 60_000);
     expect(claimed).toMatchObject({ context: { task: 't-dead' }, attempts: 2, owner: 'rescuer' });
-    expect(claimed?.processGroups).toBeUndefined();
-    // The orphaned `sh -c 'sleep 600'` of the killed engine was ended before the claim returned.
+    // The claim hands the group over, unsignalled: the engine checks its seal first.
+    expect(claimed?.processGroups).toEqual(held?.processGroups);
+    expect(isSameProcess(hook)).toBe(true);
+    // Asked to, the journal ends the orphaned `sh -c 'sleep 600'` of the killed engine, and forgets it.
+    expect(await journal.doEndProcessGroups(claimed!.id, 'rescuer', claimed!.processGroups!)).toEqual([]);
     expect(isSameProcess(hook)).toBe(false);
+    expect((await journal.list())[0]?.processGroups).toBeUndefined();
     killHookGroups(pids);
 
     // Held by this very process (another engine of it): not taken, however long the lease.
@@ -105,8 +110,10 @@ describe('sqliteJournal', () => {
         Number(id),
       );
       stamp.close();
-      expect(await journal.doClaim('rescuer', 60_000)).toMatchObject({ id, attempts: 2, owner: 'rescuer' });
-      // The recorded group's leader pid runs a process that started later: it was left alone.
+      const claimed = await journal.doClaim('rescuer', 60_000);
+      expect(claimed).toMatchObject({ id, attempts: 2, owner: 'rescuer' });
+      // The recorded group's leader pid runs a process that started later: it is left alone, and the journal says why.
+      expect(await journal.doEndProcessGroups(id, 'rescuer', claimed!.processGroups!)).toEqual([expect.stringContaining(`now runs another process`)]);
       expect(isSameProcess(processIdentity(strangerPid)!)).toBe(true);
       // With the right start time, the same pid is a live holder and keeps its entry.
       const second = await journal.doRecord(record('t-live'), 'engine-live', 60_000);
@@ -119,7 +126,7 @@ describe('sqliteJournal', () => {
     }
   });
 
-  test('a journal of schema 1 is migrated on open, its entries kept', async () => {
+  test('a journal of schema 1 is migrated on open, its entries kept (unsealed: an engine with a key refuses them until retried with --trust)', async () => {
     const path = journalPath();
     mkdirSync(dirname(path), { recursive: true });
     const old = new DatabaseSync(path);
@@ -131,7 +138,7 @@ describe('sqliteJournal', () => {
     const journal = journalAt(path);
     expect(await journal.doClaim('b', 60_000)).toMatchObject({ context: { task: 't-old' }, attempts: 2, lastError: 'stopped' });
     const peek = new DatabaseSync(path, { readOnly: true });
-    expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+    expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
     peek.close();
   });
 
@@ -161,7 +168,7 @@ describe('sqliteJournal', () => {
     // An engine on it does not crash: hooks run (with a warning that they are not durable), resume() says why.
     const runner = scriptedRunner({ type: 'command' });
     const config = loadConfig([{ text: 'preset = "task"\n[[hooks]]\nname = "cleanup"\nevent = "after_merge"\ntype = "command"\n', source: 'task.toml' }], { runners: [runner] });
-    const engine = createHookEngine({ config, runners: [runner], journal: sqliteJournal({ path }) });
+    const engine = createHookEngine({ config, runners: [runner], journal: sqliteJournal({ path }), journalKey: TEST_JOURNAL_KEY });
     try {
       await expect(engine.resume()).rejects.toThrow(`The hook journal ${path} is corrupted or not a journal`);
       const outcome = await engine.emit('after_merge', { task: 't-1' });
@@ -218,7 +225,7 @@ describe('sqliteJournal', () => {
     const bump = new DatabaseSync(newer);
     bump.exec('PRAGMA user_version = 99');
     bump.close();
-    await expect(sqliteJournal({ path: newer }).list()).rejects.toThrow('was written by a newer @hookline/journal-sqlite (schema 99; this one knows 2)');
+    await expect(sqliteJournal({ path: newer }).list()).rejects.toThrow('was written by a newer @hookline/journal-sqlite (schema 99; this one knows 3)');
   });
 
   test('a folder that cannot be made is a clear error', async () => {

@@ -1,7 +1,18 @@
 import { resolve } from 'node:path';
 import process from 'node:process';
 import type { DatabaseSync } from 'node:sqlite';
-import { defineJournal, InvalidOptionError, type Journal, type JournalEntry, type JournalListQuery, type JournalProcessGroup, type JournalRecord, type JournalStats } from '@hookline/core';
+import {
+  defineJournal,
+  InvalidOptionError,
+  type Journal,
+  type JournalEntry,
+  type JournalListQuery,
+  type JournalProcessGroup,
+  type JournalRecord,
+  type JournalRetryOptions,
+  type JournalStats,
+  type ProcessGroupSealer,
+} from '@hookline/core';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
 import { JOURNAL_TABLE, readJournalRow, type JournalRow } from './journal-schema.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';
@@ -31,6 +42,9 @@ export interface SqliteJournalSettings {
   readonly maxAttempts?: number;
 }
 
+/** The journal {@link sqliteJournal} returns: every optional member of {@link Journal} but `doWaitForWork` is there. */
+export type SqliteJournal = Journal & Required<Pick<Journal, 'doAttachProcess' | 'doEndProcessGroups' | 'doRetry' | 'stats' | 'doClose'>>;
+
 /**
  * A {@link Journal} in an embedded SQLite database (`node:sqlite`: no native addon): WAL mode, a busy
  * timeout for writers of other processes, every claim in an `IMMEDIATE` transaction so one entry
@@ -43,7 +57,7 @@ export interface SqliteJournalSettings {
  * await engine.resume(); // at start: runs what a killed process left
  * ```
  */
-export function sqliteJournal(settings: SqliteJournalSettings): Journal {
+export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
   const path = resolve(settings.path);
   const openSettings = { busyTimeoutMs: settings.busyTimeoutMs ?? 5_000, synchronous: settings.synchronous ?? 'full' } as const;
   let database: DatabaseSync | undefined;
@@ -71,55 +85,76 @@ export function sqliteJournal(settings: SqliteJournalSettings): Journal {
   const self = (): Holder => ({ host: hostIdentity(), pid: process.pid, start: processIdentity()?.start ?? '' });
   const maxAttempts = checkMaxAttempts(settings.maxAttempts);
 
-  return defineJournal({
+  const journal = defineJournal({
     name: `@hookline/journal-sqlite (${path})`,
+    // Seals bind to the file: a row copied in from another journal file does not verify here.
+    scope: `sqlite:${path}`,
     doRecord(record: JournalRecord, owner: string, leaseMs: number) {
       return use((db) => {
         const now = Date.now();
         const me = self();
         const result = db
           .prepare(
-            `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts, owner, owner_host, owner_pid, owner_start, lease_expires_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
+            `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts, owner, owner_host, owner_pid, owner_start, lease_expires_at, seal) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), now, owner, me.host, me.pid, me.start, now + leaseMs);
+          .run(record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), now, owner, me.host, me.pid, me.start, now + leaseMs, record.seal ?? null);
         return String(result.lastInsertRowid);
       });
     },
-    async doClaim(owner: string, leaseMs: number) {
-      const { claimed, leftovers } = await use((db) => {
+    doClaim(owner: string, leaseMs: number) {
+      // The entry comes with the groups its earlier holder left; the engine checks their seals and
+      // asks doEndProcessGroups to end them. Nothing is signalled here.
+      return use((db) => {
         db.exec('BEGIN IMMEDIATE');
         try {
-          const found = claimNext(db, owner, leaseMs, self(), maxAttempts);
+          const claimed = claimNext(db, owner, leaseMs, self(), maxAttempts);
           db.exec('COMMIT');
-          return found;
+          return claimed;
         } catch (error) {
           db.exec('ROLLBACK');
           throw error;
         }
       });
-      // The claim is ours now; the hooks a dead or lapsed holder left running end before it is handed
-      // out (they are forgotten only then: a claimant that dies meanwhile leaves them to the next).
-      if (leftovers.length > 0) {
-        await endProcessGroups(leftovers, hostIdentity());
-        if (claimed !== undefined) await use((db) => db.prepare(`UPDATE ${JOURNAL_TABLE} SET process_groups = NULL WHERE id = ? AND owner = ?`).run(Number(claimed.id), owner));
-      }
-      return claimed === undefined ? undefined : withoutGroups(claimed);
     },
-    doAttachProcess(id: string, owner: string, pid: number) {
+    async doAttachProcess(id: string, owner: string, pid: number, seal: ProcessGroupSealer) {
+      const holds = (): Promise<boolean> => use((db) => db.prepare(`SELECT 1 FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) !== undefined);
+      const identity = processIdentity(pid);
+      // A hook that already ended leaves nothing to end; one whose start time cannot be read could
+      // never be told from a later process with its pid, so it is not recorded either.
+      if (identity === undefined || identity.start === '') return holds();
+      const group = { host: hostIdentity(), pid, start: identity.start };
+      const sealed: JournalProcessGroup = { ...group, ...(await sealOf(seal, group)) };
       return use((db) => {
         const row = db.prepare(`SELECT process_groups FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) as { process_groups: string | null } | undefined;
         if (row === undefined) return false;
-        const identity = processIdentity(pid);
-        // A hook that already ended leaves nothing to end.
-        if (identity === undefined) return true;
-        const groups = [...parseGroups(row.process_groups), { host: hostIdentity(), pid, start: identity.start }];
+        const groups = [...parseGroups(row.process_groups), sealed];
         return db.prepare(`UPDATE ${JOURNAL_TABLE} SET process_groups = ? WHERE id = ? AND owner = ?`).run(JSON.stringify(groups), Number(id), owner).changes === 1;
       });
     },
-    doRetry(id: string) {
+    async doEndProcessGroups(id: string, owner: string, groups: readonly JournalProcessGroup[]) {
+      const warnings = await endProcessGroups(groups, hostIdentity());
+      // Forgotten only once handled: a claimant that dies meanwhile leaves them to the next.
+      await use((db) => db.prepare(`UPDATE ${JOURNAL_TABLE} SET process_groups = NULL WHERE id = ? AND (owner = ? OR dead_at IS NOT NULL)`).run(Number(id), owner));
+      return warnings.map((warning) => `journal entry ${id}: ${warning}`);
+    },
+    doDeadLetter(id: string, owner: string, reason: string) {
       return use(
         (db) =>
-          db.prepare(`UPDATE ${JOURNAL_TABLE} SET dead_at = NULL, attempts = 0, available_at = 0 WHERE id = ? AND dead_at IS NOT NULL`).run(Number(id)).changes === 1,
+          db
+            .prepare(
+              `UPDATE ${JOURNAL_TABLE} SET dead_at = ?, last_error = ?, process_groups = NULL, owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL WHERE id = ? AND owner = ? AND dead_at IS NULL`,
+            )
+            .run(Date.now(), reason, Number(id), owner).changes === 1,
+      );
+    },
+    doRetry(id: string, options: JournalRetryOptions = {}) {
+      // A new seal means a person vouched for the context, not for process groups it names.
+      const vouched = options.seal === undefined ? '' : ', seal = $seal, process_groups = NULL';
+      return use(
+        (db) =>
+          db
+            .prepare(`UPDATE ${JOURNAL_TABLE} SET dead_at = NULL, attempts = 0, available_at = 0${vouched} WHERE id = $id AND dead_at IS NOT NULL`)
+            .run({ id: Number(id), ...(options.seal === undefined ? {} : { seal: options.seal }) }).changes === 1,
       );
     },
     doRenew(id: string, owner: string, leaseMs: number) {
@@ -162,6 +197,7 @@ export function sqliteJournal(settings: SqliteJournalSettings): Journal {
       open?.close();
     },
   });
+  return journal as SqliteJournal;
 }
 
 // Each state of an entry as a condition on its row, `?` being now (see journalEntryState).
@@ -184,14 +220,13 @@ interface Holder {
 
 // Inside the claim's transaction: the oldest entry that is due and held by nobody — never leased,
 // released, lease expired, or held by a process of this host that is gone (its pid no longer runs,
-// or runs another process). An entry that has used its attempts is dead-lettered on the way. Returns
-// the claimed entry and the process groups of every entry taken from a holder, to end before use.
-function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder, maxAttempts: number): { claimed?: JournalEntry; leftovers: JournalProcessGroup[] } {
+// or runs another process). An entry that has used its attempts is dead-lettered on the way, and
+// returned as such when it still names process groups (for the engine to end).
+function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder, maxAttempts: number): JournalEntry | undefined {
   const now = Date.now();
   const page = db.prepare(
     `SELECT * FROM ${JOURNAL_TABLE} WHERE id > ? AND dead_at IS NULL AND available_at <= ? AND (owner IS NULL OR lease_expires_at <= ? OR owner_host = ?) ORDER BY id LIMIT ${CLAIM_PAGE}`,
   );
-  const leftovers: JournalProcessGroup[] = [];
   const alive = new Map<string, boolean>();
   let after = 0;
   for (;;) {
@@ -207,12 +242,12 @@ function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder,
         if (running === undefined) alive.set(key, (running = isSameProcess({ pid, start: row.owner_start ?? '' })));
         if (running) continue;
       }
-      leftovers.push(...parseGroups(row.process_groups));
       if (row.attempts >= maxAttempts) {
         const reason = `dead-lettered after ${row.attempts} attempts${row.last_error === null ? '' : `; the last: ${row.last_error}`}`;
         db.prepare(
           `UPDATE ${JOURNAL_TABLE} SET dead_at = ?, last_error = ?, owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL WHERE id = ?`,
         ).run(now, reason, row.id);
+        if (row.process_groups !== null) return toEntry({ ...row, dead_at: now, last_error: reason, owner: null, owner_host: null, owner_pid: null, owner_start: null, lease_expires_at: null });
         continue;
       }
       db.prepare(`UPDATE ${JOURNAL_TABLE} SET owner = ?, owner_host = ?, owner_pid = ?, owner_start = ?, lease_expires_at = ?, attempts = attempts + 1 WHERE id = ?`).run(
@@ -223,12 +258,9 @@ function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder,
         now + leaseMs,
         row.id,
       );
-      return {
-        claimed: toEntry({ ...row, owner, owner_host: me.host, owner_pid: me.pid, owner_start: me.start, lease_expires_at: now + leaseMs, attempts: row.attempts + 1 }),
-        leftovers,
-      };
+      return toEntry({ ...row, owner, owner_host: me.host, owner_pid: me.pid, owner_start: me.start, lease_expires_at: now + leaseMs, attempts: row.attempts + 1 });
     }
-    if (rows.length < CLAIM_PAGE) return { leftovers };
+    if (rows.length < CLAIM_PAGE) return undefined;
     after = rows[rows.length - 1]!.id;
   }
 }
@@ -249,10 +281,10 @@ function parseGroups(text: string | null): JournalProcessGroup[] {
   }
 }
 
-// A claimant gets the entry without the groups it just ended.
-function withoutGroups(entry: JournalEntry): JournalEntry {
-  const { processGroups: _groups, ...rest } = entry;
-  return rest;
+// The seal the engine gives a group, when it seals.
+async function sealOf(seal: ProcessGroupSealer, group: Omit<JournalProcessGroup, 'seal'>): Promise<{ seal?: string }> {
+  const made = await seal(group);
+  return made === undefined ? {} : { seal: made };
 }
 
 function toEntry(row: JournalRow): JournalEntry {
@@ -270,5 +302,6 @@ function toEntry(row: JournalRow): JournalEntry {
     ...(row.lease_expires_at === null ? {} : { leaseExpiresAt: row.lease_expires_at }),
     ...(groups.length === 0 ? {} : { processGroups: groups }),
     ...(row.dead_at === null ? {} : { deadLetteredAt: row.dead_at }),
+    ...(row.seal === null ? {} : { seal: row.seal }),
   };
 }

@@ -6,6 +6,7 @@ import process from 'node:process';
 import { createHookEngine, loadConfig } from '@hookline/core';
 import { commandRunner } from '@hookline/runner-command';
 import { sqliteJournal } from '../src/index.ts';
+import { TEST_JOURNAL_KEY } from './test-key.ts';
 
 /** What the child is told to do. */
 export interface ChildOrder {
@@ -29,6 +30,7 @@ const engine = createHookEngine({
   config,
   runners,
   journal: sqliteJournal({ path: order.journal }),
+  journalKey: TEST_JOURNAL_KEY,
   concurrency: order.concurrency ?? 8,
   ...(order.leaseMs === undefined ? {} : { journalLeaseMs: order.leaseMs }),
 });

@@ -75,34 +75,79 @@ export function bootId(): string {
   }
 }
 
+/** A process group as a journal recorded it: read from a file others may write, so nothing about it is trusted. */
+export interface RecordedProcessGroup {
+  readonly host?: unknown;
+  readonly pid?: unknown;
+  readonly start?: unknown;
+}
+
 /**
- * Ends what is left of the process group led by `leader` (a hook's process group, recorded while it
- * ran) with SIGKILL and waits, up to `waitMs`, until no member but zombies is left. Never signals a
- * group that is not that one: when a process with the leader's pid runs but started at another time,
- * the pid was reused — the old group is gone, since the kernel reuses no pid still naming a group —
- * and nothing is sent. Resolves to whether the group is gone.
+ * Why the recorded group must not be signalled from `host` (this machine's identity), or undefined
+ * when its leader is the very process recorded and still leads its group: the recorded host is this
+ * one; the pid is an integer above 1 and is neither this process nor its group; the recorded start
+ * time is non-empty and equals the live leader's (`/proc/PID/stat`). `'gone'` when the leader no
+ * longer runs: there is nothing it is safe to signal (members it left cannot be told from a group
+ * that reuses the id). Everything missing, empty or malformed is refused — the check never falls
+ * back to the pid alone.
  */
-export async function endProcessGroup(leader: ProcessIdentity, waitMs = 5_000): Promise<boolean> {
-  if (leader.pid <= 1 || leader.pid === process.pid) return true;
+export function refusalToSignal(group: RecordedProcessGroup, host: string): string | 'gone' | undefined {
+  const { pid, start } = group;
+  const named = `process group ${typeof pid === 'number' || typeof pid === 'string' ? JSON.stringify(pid) : String(pid)}`;
+  if (typeof host !== 'string' || host === '') return `${named} was not signalled: this machine has no identity to compare with the recorded one`;
+  if (typeof group.host !== 'string' || group.host === '') return `${named} was not signalled: its host is not recorded`;
+  if (group.host !== host) return `${named} was not signalled: it was recorded on another host (${group.host}), and can only be ended there`;
+  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 1) return `${named} was not signalled: its pid is not one a hook's group can have (an integer above 1)`;
+  if (pid === process.pid || pid === ownGroup()) return `${named} was not signalled: it is this Hookline process or its own group`;
+  if (typeof start !== 'string' || !/^\d+$/.test(start)) return `${named} was not signalled: its leader's start time is ${typeof start === 'string' && start === '' ? 'empty' : 'missing or malformed'}, so a process that reuses the pid cannot be told apart`;
+  const live = readProcessStat(pid);
+  if (live === undefined) return 'gone';
+  if (live.start !== start) return `${named} was not signalled: pid ${pid} now runs another process (started at ${live.start}, recorded ${start})`;
+  if (live.group !== pid) return `${named} was not signalled: pid ${pid} no longer leads a process group`;
+  return undefined;
+}
+
+/**
+ * Ends the process group led by `leader` (a hook's group, recorded while it ran) with SIGKILL and
+ * waits, up to `waitMs`, until no member but zombies is left — only when {@link refusalToSignal}
+ * finds nothing against it. Resolves to undefined when the group was ended (or was gone), else to
+ * why it was not signalled.
+ */
+export async function endProcessGroup(leader: RecordedProcessGroup & { readonly host: string }, host: string, waitMs = 5_000): Promise<string | undefined> {
+  const refusal = refusalToSignal(leader, host);
+  if (refusal === 'gone') return undefined;
+  if (refusal !== undefined) return refusal;
+  // Checked above: an integer pid above 1 and a start time of digits.
+  const identity = { pid: leader.pid as number, start: leader.start as string };
   const deadline = performance.now() + waitMs;
+  // The first signal needs the leader verified (above). Later ones reach members still in the group
+  // — forked while it was ended — whose id the kernel cannot reuse while they hold it.
   for (let pause = 5; ; pause = Math.min(pause * 2, 50)) {
-    if (!groupRuns(leader)) return true;
     try {
-      process.kill(-leader.pid, 'SIGKILL');
+      process.kill(-identity.pid, 'SIGKILL');
     } catch {
       // ESRCH: gone meanwhile; EPERM: not ours to end — the wait below says whether it went.
     }
-    if (performance.now() >= deadline) return !groupRuns(leader);
+    if (!groupRuns(identity)) return undefined;
+    if (performance.now() >= deadline) return `process group ${identity.pid} was signalled but still runs after ${waitMs} ms`;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
 
 /**
- * Ends the recorded process groups that run on `host` (a journal's name for this machine; groups of
- * other hosts cannot be reached from here), all at once; resolves when they are gone or the wait ran out.
+ * Ends the recorded process groups that {@link refusalToSignal} lets through, all at once, and
+ * resolves — once they are gone or the wait ran out — to a warning for each group it did not
+ * signal (or could not end), for the journal to report.
  */
-export async function endProcessGroups(groups: ReadonlyArray<ProcessIdentity & { readonly host: string }>, host: string, waitMs?: number): Promise<void> {
-  await Promise.all(groups.filter((group) => group.host === host && Number.isSafeInteger(group.pid)).map((group) => endProcessGroup(group, waitMs)));
+export async function endProcessGroups(groups: ReadonlyArray<RecordedProcessGroup>, host: string, waitMs?: number): Promise<string[]> {
+  const results = await Promise.all(groups.map((group) => endProcessGroup({ ...group, host: typeof group.host === 'string' ? group.host : '' }, host, waitMs)));
+  return results.filter((warning): warning is string => warning !== undefined);
+}
+
+// This process's group: a recorded group equal to it would end Hookline itself.
+let ownGroupId: number | undefined;
+function ownGroup(): number | undefined {
+  return (ownGroupId ??= readProcessStat(process.pid)?.group);
 }
 
 // Whether a live (non-zombie) process of the leader's group is left. The leader itself, when it
@@ -112,8 +157,6 @@ function groupRuns(leader: ProcessIdentity): boolean {
   if (stat !== undefined) {
     if (leader.start !== '' && stat.start !== leader.start) return false;
     if (stat.state !== 'Z' && stat.group === leader.pid) return true;
-  } else if (!existsProcfs()) {
-    return groupExists(leader.pid);
   }
   for (const name of listProcesses()) {
     const member = readProcessStat(Number(name));
@@ -127,20 +170,6 @@ function listProcesses(): string[] {
     return readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return [];
-  }
-}
-
-let procfs: boolean | undefined;
-function existsProcfs(): boolean {
-  return (procfs ??= readProcessStat(process.pid) !== undefined);
-}
-
-function groupExists(group: number): boolean {
-  try {
-    process.kill(-group, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

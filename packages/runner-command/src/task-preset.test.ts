@@ -28,7 +28,8 @@ async function emitTask(toml: string, event: string, context: Record<string, unk
   const runner = commandRunner({ logRoot: join(scratch(), 'runs'), ...settings });
   const config = loadConfig([{ text: toml, source: 'config.toml' }], { runners: [runner] });
   const journal = memoryJournal();
-  const engine = createHookEngine({ config, runners: [runner], journal });
+  // An in-memory journal nothing else can write: nothing to seal.
+  const engine = createHookEngine({ config, runners: [runner], journal, journalKey: false });
   try {
     const outcome = await (await engine.emit(event, context)).settled;
     expect(journal.entries).toEqual([]);

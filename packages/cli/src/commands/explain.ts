@@ -16,6 +16,8 @@ export const explainCommand = {
       runners: setup.runners,
       sandbox: dryRunSandbox(setup.config.sandbox.provider),
       journal: dryRunJournal('explain'),
+      // It holds nothing and runs nothing: there is nothing to seal.
+      journalKey: false,
     });
     try {
       const selections = engine.explain(event, context).map((selection) => {

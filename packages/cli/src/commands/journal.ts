@@ -1,4 +1,4 @@
-import { journalEntryState } from '@hookline/core';
+import { createJournalSeal, journalEntryState, messageOf } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
 import type { journal as journalSpec } from '../command-table.ts';
@@ -7,6 +7,7 @@ import { chooseJournal } from '../journal/journal-path.ts';
 import { printSetupWarnings } from '../print-warnings.ts';
 import { oldestAgeMs, readJournalStats } from '../journal/journal-stats.ts';
 import { loadJournal } from '../journal/load-journal.ts';
+import { loadJournalKey } from '../journal/journal-key.ts';
 import { formatAge } from '../output/format-age.ts';
 import { formatTable } from '../output/format-table.ts';
 import { createStyle } from '../output/style.ts';
@@ -24,10 +25,26 @@ export const journalCommand = {
     try {
       if (action === 'retry') {
         if (journal.doRetry === undefined) throw new CliError('HOOKLINE_CLI_USAGE', `${journal.name} has no dead letters to retry.`);
-        if (!(await journal.doRetry(id!))) {
+        const entry = (await journal.list({ state: 'dead-lettered' })).find((candidate) => candidate.id === id);
+        let key;
+        try {
+          key = createJournalSeal(loadJournalKey(io.env).bytes);
+        } catch (error) {
+          throw new CliError('HOOKLINE_CLI_USAGE', `Cannot check journal entries without the journal key: ${messageOf(error)}`, { cause: error });
+        }
+        // An entry whose seal does not verify would only be refused again: only a person can vouch for it.
+        const verdict = entry === undefined ? 'valid' : await key.verifyEntry(journal.scope, entry);
+        if (verdict !== 'valid' && values.trust !== true) {
+          throw new CliError(
+            'HOOKLINE_CLI_USAGE',
+            `Entry ${id} ${verdict === 'missing' ? 'has no seal' : "has a seal that does not verify with your journal key"}: it was written before entries were sealed, or by something other than your Hookline, and its hooks would run with its context as if you had emitted it. Check its context (hookline journal ls --json); if you vouch for it, run: hookline journal retry ${id} --trust.`,
+          );
+        }
+        const trusted = verdict !== 'valid' && entry !== undefined ? { seal: await key.sealEntry(journal.scope, entry) } : undefined;
+        if (!(await journal.doRetry(id!, trusted))) {
           throw new CliError('HOOKLINE_CLI_USAGE', `No dead-lettered entry ${JSON.stringify(id)} in ${journal.name}; hookline journal ls shows the entries and their states.`);
         }
-        io.stdout.write(json ? `${JSON.stringify({ retried: id })}\n` : `entry ${id} is pending again\n`);
+        io.stdout.write(json ? `${JSON.stringify({ retried: id, ...(trusted === undefined ? {} : { trusted: true }) })}\n` : `entry ${id} is pending again${trusted === undefined ? '' : ', sealed with your key (its recorded process groups were forgotten)'}\n`);
         return 0;
       }
       if (action === 'stats') {

@@ -24,7 +24,7 @@ export const workerCommand = {
       throw new CliError('HOOKLINE_CLI_USAGE', 'The config has no durable hook, so a worker has nothing to run: set durable = true on the hooks to deliver (every point of preset "task" is durable).');
     }
 
-    const counts = { claimed: 0, ran: 0, failed: 0, released: 0 };
+    const counts = { claimed: 0, ran: 0, failed: 0, released: 0, refused: 0 };
     const say = (event: Record<string, unknown>): void => {
       if (json) io.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...event })}\n`);
     };
@@ -60,6 +60,12 @@ export const workerCommand = {
         if (failed) counts.failed++;
         say({ type: 'ran', id: entry.id, event: entry.event, status: failed ? 'failed' : 'ok', hooks: outcome.hooks.map((hook) => ({ name: hook.name, status: hook.status })) });
       },
+      // Forged, edited or unsealed: never run, and the people watching the worker must hear of it.
+      onRefused: ({ entry, reason }) => {
+        counts.refused++;
+        say({ type: 'refused', id: entry.id, event: entry.event, reason });
+        if (!json) printWarnings([`journal entry ${entry.id} (${entry.event}) was dead-lettered, not run — ${reason}`], io);
+      },
       // The journal failed (database restarting, network cut): say so once, and go on trying.
       onJournalError: (error) => {
         const message = error instanceof Error ? error.message : String(error);
@@ -77,8 +83,9 @@ export const workerCommand = {
     await engine.close();
     await working;
     progress.stop();
-    say({ type: 'stopped', signal: stoppedBy, in_time: inTime, ...counts });
-    io.stderr.write(`hookline worker: stopped (${stoppedBy}): claimed ${counts.claimed}, ran ${counts.ran}, failed ${counts.failed}, released ${counts.released}\n`);
+    const { refused, ...done } = counts;
+    say({ type: 'stopped', signal: stoppedBy, in_time: inTime, ...done, ...(refused === 0 ? {} : { refused }) });
+    io.stderr.write(`hookline worker: stopped (${stoppedBy}): claimed ${counts.claimed}, ran ${counts.ran}, failed ${counts.failed}, released ${counts.released}${counts.refused === 0 ? '' : `, refused ${counts.refused}`}\n`);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     return 0;

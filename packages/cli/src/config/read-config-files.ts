@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { readConfigSource, type ConfigSource } from '@hookline/core';
+import { readFileSync, statSync } from 'node:fs';
+import { MAX_CONFIG_BYTES, oversizedConfigSource, readConfigSource, type ConfigSource } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { ConfigFile } from './find-config-files.ts';
 
@@ -14,6 +14,9 @@ export function readConfigFiles(files: readonly ConfigFile[]): ReadConfigFile[] 
   return files.map((file) => {
     let text: string;
     try {
+      // A file past the limit is not even read: its issue is reported with the others.
+      const { size } = statSync(file.path);
+      if (size > MAX_CONFIG_BYTES) return { file, source: oversizedConfigSource(file.label, size) };
       text = readFileSync(file.path, 'utf8');
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? String(error);

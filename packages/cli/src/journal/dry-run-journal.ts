@@ -8,11 +8,13 @@ export function dryRunJournal(command: string): Journal {
   const refuse = (): Promise<never> => Promise.reject(new Error(`hookline ${command} runs no hooks`));
   return defineJournal({
     name: `hookline ${command} (dry run)`,
+    scope: `dry-run:${command}`,
     doRecord: refuse,
     doClaim: async () => undefined,
     doRenew: async () => false,
     doComplete: async () => false,
     doRelease: async () => false,
+    doDeadLetter: async () => false,
     list: async () => [],
   });
 }

@@ -40,6 +40,10 @@ function reportResume(report: ResumeReport, engine: HookEngine, io: CliIo): void
     report.pending.map(({ entry, error }) => `${describe(entry, engine)} was left in the journal: ${error}`),
     io,
   );
+  printWarnings(
+    report.refused.map(({ entry, reason }) => `${describe(entry, engine)} was dead-lettered, not run — ${reason}`),
+    io,
+  );
 }
 
 // `after_merge for task "t-1" (journal entry 3, attempt 2)`

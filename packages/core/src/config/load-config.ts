@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors/config-error.ts';
+import { MAX_HOOKS, tooManyHooksIssue } from './config-bounds.ts';
 import type { Runner } from '../plugins/runner.ts';
 import type { SettingsTable } from '../plugins/settings-table.ts';
 import { createRunnerRegistry, type RunnerRegistry } from '../plugins/runner-registry.ts';
@@ -60,6 +61,7 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
   if (issues.length > 0) throw new ConfigError(inFileOrder(issues, parsed));
 
   const layered = layerEntries(layers);
+  if (layered.hooks.length > MAX_HOOKS) throw new ConfigError([tooManyHooksIssue(parsed.at(-1)!.file, layered.hooks.length)]);
   let provider = 'local';
   const settings: Record<string, unknown> = {};
   for (const layer of layers) {

@@ -1,3 +1,4 @@
+import { configSizeIssue, longStringIssue } from './config-bounds.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import { parseJson } from './parse-json.ts';
 import { parseToml } from './parse-toml.ts';
@@ -33,7 +34,15 @@ export interface ConfigSource {
  */
 export function readConfigSource(config: ConfigText): ConfigSource {
   const format = config.format ?? (config.source.toLowerCase().endsWith('.json') ? 'json' : 'toml');
-  if (format === 'json') return readJsonSource(config);
+  // Sizes first: what is too large is neither parsed nor validated, where the cost would explode.
+  const tooLarge = configSizeIssue(config.source, config.text);
+  if (tooLarge !== undefined) return { file: config.source, format, data: {}, lines: jsonSourceLines(() => undefined), plugins: [], parseIssue: tooLarge };
+  const source = format === 'json' ? readJsonSource(config) : readTomlSource(config, format);
+  const tooLong = source.parseIssue === undefined ? longStringIssue(config.source, source.data, source.lines) : undefined;
+  return tooLong === undefined ? source : { ...source, data: {}, plugins: [], parseIssue: tooLong };
+}
+
+function readTomlSource(config: ConfigText, format: ConfigFormat): ConfigSource {
   const lines = locateSourceLines(config.text);
   const parsed = parseToml(config.text, config.source);
   if (!parsed.ok) return { file: config.source, data: {}, lines, plugins: [], parseIssue: parsed.issue };

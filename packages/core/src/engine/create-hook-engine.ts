@@ -7,6 +7,7 @@ import { PluginError } from '../errors/plugin-error.ts';
 import { UnknownEventError } from '../errors/unknown-event-error.ts';
 import type { EngineObserver } from '../plugins/engine-observer.ts';
 import type { Journal } from '../plugins/journal.ts';
+import { createJournalSeal, type JournalKey } from '../plugins/journal-seal.ts';
 import type { Runner } from '../plugins/runner.ts';
 import { createInFlight } from '../plugins/create-in-flight.ts';
 import { createRunnerRegistry } from '../plugins/runner-registry.ts';
@@ -51,6 +52,20 @@ export interface HookEngineOptions {
    * Required when the config has a durable hook: every `task` point, `durable = true` elsewhere.
    */
   readonly journal?: Journal;
+  /**
+   * Required with a journal: the secret that seals what the engine journals (HMAC-SHA256 over each
+   * entry's scope, event, context and hooks, and over each process group it records), so that an
+   * entry someone else wrote into the journal — a hook, another user, a journal copied from
+   * elsewhere — is never run and never makes the engine signal a process: it is dead-lettered and
+   * reported in `resume()`'s `refused`. At least 32 random bytes, or a function that reads them on
+   * first use; every engine sharing a journal needs the same key. The CLI keeps one per user in
+   * `$XDG_STATE_HOME/hookline/journal.key` (or takes `HOOKLINE_JOURNAL_KEY`).
+   *
+   * `false` trusts the journal as it is — only for a journal nothing else can write (a
+   * `memoryJournal()`, a file no hook can reach): entries run unchecked, and recorded process groups
+   * are still signalled only when their leader is the very process recorded.
+   */
+  readonly journalKey?: JournalKey | false;
   /**
    * How long this engine's hold on a journal entry lasts without renewal (default 30 000 ms); it is
    * renewed every third of that while the entry's hooks run. A crashed engine's entries become
@@ -108,7 +123,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   if (preset === undefined) throw new PluginError(`This @hookline/core does not know preset "${config.preset}".`);
   const registry = createRunnerRegistry(runners);
   const sandboxProvider = checkPlugins(config, registry, options.sandbox);
-  const journal = checkJournal(config, options.journal);
+  const journal = checkJournal(config, options.journal, options.journalKey);
   const concurrency = options.concurrency ?? 8;
 
   // Two lanes, because closing has two steps: first the hooks of host emits stop, then the engine's
@@ -140,7 +155,16 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
               onOutcome: (outcome) => options.onInternalEmit?.(outcome),
             }),
           ),
-    durability: journal === undefined ? undefined : createDurability({ journal, owner: `engine-${crypto.randomUUID()}`, leaseMs: checkLease(options.journalLeaseMs), recordOnly: options.durableHooks === 'record' }),
+    durability:
+      journal === undefined
+        ? undefined
+        : createDurability({
+            journal,
+            owner: `engine-${crypto.randomUUID()}`,
+            leaseMs: checkLease(options.journalLeaseMs),
+            recordOnly: options.durableHooks === 'record',
+            seal: options.journalKey === false || options.journalKey === undefined ? undefined : createJournalSeal(options.journalKey),
+          }),
     observer: options.observer,
   };
   const { sessions, durability } = engine;
@@ -182,7 +206,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     },
     async resume(resumeOptions = {}) {
       if (closing !== undefined) throw new EngineClosedError();
-      if (durability === undefined || journal === undefined) return { ran: [], pending: [] };
+      if (durability === undefined || journal === undefined) return { ran: [], pending: [], refused: [] };
       return resumeJournal(engine, durability, journal, { ...resumeOptions, concurrency: resumeOptions.concurrency ?? concurrency });
     },
     async endRun(runId) {
@@ -225,9 +249,14 @@ function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunn
   return provider;
 }
 
-function checkJournal(config: HookConfig, journal: Journal | undefined): Journal | undefined {
+function checkJournal(config: HookConfig, journal: Journal | undefined, key: JournalKey | false | undefined): Journal | undefined {
   const journalMismatch = journal === undefined ? undefined : interfaceVersionProblem('journal', journal);
   if (journalMismatch !== undefined) throw new PluginError(`${journalMismatch}; install versions that match.`);
+  if (journal !== undefined && key === undefined) {
+    throw new PluginError(
+      `The engine was given journal ${journal.name} but no journalKey: pass journalKey (at least 32 random bytes, the same for every engine sharing the journal; it seals entries so that nothing else can make the engine run or kill on their behalf), or journalKey: false for a journal nothing else can write (e.g. memoryJournal()).`,
+    );
+  }
   const durable = config.hooks.filter((hook) => hook.enabled && hook.durable).map((hook) => `"${hook.name}"`);
   if (durable.length > 0 && journal === undefined) {
     const named = durable.length > 3 ? `${durable.slice(0, 3).join(', ')} and ${durable.length - 3} more` : durable.join(', ');

@@ -1,5 +1,6 @@
 import { createInFlight } from '../plugins/create-in-flight.ts';
-import type { Journal, JournalEntry, JournalRecord } from '../plugins/journal.ts';
+import type { Journal, JournalEntry, JournalProcessGroup, JournalRecord, ProcessGroupSealer } from '../plugins/journal.ts';
+import type { JournalSeal, SealVerdict } from '../plugins/journal-seal.ts';
 import { messageOf } from '../errors/message-of.ts';
 
 /** A journal entry this engine holds: its lease is renewed until it is finished. */
@@ -16,7 +17,12 @@ export interface HeldEntry {
   release(error: string, retryAfterMs: number): Promise<void>;
   /** Records a process group one of its hooks started (where the journal can); never throws. */
   attach(pid: number): void;
+  /** What claiming it left to say: process groups of an earlier holder that were not signalled, and why. */
+  readonly warnings: readonly string[];
 }
+
+/** What a claim took: an entry to run, or one refused because its seal does not verify (dead-lettered). */
+export type ClaimedEntry = { readonly held: HeldEntry; readonly refused?: undefined } | { readonly refused: JournalEntry; readonly reason: string; readonly held?: undefined };
 
 /** The engine's side of a journal: recording, claiming, and the leases of the entries it holds. */
 export interface Durability {
@@ -27,8 +33,12 @@ export interface Durability {
   record(record: JournalRecord): Promise<{ readonly held?: HeldEntry; readonly warning?: string }>;
   /** The engine records durable hooks for other engines to run (`durableHooks: 'record'`). */
   readonly recordOnly: boolean;
-  /** Claims the next pending entry; rejects when the journal fails (a corrupted file). */
-  claim(): Promise<HeldEntry | undefined>;
+  /**
+   * Claims the next pending entry, checks its seal and ends the process groups an earlier holder
+   * left (those whose seals verify, on the journal's strict identity check); rejects when the
+   * journal fails (a corrupted file) or the key cannot be read.
+   */
+  claim(): Promise<ClaimedEntry | undefined>;
   /** Resolves when no journal operation of this engine is in flight. */
   idle(): Promise<void>;
   /** Stops renewing leases; entries still held keep theirs until they expire or are released. */
@@ -44,6 +54,8 @@ export interface DurabilitySettings {
   readonly leaseMs: number;
   /** Record entries for other engines to claim (a lease that has already ended), instead of holding them. */
   readonly recordOnly?: boolean;
+  /** Seals what is recorded and checks what is claimed; absent when the host trusts the journal as it is (`journalKey: false`). */
+  readonly seal: JournalSeal | undefined;
 }
 
 /**
@@ -52,7 +64,7 @@ export interface DurabilitySettings {
  * failures into warnings wherever a host call is waiting.
  */
 export function createDurability(settings: DurabilitySettings): Durability {
-  const { journal, owner, leaseMs } = settings;
+  const { journal, owner, leaseMs, seal } = settings;
   const held = new Map<string, { lost: boolean }>();
   const inFlight = createInFlight();
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -77,13 +89,15 @@ export function createDurability(settings: DurabilitySettings): Durability {
       timer = undefined;
     }
   };
-  const hold = (id: string, entry?: JournalEntry): HeldEntry => {
+  const hold = (id: string, entrySeal: string | undefined, entry?: JournalEntry, warnings: readonly string[] = []): HeldEntry => {
     const state = { lost: false };
     held.set(id, state);
     if (timer === undefined && !stopped) timer = setInterval(renewAll, Math.max(1, Math.floor(leaseMs / 3)));
     const label = `journal entry ${id}`;
+    const sealGroup: ProcessGroupSealer = async (group) => (seal === undefined || entrySeal === undefined ? undefined : seal.sealGroup(entrySeal, group));
     return {
       id,
+      warnings,
       ...(entry === undefined ? {} : { entry }),
       async finish(stoppedBecause) {
         release(id);
@@ -105,31 +119,64 @@ export function createDurability(settings: DurabilitySettings): Durability {
       },
       attach(pid) {
         // Best effort: a journal that cannot record it now still holds the entry under its lease.
-        if (journal.doAttachProcess !== undefined) watch(journal.doAttachProcess(id, owner, pid)).catch(() => undefined);
+        if (journal.doAttachProcess !== undefined) watch(journal.doAttachProcess(id, owner, pid, sealGroup)).catch(() => undefined);
       },
     };
+  };
+
+  // The groups an earlier holder's hooks left: those whose seals verify go to the journal to end,
+  // which signals only a group whose leader is the very process recorded.
+  const endLeftovers = async (entry: JournalEntry, groups: readonly JournalProcessGroup[]): Promise<string[]> => {
+    const warnings: string[] = [];
+    const vouched: JournalProcessGroup[] = [];
+    for (const group of groups) {
+      if (seal === undefined || (await watch(seal.verifyGroup(entry.seal ?? '', group)))) vouched.push(group);
+      else warnings.push(`journal entry ${entry.id} names process group ${String(group.pid)} with a seal that does not verify (forged or edited); it was not signalled`);
+    }
+    if (journal.doEndProcessGroups === undefined) return [...warnings, `journal entry ${entry.id} names process groups, but ${journal.name} cannot end them; hooks left running by a killed process may overlap this run`];
+    try {
+      return [...warnings, ...(await watch(journal.doEndProcessGroups(entry.id, owner, vouched)))];
+    } catch (error) {
+      return [...warnings, `could not end the process groups an earlier run of journal entry ${entry.id} left: ${messageOf(error)}; they may overlap this run`];
+    }
   };
 
   const recordOnly = settings.recordOnly === true;
   return {
     recordOnly,
-    async record(record) {
+    async record(plain) {
       try {
+        const record = seal === undefined ? plain : { ...plain, seal: await watch(seal.sealEntry(journal.scope, plain)) };
         if (recordOnly) {
           await watch(journal.doRecord(record, owner, 0));
           return {};
         }
         const id = await watch(journal.doRecord(record, owner, leaseMs));
-        return { held: hold(id) };
+        return { held: hold(id, record.seal) };
       } catch (error) {
         return {
-          warning: `could not journal the durable hooks ${record.hooks.map((name) => `"${name}"`).join(', ')}: ${messageOf(error)} — they run now, but a crash before they end would lose them`,
+          warning: `could not journal the durable hooks ${plain.hooks.map((name) => `"${name}"`).join(', ')}: ${messageOf(error)} — they run now, but a crash before they end would lose them`,
         };
       }
     },
     async claim() {
-      const entry = await watch(journal.doClaim(owner, leaseMs));
-      return entry === undefined ? undefined : hold(entry.id, entry);
+      for (;;) {
+        const entry = await watch(journal.doClaim(owner, leaseMs));
+        if (entry === undefined) return undefined;
+        const groups = entry.processGroups ?? [];
+        const verdict = seal === undefined ? 'valid' : await watch(seal.verifyEntry(journal.scope, entry));
+        if (verdict !== 'valid') {
+          const reason = refusal(verdict, entry, groups.length);
+          // Its process groups are forgotten unsignalled: a forged entry must not make us kill anything.
+          if (entry.deadLetteredAt === undefined) await watch(journal.doDeadLetter(entry.id, owner, reason));
+          else if (groups.length > 0) await watch(journal.doEndProcessGroups?.(entry.id, owner, []) ?? Promise.resolve([]));
+          return { refused: entry, reason };
+        }
+        const warnings = groups.length === 0 ? [] : await endLeftovers(entry, groups);
+        // Dead-lettered on the way, returned only so that its groups end: the next one, please.
+        if (entry.deadLetteredAt !== undefined) continue;
+        return { held: hold(entry.id, entry.seal, entry, warnings) };
+      }
     },
     idle: inFlight.idle,
     stop() {
@@ -140,3 +187,13 @@ export function createDurability(settings: DurabilitySettings): Durability {
   };
 }
 
+
+// Why an entry is not run; the way out is in it, since only a person can vouch for the context.
+function refusal(verdict: Exclude<SealVerdict, 'valid'>, entry: JournalEntry, groups: number): string {
+  const why =
+    verdict === 'missing'
+      ? 'it has no seal: it was written by a Hookline before entries were sealed, by a host with journalKey: false, or by something other than Hookline'
+      : "its seal does not verify with this user's journal key: it was forged or edited, written with another key (another user, a journal copied from elsewhere), or copied from another journal";
+  const unsignalled = groups === 0 ? '' : ` Its ${groups} recorded process group${groups === 1 ? ' was' : 's were'} not signalled.`;
+  return `refused: ${why}, so its context is not trusted and its hooks did not run.${unsignalled} Check its context (hookline journal ls --json); to run it anyway: hookline journal retry ${entry.id} --trust.`;
+}

@@ -7,7 +7,8 @@ import { journalConformanceCases } from '../testing/journal-conformance.ts';
 import { memoryJournal, type MemoryJournal } from '../testing/memory-journal.ts';
 import { scriptedRunner } from '../testing/scripted-runner.ts';
 import { createHookEngine } from './create-hook-engine.ts';
-import { scriptedEngines, scriptedHook } from '../../test-support/scripted-engines.ts';
+import { scriptedEngines, scriptedHook, TEST_JOURNAL_KEY } from '../../test-support/scripted-engines.ts';
+import { createJournalSeal } from '../plugins/journal-seal.ts';
 
 const context = { run_id: 'run-1', workflow_name: 'ci', node_id: 'deploy' };
 const { engineFor, closeAfterTest } = scriptedEngines();
@@ -58,7 +59,7 @@ describe('durable hooks', () => {
     const worker = engineFor(config, { journal });
     const stopped = new AbortController();
     stopped.abort();
-    expect(await worker.engine.resume({ signal: stopped.signal })).toEqual({ ran: [], pending: [] });
+    expect(await worker.engine.resume({ signal: stopped.signal })).toEqual({ ran: [], pending: [], refused: [] });
     expect(journal.entries).toHaveLength(1);
 
     const stop = new AbortController();
@@ -123,7 +124,7 @@ describe('durable hooks', () => {
     ]);
     expect(runner.calls[0]?.context).toEqual({ event: 'stage_complete', ...context });
     expect(journal.entries).toEqual([]);
-    expect(await engine.resume()).toEqual({ ran: [], pending: [] });
+    expect(await engine.resume()).toEqual({ ran: [], pending: [], refused: [] });
   });
 
   test("resume() claims the next entry while the last one's clear is under way, never running more hooks than its concurrency", async () => {
@@ -162,8 +163,13 @@ describe('durable hooks', () => {
 
   test('resume() leaves entries of another preset or event pending, with the reason, and goes on', async () => {
     const journal = memoryJournal();
-    await journal.doRecord({ preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: 't' }, hooks: ['after_merge-01'] }, 'gone', 1);
-    await journal.doRecord({ preset: 'arc', event: 'stage_complete', context: { event: 'stage_complete', ...context }, hooks: ['notify'] }, 'gone', 1);
+    const seal = createJournalSeal(TEST_JOURNAL_KEY);
+    for (const record of [
+      { preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: 't' }, hooks: ['after_merge-01'] },
+      { preset: 'arc', event: 'stage_complete', context: { event: 'stage_complete', ...context }, hooks: ['notify'] },
+    ]) {
+      await journal.doRecord({ ...record, seal: await seal.sealEntry(journal.scope, record) }, 'gone', 1);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
     const { engine, runner } = engineFor(hook('notify', 'durable = true'), { journal });
     const report = await engine.resume();
@@ -195,7 +201,7 @@ describe('durable hooks', () => {
     const outcome = await engine.emit('stage_complete', context);
     for (let round = 0; round < 4; round++) {
       await new Promise((resolve) => setTimeout(resolve, 80));
-      expect(await other.resume()).toEqual({ ran: [], pending: [] });
+      expect(await other.resume()).toEqual({ ran: [], pending: [], refused: [] });
     }
     await outcome.settled;
     expect(journal.entries).toEqual([]);
@@ -206,7 +212,8 @@ describe('durable hooks', () => {
     const runner = scriptedRunner({ type: 'command' });
     const config = loadConfig([{ text: 'preset = "task"\n[[hooks]]\nname = "cleanup"\nevent = "after_merge"\ntype = "command"\ndelay_ms = 20\n', source: 'task.toml' }], { runners: [runner] });
     expect(() => createHookEngine({ config, runners: [runner] })).toThrow('is durable');
-    const engine = createHookEngine({ config, runners: [runner], journal });
+    expect(() => createHookEngine({ config, runners: [runner], journal })).toThrow('but no journalKey: pass journalKey');
+    const engine = createHookEngine({ config, runners: [runner], journal, journalKey: false });
     closeAfterTest(engine);
     const outcome = await engine.emit('after_merge', { task: 't-1' });
     expect(journal.entries.map((entry) => [entry.event, entry.hooks])).toEqual([['after_merge', ['cleanup']]]);
@@ -217,5 +224,5 @@ describe('durable hooks', () => {
 
 function failingJournal(): Journal {
   const fail = (): Promise<never> => Promise.reject(new JournalError('The hook journal /tmp/journal.db is corrupted — move it aside', { location: '/tmp/journal.db' }));
-  return defineJournal({ name: 'failing', doRecord: fail, doClaim: fail, doRenew: fail, doComplete: fail, doRelease: fail, list: fail });
+  return defineJournal({ name: 'failing', scope: 'failing', doRecord: fail, doClaim: fail, doRenew: fail, doComplete: fail, doRelease: fail, doDeadLetter: fail, list: fail });
 }

@@ -2,7 +2,7 @@ import { checkContext } from '../context/normalize-context.ts';
 import type { Journal, JournalEntry } from '../plugins/journal.ts';
 import { createInFlight } from '../plugins/create-in-flight.ts';
 import { claimLoop } from './claim-loop.ts';
-import type { Durability, HeldEntry } from './durable-entries.ts';
+import type { ClaimedEntry, Durability, HeldEntry } from './durable-entries.ts';
 import type { EmitOutcome } from './emit-outcome.ts';
 import type { EngineState } from './engine-state.ts';
 import { ENGINE_CLOSED_MEANWHILE, runEmit } from './run-emit.ts';
@@ -17,6 +17,12 @@ export interface ResumeReport {
   readonly ran: ReadonlyArray<{ readonly entry: JournalEntry; readonly outcome: EmitOutcome }>;
   /** Entries left pending, and why: the engine closed while they ran, or they are not this engine's to run. */
   readonly pending: ReadonlyArray<{ readonly entry: JournalEntry; readonly error: string }>;
+  /**
+   * Entries refused because their seal does not verify with the engine's journal key (forged,
+   * edited, copied, or written before entries were sealed): dead-lettered unrun, their process
+   * groups never signalled. `reason` says why and how to accept one (`hookline journal retry ID --trust`).
+   */
+  readonly refused: ReadonlyArray<{ readonly entry: JournalEntry; readonly reason: string }>;
 }
 
 // An entry of an event this engine cannot run waits this long before it is offered again, so that a
@@ -40,6 +46,8 @@ export interface ResumeOptions {
   readonly onClaim?: (entry: JournalEntry) => void;
   /** Told each entry once its hooks ran (`outcome`), or once it was left pending (`error`). */
   readonly onSettled?: (settled: { readonly entry: JournalEntry; readonly outcome?: EmitOutcome; readonly error?: string }) => void;
+  /** Told each entry refused because its seal does not verify (see {@link ResumeReport.refused}). */
+  readonly onRefused?: (refused: { readonly entry: JournalEntry; readonly reason: string }) => void;
   /** With `signal`: told each time the journal fails to hand out an entry (resume tries again after `pollMs`). */
   readonly onJournalError?: (error: unknown) => void;
 }
@@ -58,11 +66,18 @@ export async function resumeJournal(engine: EngineState, durability: Durability,
   const clearing = createInFlight();
   let failure: { readonly error: unknown } | undefined;
   const pending: Array<ResumeReport['pending'][number]> = [];
+  const refused: Array<ResumeReport['refused'][number]> = [];
   const leave = (entry: JournalEntry, error: string): void => {
     pending.push({ entry, error });
     options.onSettled?.({ entry, error });
   };
-  const run = async (held: HeldEntry): Promise<void> => {
+  const run = async (claimed: ClaimedEntry): Promise<void> => {
+    if (claimed.refused !== undefined) {
+      refused.push({ entry: claimed.refused, reason: claimed.reason });
+      options.onRefused?.({ entry: claimed.refused, reason: claimed.reason });
+      return;
+    }
+    const { held } = claimed;
     const entry = held.entry!;
     options.onClaim?.(entry);
     const route = entry.preset === preset.name ? engine.routes.get(entry.event) : undefined;
@@ -105,7 +120,7 @@ export async function resumeJournal(engine: EngineState, durability: Durability,
   };
   // The engine closing stops the claims as the caller's signal does.
   const signal = options.signal === undefined ? undefined : AbortSignal.any([options.signal, engine.hostHooks.signal]);
-  await claimLoop<HeldEntry>({
+  await claimLoop<ClaimedEntry>({
     concurrency: options.concurrency,
     claim: async () => (engine.hostHooks.signal.aborted ? undefined : durability.claim()),
     run,
@@ -116,5 +131,5 @@ export async function resumeJournal(engine: EngineState, durability: Durability,
   });
   await clearing.settled();
   if (failure !== undefined) throw failure.error;
-  return { ran, pending };
+  return { ran, pending, refused };
 }

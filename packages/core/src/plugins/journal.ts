@@ -7,6 +7,12 @@ export interface JournalRecord {
   readonly context: Readonly<Record<string, unknown>>;
   /** Names of the durable hooks that were to run, for people reading the journal. */
   readonly hooks: readonly string[];
+  /**
+   * The engine's seal over the record (see `createJournalSeal`): kept verbatim and handed back
+   * with the entry. An entry whose seal does not verify with the claimant's key is never run.
+   * Absent when the engine was made with `journalKey: false`.
+   */
+  readonly seal?: string;
 }
 
 /** One pending entry: a journaled emit whose durable hooks have not all run yet. */
@@ -41,12 +47,21 @@ export interface JournalProcessGroup {
   readonly host: string;
   /** The group's id: the pid of its leader, the hook's main process. */
   readonly pid: number;
-  /** The leader's start time as the system records it; empty when unknown. */
+  /** The leader's start time as the system records it; empty when unknown (such a group is never signalled). */
   readonly start: string;
+  /** The engine's seal over the group and its entry's seal; a group whose seal does not verify is never signalled. */
+  readonly seal?: string;
 }
 
+/**
+ * Seals a process group the journal is about to record (host, pid and start time as the journal
+ * read them); the engine hands it to {@link Journal.doAttachProcess}. Resolves to the seal to keep
+ * with the group, or undefined when the engine does not seal.
+ */
+export type ProcessGroupSealer = (group: Omit<JournalProcessGroup, 'seal'>) => Promise<string | undefined>;
+
 /** The version of the `Journal` interface this core speaks; changing `Journal` or its records bumps it. */
-export const JOURNAL_INTERFACE_VERSION = 'v1';
+export const JOURNAL_INTERFACE_VERSION = 'v2';
 
 /**
  * Where durable hooks are journaled so that a crash does not lose them (at-least-once): the engine
@@ -61,6 +76,13 @@ export interface Journal {
   readonly journalInterfaceVersion: typeof JOURNAL_INTERFACE_VERSION;
   /** The package or kind of journal, named in errors. */
   readonly name: string;
+  /**
+   * Names the store the entries live in — the same for every process that shares it (the resolved
+   * file of an SQLite journal, the database, schema and tables of a PostgreSQL one), another for
+   * another store. The engine binds each entry's seal to it, so an entry copied from one journal
+   * into another does not verify.
+   */
+  readonly scope: string;
   /**
    * Records an entry already leased to `owner` for `leaseMs`, with `attempts` 1; resolves to its id.
    * With `leaseMs` 0 the lease has ended at once: the entry is recorded for others to claim.
@@ -83,19 +105,36 @@ export interface Journal {
    */
   doRelease(id: string, owner: string, error: string, retryAfterMs?: number): Promise<boolean>;
   /**
-   * Optional. Records in the entry that `owner`'s hooks for it started the process group led by
-   * `pid` on this host (with the leader's start time, which the journal reads). Whoever claims the
-   * entry later — its holder died, or its lease expired — first ends every recorded group still
-   * running on its own host (never a process that merely reuses the pid), and only then returns it,
-   * so a hook left running by a killed process never overlaps its second run. False when `owner` no
-   * longer holds the entry.
+   * Gives up an entry the engine refuses to run (its seal does not verify): dead-letters it at once
+   * with `reason` as its last error and forgets its process groups without signalling any. False
+   * when `owner` holds no such entry.
    */
-  doAttachProcess?(id: string, owner: string, pid: number): Promise<boolean>;
+  doDeadLetter(id: string, owner: string, reason: string): Promise<boolean>;
+  /**
+   * Optional (with {@link Journal.doEndProcessGroups}). Records in the entry that `owner`'s hooks
+   * for it started the process group led by `pid` on this host: the host, the pid and the leader's
+   * start time, which the journal reads, sealed by `seal`. A group whose start time cannot be read
+   * is not recorded (it could never be told from a later process with its pid). False when `owner`
+   * no longer holds the entry.
+   */
+  doAttachProcess?(id: string, owner: string, pid: number, seal: ProcessGroupSealer): Promise<boolean>;
+  /**
+   * Optional (with {@link Journal.doAttachProcess}). Ends the given process groups of an entry the
+   * engine claimed — the ones whose seals it verified — and forgets every group the entry recorded,
+   * so a hook left running by a killed process never overlaps its second run. A group is signalled
+   * only when it runs on this host and its leader is the very process recorded: the same pid, a
+   * recorded start time equal to the live one, never pid 1, this process or its group. Resolves to
+   * a warning for each group it would not signal. `owner` must hold the entry, or it must be
+   * dead-lettered.
+   */
+  doEndProcessGroups?(id: string, owner: string, groups: readonly JournalProcessGroup[]): Promise<readonly string[]>;
   /**
    * Optional. Makes a dead-lettered entry pending again with its attempts counted from 0, claimable
-   * at once; false when no dead-lettered entry has that id.
+   * at once; false when no dead-lettered entry has that id. With `options.seal` (`hookline journal
+   * retry ID --trust`) the entry's seal is replaced — a person vouched for its context — and its
+   * recorded process groups are forgotten unsignalled.
    */
-  doRetry?(id: string): Promise<boolean>;
+  doRetry?(id: string, options?: JournalRetryOptions): Promise<boolean>;
   /**
    * Every entry not cleared yet, oldest first: held or not, dead-lettered ones included (marked).
    * `query` narrows it to entries in one state (see {@link journalEntryState}) and to the oldest `limit`.
@@ -115,6 +154,12 @@ export interface Journal {
   doWaitForWork?(maxWaitMs: number, signal?: AbortSignal): Promise<boolean>;
   /** Closes files and handles; the engine calls it when it closes. */
   doClose?(): Promise<void>;
+}
+
+/** How {@link Journal.doRetry} retries a dead letter. */
+export interface JournalRetryOptions {
+  /** A new seal for the entry, made by the engine's key for its stored record. */
+  readonly seal?: string;
 }
 
 /**

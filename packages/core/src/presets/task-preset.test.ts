@@ -157,7 +157,7 @@ describe('task points in the engine', () => {
   test('a point\'s commands run in order, one at a time; a failing one warns and the next still runs', async () => {
     const { runner: recording, calls } = standInCommandRunner();
     const config = loadConfig([{ text: 'preset = "task"\n[hooks]\nafter_merge = ["sleep 30", "exit 1", "fail", "sleep 10", "ok"]\n', source: 'task.toml' }], { runners: [recording] });
-    const engine = createHookEngine({ config, runners: [recording], journal: memoryJournal() });
+    const engine = createHookEngine({ config, runners: [recording], journal: memoryJournal(), journalKey: false });
     engines.push(engine);
     const outcome = await engine.emit('after_merge', { task: 't-1', state: 'done.merged' });
     expect(outcome.decision).toBe('proceed');
@@ -173,7 +173,7 @@ describe('task points in the engine', () => {
 
   test('the context must name the task', async () => {
     const config = load(dialect);
-    const engine = createHookEngine({ config, runners: [runner], journal: memoryJournal() });
+    const engine = createHookEngine({ config, runners: [runner], journal: memoryJournal(), journalKey: false });
     engines.push(engine);
     await expect(engine.emit('after_merge', { plan: 'p' })).rejects.toThrow('lacks "task": preset "task" requires it');
   });

@@ -13,6 +13,12 @@ export interface JournalConformanceOptions {
    * hundred milliseconds, so a loaded machine may need more.
    */
   readonly slackMs?: number;
+  /**
+   * The pid of the process running the suite (`process.pid`), for journals that record process
+   * groups: the case that attaches it checks that its identity is recorded, sealed, and that
+   * `doEndProcessGroups` refuses to signal it (a journal must never end its own process).
+   */
+  readonly ownPid?: number;
 }
 
 /** What a case asks of the journal it creates. */
@@ -54,6 +60,7 @@ export function journalConformanceCases(options: JournalConformanceOptions): Con
       run: withJournal(async (journal) => {
         assert(journal.journalInterfaceVersion === JOURNAL_INTERFACE_VERSION, `journalInterfaceVersion is ${String(journal.journalInterfaceVersion)}`);
         assert(typeof journal.name === 'string' && journal.name !== '', 'name must say what the journal is');
+        assert(typeof journal.scope === 'string' && journal.scope !== '', 'scope must name the store that seals bind to');
       }),
     },
     {
@@ -247,12 +254,61 @@ export function journalConformanceCases(options: JournalConformanceOptions): Con
       name: 'journal: only the holder records a process group in an entry (journals with doAttachProcess)',
       run: withJournal(async (journal) => {
         if (journal.doAttachProcess === undefined) return;
+        assert(journal.doEndProcessGroups !== undefined, 'a journal that records process groups must end them too (doEndProcessGroups)');
+        const sealer = async (): Promise<string> => 'v1.group';
         const id = await journal.doRecord(record('after_merge'), 'a', 10_000);
-        assert(!(await journal.doAttachProcess(id, 'b', 2_147_483_000)), 'another owner cannot attach a process');
-        assert(!(await journal.doAttachProcess('no-such-id', 'a', 2_147_483_000)), 'nor can anyone to an unknown id');
-        assert(await journal.doAttachProcess(id, 'a', 2_147_483_000), 'the holder may (a process that is gone leaves nothing to record)');
+        assert(!(await journal.doAttachProcess(id, 'b', 2_147_483_000, sealer)), 'another owner cannot attach a process');
+        assert(!(await journal.doAttachProcess('no-such-id', 'a', 2_147_483_000, sealer)), 'nor can anyone to an unknown id');
+        assert(await journal.doAttachProcess(id, 'a', 2_147_483_000, sealer), 'the holder may (a process that is gone leaves nothing to record)');
         assert(await journal.doComplete(id, 'a'), 'the entry completes as usual');
       }),
+    },
+    {
+      name: 'journal: an attached group is recorded with its identity and seal, handed to the next claimant unsignalled, and never this process (journals with doAttachProcess)',
+      run: withJournal(async (journal) => {
+        if (journal.doAttachProcess === undefined || journal.doEndProcessGroups === undefined || options.ownPid === undefined) return;
+        const id = await journal.doRecord({ ...record('after_merge'), seal: 'v1.entry' }, 'a', 10_000);
+        const sealed: unknown[] = [];
+        assert(
+          await journal.doAttachProcess(id, 'a', options.ownPid, async (group) => {
+            sealed.push(group);
+            return 'v1.group';
+          }),
+          'the holder attaches a live process',
+        );
+        assert(await journal.doRelease(id, 'a', 'crashed'), 'released');
+        const claimed = await journal.doClaim('b', 10_000);
+        const group = claimed?.processGroups?.[0];
+        assert(claimed?.seal === 'v1.entry', `the entry's seal comes back: ${JSON.stringify(claimed)}`);
+        assert(
+          group !== undefined && group.pid === options.ownPid && group.host !== '' && /^\d+$/.test(group.start) && group.seal === 'v1.group',
+          `the group comes back with host, pid, start time and seal: ${JSON.stringify(claimed?.processGroups)}`,
+        );
+        assert(JSON.stringify(sealed) === JSON.stringify([{ host: group.host, pid: group.pid, start: group.start }]), `the sealer got what was recorded: ${JSON.stringify(sealed)}`);
+        const warnings = await journal.doEndProcessGroups(id, 'b', [group]);
+        assert(warnings.length === 1, `the journal refuses to signal its own process, and says so: ${JSON.stringify(warnings)}`);
+        assert((await journal.list())[0]?.processGroups === undefined, 'the groups are forgotten once handled');
+        assert(await journal.doComplete(id, 'b'), 'and the entry completes');
+      }),
+    },
+    {
+      name: 'journal: a seal round-trips; doDeadLetter gives up a held entry at once, and doRetry can replace its seal',
+      run: withJournal(
+        async (journal) => {
+          const id = await journal.doRecord({ ...record('after_merge'), seal: 'v1.first' }, 'a', 10_000);
+          assert((await journal.list())[0]?.seal === 'v1.first', 'the seal is listed');
+          assert(!(await journal.doDeadLetter(id, 'b', 'not yours')), 'only the holder dead-letters');
+          assert(await journal.doDeadLetter(id, 'a', 'refused: its seal does not verify'), 'the holder dead-letters');
+          const [dead] = await journal.list();
+          assert(dead?.deadLetteredAt !== undefined && dead.owner === undefined && dead.lastError === 'refused: its seal does not verify', `dead-lettered with the reason: ${JSON.stringify(dead)}`);
+          assert((await journal.doClaim('c', 10_000)) === undefined, 'a dead letter is not claimed');
+          if (journal.doRetry === undefined) return;
+          assert(await journal.doRetry(id, { seal: 'v1.vouched' }), 'retried with a new seal');
+          const again = await journal.doClaim('d', 10_000);
+          assert(again?.id === id && again.seal === 'v1.vouched', `claimable with the new seal: ${JSON.stringify(again)}`);
+        },
+        { maxAttempts: 5 },
+      ),
     },
   ];
 }

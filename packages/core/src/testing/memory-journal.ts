@@ -27,6 +27,8 @@ export function memoryJournal(): MemoryJournal {
   };
   const journal = defineJournal({
     name: 'memory',
+    // Seals bind to it: an entry copied from one memory journal into another does not verify.
+    scope: `memory:${crypto.randomUUID()}`,
     async doRecord(record, owner, leaseMs) {
       const id = String(nextId++);
       const entry: JournalEntry = {
@@ -36,6 +38,7 @@ export function memoryJournal(): MemoryJournal {
         // A copy, as a journal on disk would keep: later changes to the host's object do not leak in.
         context: structuredClone(record.context) as Record<string, unknown>,
         hooks: [...record.hooks],
+        ...(record.seal === undefined ? {} : { seal: record.seal }),
         createdAt: Date.now(),
         attempts: 1,
         owner,
@@ -48,7 +51,7 @@ export function memoryJournal(): MemoryJournal {
       const now = Date.now();
       for (const row of rows.values()) {
         const free = row.entry.owner === undefined || (row.entry.leaseExpiresAt ?? 0) <= now;
-        if (!free || row.availableAt > now) continue;
+        if (!free || row.availableAt > now || row.entry.deadLetteredAt !== undefined) continue;
         row.entry = { ...row.entry, attempts: row.entry.attempts + 1, owner, leaseExpiresAt: now + leaseMs };
         return row.entry;
       }
@@ -72,6 +75,13 @@ export function memoryJournal(): MemoryJournal {
       row.availableAt = Date.now() + retryAfterMs;
       return true;
     },
+    async doDeadLetter(id, owner, reason) {
+      const row = rows.get(id);
+      if (!holds(row, owner)) return false;
+      const { processGroups: _groups, ...rest } = withoutLease(row.entry);
+      row.entry = { ...rest, lastError: reason, deadLetteredAt: Date.now() };
+      return true;
+    },
     async list(query = {}) {
       const now = Date.now();
       const entries = [...rows.values()].map((row) => row.entry).filter((entry) => query.state === undefined || journalEntryState(entry, now) === query.state);
@@ -79,9 +89,10 @@ export function memoryJournal(): MemoryJournal {
     },
     async stats() {
       const now = Date.now();
-      const live = [...rows.values()].map((row) => row.entry);
+      const all = [...rows.values()].map((row) => row.entry);
+      const live = all.filter((entry) => entry.deadLetteredAt === undefined);
       const leased = live.filter((entry) => journalEntryState(entry, now) === 'leased').length;
-      const stats: JournalStats = { pending: live.length - leased, leased, deadLettered: 0, highestAttempts: Math.max(0, ...live.map((entry) => entry.attempts)), now };
+      const stats: JournalStats = { pending: live.length - leased, leased, deadLettered: all.length - live.length, highestAttempts: Math.max(0, ...live.map((entry) => entry.attempts)), now };
       return live[0] === undefined ? stats : { ...stats, oldestCreatedAt: live[0].createdAt };
     },
   });

@@ -121,7 +121,7 @@ Deno.test('task preset: each command is logged under <logRoot>/<task>/hooks/<poi
   try {
     const runners = [commandRunner({ logRoot: `${scratch}/runs` })];
     const config = loadConfig([{ text: 'preset = "task"\n[hooks]\nafter_merge = ["echo \\"$ARC_TASK merged\\""]\n', source: 'task.toml' }], { runners });
-    const engine = createHookEngine({ config, runners, journal: memoryJournal() });
+    const engine = createHookEngine({ config, runners, journal: memoryJournal(), journalKey: false });
     await (await engine.emit('after_merge', { task: 't-1' })).settled;
     await engine.close();
     const log = await Deno.readTextFile(`${scratch}/runs/t-1/hooks/after_merge-01.log`);
