@@ -1,42 +1,57 @@
+import { spawnSync } from 'node:child_process';
 import { basename, isAbsolute, resolve } from 'node:path';
 import process from 'node:process';
-import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type SandboxProvider, type SandboxSession } from '@hookline/core';
-import { CommandStartError, createProcessSession } from '@hookline/runner-command';
+import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type ProtectedPathsSettings, type SandboxProvider, type SandboxSession } from '@hookline/core';
+import { createProcessSession } from '@hookline/runner-command';
+import { describeProtectedPathChanges } from '@hookline/runner-command/protected-paths';
+import { BubblewrapProtectedPathError } from './bubblewrap-protected-path-error.ts';
 import { bubblewrapSettingsTable, type BubblewrapSettingsData } from './bubblewrap-settings.ts';
 import { bwrapArguments, SANDBOX_UID, type SandboxLayout } from './bwrap-arguments.ts';
 import { findCgroupSupport, openHookCgroup, type CgroupSupport, type HookCgroup } from './cgroup-limits.ts';
-import { coversSystem, overlapsSystem, systemArguments } from './host-layout.ts';
+import { overlapsSystem, systemArguments } from './host-layout.ts';
+import { openBinds } from './open-binds.ts';
 import { probeBubblewrap } from './probe-bubblewrap.ts';
 import { resolveBubblewrapSettings } from './resolve-bubblewrap-settings.ts';
 import { stopSandbox } from './stop-sandbox.ts';
 
 /** Settings of {@link bubblewrapSandbox}: the data of `[sandbox.bubblewrap]` plus, in code, the host's side. */
-export interface BubblewrapSandboxSettings extends BubblewrapSettingsData {
+export interface BubblewrapSandboxSettings extends BubblewrapSettingsData, ProtectedPathsSettings {
   /** The environment whose allow-listed variables sandboxed processes get; default `process.env`, read at every exec. */
   readonly environment?: Readonly<Record<string, string | undefined>>;
-  /** Where the host keeps context files before they are bound into a sandbox; see runner-command's `localSandbox`. */
+  /** Where the host keeps context files before they are copied into a sandbox; see runner-command's `localSandbox`. */
   readonly temporaryDirectory?: string;
-  /** Told what the sandbox cannot do on this host (no cgroup limits), once per provider. */
+  /** Told what the sandbox cannot do on this host (no cgroup limits), and what a stopped hook changed that it must not, once each. */
   readonly onWarning?: (message: string) => void;
 }
+
+/** The identity bwrap starts as when Hookline runs as root: `nobody` outside too, so root's own files stay unreadable. */
+const UNPRIVILEGED = { uid: SANDBOX_UID, gid: SANDBOX_UID } as const;
 
 /**
  * The `bubblewrap` sandbox provider: every exec of a run's session starts `bwrap`, which runs the
  * command in fresh user, pid, ipc, uts, cgroup and (by default) network namespaces, as uid/gid
  * 65534, with its own `/proc`, a minimal `/dev`, a private `/tmp`, the system directories read-only
- * and the working directory as the only writable place (plus `writable`). bwrap starts with the
- * already-allow-listed environment, so the namespace's pid 1 holds no host secret either. The
- * hook's end or its timeout ends the whole pid namespace. Settings are validated here; nothing
- * runs until a run opens its session, which first checks that bwrap works on this host.
+ * and the working directory as the only writable place (plus `writable`). When Hookline runs as
+ * root, bwrap itself starts as uid/gid 65534 (no supplementary groups): the sandbox's user is
+ * `nobody` on the host too, so a file only root may read stays unreadable wherever it is, and a hook
+ * writes only where `nobody` may. Every bound path is opened, resolved and checked first, and bwrap
+ * binds the open descriptor (`--bind-fd`): a link cannot point a bind at `/` or a system folder.
+ * What decides what runs outside later (core's `PROTECTED_NAMES` under each writable folder, and
+ * `protectedPaths`) is bound read-only on top; one a hook created is moved aside and fails the hook.
+ * bwrap starts with the already-allow-listed environment, so the namespace's pid 1 holds no host
+ * secret either. The hook's end or its timeout ends the whole pid namespace. Settings are validated
+ * here; nothing runs until a run opens its session, which first checks that bwrap works on this host.
  *
  * ```ts
  * const engine = createHookEngine({ config, runners, sandbox: bubblewrapSandbox({ writable: ['./build'] }) });
  * ```
  */
 export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): SandboxProvider {
-  const { environment: source, temporaryDirectory, onWarning, ...data } = settings;
+  const { environment: source, temporaryDirectory, onWarning, protectedPaths = [], ...data } = settings;
   const resolved = resolveBubblewrapSettings(data);
   const environment = (): Record<string, string> => ({ ...sandboxEnvironment(source ?? process.env), TMPDIR: '/tmp' });
+  // As root, bwrap's own user namespace would map the sandbox's user to root outside: start it as nobody instead.
+  const user = process.getuid?.() === 0 ? UNPRIVILEGED : undefined;
   let host: Promise<{ readonly system: readonly string[]; readonly cgroups: CgroupSupport }> | undefined;
   let limitsWarned = false;
 
@@ -44,9 +59,9 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
   const prepare = (): Promise<{ readonly system: readonly string[]; readonly cgroups: CgroupSupport }> => {
     host ??= (async () => {
       const system = systemArguments();
-      const layout: SandboxLayout = { system, network: resolved.network, writable: resolved.writable, readable: resolved.readable, files: new Map() };
-      await probeBubblewrap(resolved.bwrap, bwrapArguments(layout), environment());
-      return { system, cgroups: findCgroupSupport() };
+      const layout: SandboxLayout = { system, network: resolved.network, readable: [], writable: [], protected: [], files: new Map() };
+      await probeBubblewrap(resolved.bwrap, bwrapArguments(layout), environment(), user);
+      return { system, cgroups: cgroupSupport(user) };
     })().catch((error: unknown) => {
       host = undefined;
       throw error;
@@ -77,36 +92,52 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
         maxOutputBytes: resolved.maxOutputBytes,
         ...(temporaryDirectory === undefined ? {} : { temporaryDirectory }),
         details: { network: resolved.network, uid: SANDBOX_UID },
-        // Context files are bound into the sandbox's private /tmp under their own (random) names.
+        // Context files are copied into the sandbox's private /tmp under their own (random) names.
         visiblePath: (hostPath) => `/tmp/${basename(hostPath)}`,
         async launch(request, files) {
-          const cwd = resolve(request.cwd ?? process.cwd());
-          if (coversSystem(cwd)) {
-            throw new CommandStartError(`the bubblewrap sandbox does not run hooks in ${cwd}: it would be bound writable over the system directories; give the context a cwd of its own (a project folder)`);
-          }
+          const binds = openBinds({ cwd: resolve(request.cwd ?? process.cwd()), writable: resolved.writable, readable: resolved.readable, protectedPaths, files, ...(user === undefined ? {} : { user }) });
           // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
           const home = (source ?? process.env)['HOME'];
           const layout: SandboxLayout = {
             system,
             network: resolved.network,
-            cwd,
-            writable: resolved.writable,
-            readable: resolved.readable,
+            cwd: binds.cwd,
+            readable: binds.readable,
+            writable: binds.writable,
+            protected: binds.protected,
             ...(home !== undefined && isAbsolute(home) && !overlapsSystem(resolve(home)) ? { home: resolve(home) } : {}),
-            files,
+            files: binds.files,
           };
           const inner = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
           const sandboxed = [resolved.bwrap, ...bwrapArguments(layout), '--', ...inner];
           let cgroup: HookCgroup | undefined;
-          if (cgroups.usable) cgroup = openHookCgroup(cgroups.parent, resolved);
+          try {
+            if (cgroups.usable) cgroup = openHookCgroup(cgroups.parent, resolved);
+          } catch (error) {
+            binds.close();
+            throw error;
+          }
+          // A shell joins the hook's cgroup before it becomes bwrap, so no process of the sandbox starts
+          // outside it; as root it must join while still root, and setpriv then drops to nobody.
+          const drop = user === undefined ? [] : ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--'];
+          const command = cgroup === undefined ? sandboxed : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...drop, ...sandboxed];
           return {
-            // A shell joins the hook's cgroup before it becomes bwrap, so no process of the sandbox starts outside it.
-            request: { ...request, cwd, command: cgroup === undefined ? sandboxed : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...sandboxed] },
+            // bwrap's cwd on the host is irrelevant (it chdirs inside); `/` is one every identity may enter.
+            request: { ...request, cwd: '/', command },
             terminate: stopSandbox,
+            passFds: binds.passFds,
+            ...(user !== undefined && cgroup === undefined ? { user } : {}),
             async finish(result: ExecResult | undefined) {
+              binds.close();
               const hits = cgroup?.close() ?? [];
+              const changes = binds.guard.settle();
               // A stopped hook's report is already made: what its limits stopped goes to onWarning.
               if (result?.aborted === true) for (const hit of hits) onWarning?.(hit);
+              if (changes.length > 0) {
+                const message = describeProtectedPathChanges('bubblewrap', changes);
+                if (result === undefined || result.aborted) onWarning?.(message);
+                throw new BubblewrapProtectedPathError(message);
+              }
               const notes = [...hits, ...limitsNote(cgroups, result)];
               if (result === undefined || notes.length === 0) return result;
               return { ...result, warnings: [...(result.warnings ?? []), ...notes] };
@@ -116,6 +147,16 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
       });
     },
   });
+}
+
+// As root, joining the hook's cgroup and then dropping to nobody takes setpriv (util-linux): nobody
+// cannot move itself into a cgroup whose parent root owns. Without it, hooks run without the limits.
+function cgroupSupport(user: { readonly uid: number } | undefined): CgroupSupport {
+  const found = findCgroupSupport();
+  if (!found.usable || user === undefined) return found;
+  const setpriv = spawnSync('setpriv', ['--version'], { stdio: 'ignore' });
+  if (setpriv.error === undefined && setpriv.status === 0) return found;
+  return { usable: false, reason: 'running as root, the sandbox joins its cgroup and then becomes uid 65534 with setpriv, which is not installed (Debian: util-linux)' };
 }
 
 /** `[sandbox.bubblewrap]`: the host validates it while loading the config and passes the result here. */

@@ -1,7 +1,8 @@
 // The session's own behaviour, below the CLI: how a stop reaches the hook, and what a hook's end ends.
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import process from 'node:process';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { bubblewrapProblem, reportBubblewrapProblem } from '../test-support/bubblewrap-probe.ts';
 import { bubblewrapSandbox } from './bubblewrap-sandbox.ts';
@@ -12,6 +13,8 @@ reportBubblewrapProblem(problem, 'bubblewrap-session.test.ts');
 let work: string;
 beforeEach(() => {
   work = realpathSync(mkdtempSync(join(tmpdir(), 'hookline-bwrap-test-')));
+  // As root, hooks run as nobody on the host too: the folder is theirs to write, as a user gives one.
+  if (process.getuid?.() === 0) chownSync(work, 65534, 65534);
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 

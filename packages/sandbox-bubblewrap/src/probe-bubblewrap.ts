@@ -8,10 +8,10 @@ const PACKAGE = '@hookline/sandbox-bubblewrap';
  * rejects with a {@link BubblewrapUnavailableError} that says what to do when bwrap is missing or
  * the kernel refuses it. `environment` is the clean one hooks get, as everywhere.
  */
-export function probeBubblewrap(bwrap: string, args: readonly string[], environment: Readonly<Record<string, string>>): Promise<void> {
+export function probeBubblewrap(bwrap: string, args: readonly string[], environment: Readonly<Record<string, string>>, user?: { readonly uid: number; readonly gid: number }): Promise<void> {
   return new Promise((resolve, reject) => {
     let stderr = '';
-    const child = spawn(bwrap, [...args, '--', 'true'], { env: environment, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(bwrap, [...args, '--', 'true'], { env: environment, stdio: ['ignore', 'ignore', 'pipe'], cwd: '/', ...(user === undefined ? {} : { uid: user.uid, gid: user.gid }) });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk.slice(0, 4_096)));
     child.once('error', (error: NodeJS.ErrnoException) => {
       const why = error.code === 'ENOENT' ? `${JSON.stringify(bwrap)} was not found${bwrap.includes('/') ? '' : ` on PATH (${environment['PATH'] ?? 'PATH is not set'})`}` : `${JSON.stringify(bwrap)} could not be started (${error.message})`;
@@ -25,7 +25,7 @@ export function probeBubblewrap(bwrap: string, args: readonly string[], environm
         new BubblewrapUnavailableError(
           userNamespaces
             ? `${PACKAGE}: bwrap cannot create a sandbox here (bwrap: ${said}). Unprivileged user namespaces are probably disabled: check the sysctls kernel.unprivileged_userns_clone (must be 1 where it exists), user.max_user_namespaces (must be above 0) and, on Ubuntu, kernel.apparmor_restrict_unprivileged_userns; inside a container, allow user namespaces (e.g. a seccomp profile that permits clone/unshare). Sandboxed hooks do not run until it works.`
-            : `${PACKAGE}: bwrap could not make a sandbox (bwrap: ${said}). Check [sandbox.bubblewrap] (writable and readable paths must exist); sandboxed hooks do not run until it works.`,
+            : `${PACKAGE}: bwrap could not make a sandbox (bwrap: ${said}). Check [sandbox.bubblewrap]; sandboxed hooks do not run until it works.`,
         ),
       );
     });
