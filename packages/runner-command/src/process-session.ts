@@ -15,8 +15,6 @@ export interface ProcessLaunch {
   readonly terminate?: (pid: number, graceMs: number) => Promise<void>;
   /** Descriptors to pass as fds 3, 4, …; see `ProcessSettings.passFds`. */
   readonly passFds?: readonly number[];
-  /** The host identity to start the process as; see `ProcessSettings.user`. */
-  readonly user?: { readonly uid: number; readonly gid: number };
   /**
    * Runs after the process ended (or failed to start), e.g. to free what the launch made; may add
    * warnings, or reject to fail the exec (a sandbox that found a hook changed what it must not).
@@ -83,7 +81,6 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
           ...processSettings,
           ...(launch.terminate === undefined ? {} : { terminate: launch.terminate }),
           ...(launch.passFds === undefined ? {} : { passFds: launch.passFds }),
-          ...(launch.user === undefined ? {} : { user: launch.user }),
         },
       );
     } finally {

@@ -23,8 +23,6 @@ export interface ProcessSettings {
    * what the host opened and checked (bwrap's `--bind-fd`), so nothing can swap it in between.
    */
   readonly passFds?: readonly number[];
-  /** Host uid and gid to start the process as (supplementary groups dropped); the host's own when absent. */
-  readonly user?: { readonly uid: number; readonly gid: number };
 }
 
 /**
@@ -61,9 +59,7 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   try {
     // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.
     const stdio: StdioOptions = settings.passFds === undefined || settings.passFds.length === 0 ? 'pipe' : ['pipe', 'pipe', 'pipe', ...settings.passFds];
-    // libuv's setuid path calls setgroups(0) first, so root's supplementary groups do not come along.
-    const user = settings.user === undefined ? {} : { uid: settings.user.uid, gid: settings.user.gid };
-    child = spawn(file, args, { cwd: request.cwd, env: environment, detached: true, stdio, ...user }) as ChildProcessWithoutNullStreams;
+    child = spawn(file, args, { cwd: request.cwd, env: environment, detached: true, stdio }) as ChildProcessWithoutNullStreams;
   } catch (error) {
     throw new CommandStartError(await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }), { cause: error });
   }

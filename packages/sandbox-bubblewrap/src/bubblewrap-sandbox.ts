@@ -1,15 +1,17 @@
-import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
 import process from 'node:process';
 import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type ProtectedPathsSettings, type SandboxProvider, type SandboxSession } from '@hookline/core';
 import { createProcessSession } from '@hookline/runner-command';
 import { describeProtectedPathChanges } from '@hookline/runner-command/protected-paths';
+import { BubblewrapPathError } from './bubblewrap-path-error.ts';
 import { BubblewrapProtectedPathError } from './bubblewrap-protected-path-error.ts';
 import { bubblewrapSettingsTable, type BubblewrapSettingsData } from './bubblewrap-settings.ts';
 import { bwrapArguments, SANDBOX_UID, type SandboxLayout } from './bwrap-arguments.ts';
 import { findCgroupSupport, openHookCgroup, type CgroupSupport, type HookCgroup } from './cgroup-limits.ts';
 import { overlapsSystem, systemArguments } from './host-layout.ts';
 import { openBinds } from './open-binds.ts';
+import { planBinds, STAGE_FAILED, STAGE_SCRIPT } from './plan-binds.ts';
 import { probeBubblewrap } from './probe-bubblewrap.ts';
 import { resolveBubblewrapSettings } from './resolve-bubblewrap-settings.ts';
 import { stopSandbox } from './stop-sandbox.ts';
@@ -32,10 +34,12 @@ const UNPRIVILEGED = { uid: SANDBOX_UID, gid: SANDBOX_UID } as const;
  * command in fresh user, pid, ipc, uts, cgroup and (by default) network namespaces, as uid/gid
  * 65534, with its own `/proc`, a minimal `/dev`, a private `/tmp`, the system directories read-only
  * and the working directory as the only writable place (plus `writable`). When Hookline runs as
- * root, bwrap itself starts as uid/gid 65534 (no supplementary groups): the sandbox's user is
- * `nobody` on the host too, so a file only root may read stays unreadable wherever it is, and a hook
- * writes only where `nobody` may. Every bound path is opened, resolved and checked first, and bwrap
- * binds the open descriptor (`--bind-fd`): a link cannot point a bind at `/` or a system folder.
+ * root, bwrap itself starts as uid/gid 65534 (setpriv, no supplementary groups): the sandbox's user
+ * is `nobody` on the host too, so a file only root may read stays unreadable wherever it is, and a
+ * hook writes only where `nobody` may. Every bound path is opened, resolved and checked first; bwrap
+ * binds that very object — from the open descriptor (`--bind-fd`), or as root from a private staging
+ * mount where it was verified by device and inode — so a link cannot point a bind at `/` or a system
+ * folder.
  * What decides what runs outside later (core's `PROTECTED_NAMES` under each writable folder, and
  * `protectedPaths`) is bound read-only on top; one a hook created is moved aside and fails the hook.
  * bwrap starts with the already-allow-listed environment, so the namespace's pid 1 holds no host
@@ -52,16 +56,16 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
   const environment = (): Record<string, string> => ({ ...sandboxEnvironment(source ?? process.env), TMPDIR: '/tmp' });
   // As root, bwrap's own user namespace would map the sandbox's user to root outside: start it as nobody instead.
   const user = process.getuid?.() === 0 ? UNPRIVILEGED : undefined;
-  let host: Promise<{ readonly system: readonly string[]; readonly cgroups: CgroupSupport }> | undefined;
+  let host: Promise<HostLayout> | undefined;
   let limitsWarned = false;
 
   // Once per provider, and again after a failure: lay out the host and see that bwrap works with it.
-  const prepare = (): Promise<{ readonly system: readonly string[]; readonly cgroups: CgroupSupport }> => {
+  const prepare = (): Promise<HostLayout> => {
     host ??= (async () => {
       const system = systemArguments();
       const layout: SandboxLayout = { system, network: resolved.network, readable: [], writable: [], protected: [], files: new Map() };
       await probeBubblewrap(resolved.bwrap, bwrapArguments(layout), environment(), user);
-      return { system, cgroups: cgroupSupport(user) };
+      return { system, cgroups: findCgroupSupport(), ...(user === undefined ? {} : { stage: makeStagingFolder() }) };
     })().catch((error: unknown) => {
       host = undefined;
       throw error;
@@ -83,7 +87,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
     name: 'bubblewrap',
     async doOpen(runId, signal): Promise<SandboxSession> {
       signal.throwIfAborted();
-      const { system, cgroups } = await prepare();
+      const { system, cgroups, stage } = await prepare();
       return createProcessSession({
         runId,
         provider: 'bubblewrap',
@@ -96,20 +100,6 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
         visiblePath: (hostPath) => `/tmp/${basename(hostPath)}`,
         async launch(request, files) {
           const binds = openBinds({ cwd: resolve(request.cwd ?? process.cwd()), writable: resolved.writable, readable: resolved.readable, protectedPaths, files, ...(user === undefined ? {} : { user }) });
-          // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
-          const home = (source ?? process.env)['HOME'];
-          const layout: SandboxLayout = {
-            system,
-            network: resolved.network,
-            cwd: binds.cwd,
-            readable: binds.readable,
-            writable: binds.writable,
-            protected: binds.protected,
-            ...(home !== undefined && isAbsolute(home) && !overlapsSystem(resolve(home)) ? { home: resolve(home) } : {}),
-            files: binds.files,
-          };
-          const inner = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
-          const sandboxed = [resolved.bwrap, ...bwrapArguments(layout), '--', ...inner];
           let cgroup: HookCgroup | undefined;
           try {
             if (cgroups.usable) cgroup = openHookCgroup(cgroups.parent, resolved);
@@ -117,16 +107,35 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
             binds.close();
             throw error;
           }
+          const plan = planBinds(binds, stage);
+          // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
+          const home = (source ?? process.env)['HOME'];
+          const layout: SandboxLayout = {
+            system,
+            network: resolved.network,
+            cwd: binds.cwd,
+            readable: plan.readable,
+            writable: plan.writable,
+            protected: plan.protected,
+            ...(home !== undefined && isAbsolute(home) && !overlapsSystem(resolve(home)) ? { home: resolve(home) } : {}),
+            files: plan.files,
+          };
+          const inner = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
+          const sandboxed = [resolved.bwrap, ...bwrapArguments(layout), '--', ...inner];
           // A shell joins the hook's cgroup before it becomes bwrap, so no process of the sandbox starts
-          // outside it; as root it must join while still root, and setpriv then drops to nobody.
-          const drop = user === undefined ? [] : ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--'];
-          const command = cgroup === undefined ? sandboxed : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...drop, ...sandboxed];
+          // outside it. As root, that shell runs in a private mount namespace, stages the binds, and
+          // becomes bwrap as nobody through setpriv.
+          const command =
+            stage !== undefined && user !== undefined
+              ? ['unshare', '--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', stage, cgroup?.procs ?? '', ...plan.staging, '--', ...dropTo(user), ...sandboxed]
+              : cgroup === undefined
+                ? sandboxed
+                : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...sandboxed];
           return {
             // bwrap's cwd on the host is irrelevant (it chdirs inside); `/` is one every identity may enter.
             request: { ...request, cwd: '/', command },
             terminate: stopSandbox,
-            passFds: binds.passFds,
-            ...(user !== undefined && cgroup === undefined ? { user } : {}),
+            passFds: plan.passFds,
             async finish(result: ExecResult | undefined) {
               binds.close();
               const hits = cgroup?.close() ?? [];
@@ -138,6 +147,10 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
                 if (result === undefined || result.aborted) onWarning?.(message);
                 throw new BubblewrapProtectedPathError(message);
               }
+              if (stage !== undefined && result?.exitCode === STAGE_FAILED) {
+                const said = new TextDecoder().decode(result.stderr).trim();
+                if (said.startsWith('hookline-stage: ')) throw new BubblewrapPathError(`the bubblewrap sandbox could not stage its binds (${said.slice('hookline-stage: '.length)}); the hook did not run.`);
+              }
               const notes = [...hits, ...limitsNote(cgroups, result)];
               if (result === undefined || notes.length === 0) return result;
               return { ...result, warnings: [...(result.warnings ?? []), ...notes] };
@@ -146,17 +159,31 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
         },
       });
     },
+    async doClose() {
+      const made = await host?.catch(() => undefined);
+      if (made?.stage !== undefined) rmSync(made.stage, { recursive: false, force: true });
+    },
   });
 }
 
-// As root, joining the hook's cgroup and then dropping to nobody takes setpriv (util-linux): nobody
-// cannot move itself into a cgroup whose parent root owns. Without it, hooks run without the limits.
-function cgroupSupport(user: { readonly uid: number } | undefined): CgroupSupport {
-  const found = findCgroupSupport();
-  if (!found.usable || user === undefined) return found;
-  const setpriv = spawnSync('setpriv', ['--version'], { stdio: 'ignore' });
-  if (setpriv.error === undefined && setpriv.status === 0) return found;
-  return { usable: false, reason: 'running as root, the sandbox joins its cgroup and then becomes uid 65534 with setpriv, which is not installed (Debian: util-linux)' };
+interface HostLayout {
+  readonly system: readonly string[];
+  readonly cgroups: CgroupSupport;
+  /** As root: the empty folder each exec's private mount namespace stages its binds over. */
+  readonly stage?: string;
+}
+
+// setpriv (util-linux) drops to nobody with no supplementary groups; the kernel clears every capability on the way.
+function dropTo(user: { readonly uid: number; readonly gid: number }): string[] {
+  return ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--'];
+}
+
+// In /tmp, which every user may pass through (bwrap resolves the staged paths as nobody); root's own
+// and 0755, so no other user can put anything there. Each exec mounts its private tmpfs over it.
+function makeStagingFolder(): string {
+  const folder = mkdtempSync('/tmp/hookline-bwrap-stage-');
+  chmodSync(folder, 0o755);
+  return folder;
 }
 
 /** `[sandbox.bubblewrap]`: the host validates it while loading the config and passes the result here. */

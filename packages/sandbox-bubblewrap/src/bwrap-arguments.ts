@@ -1,13 +1,17 @@
-/** A host object bound into the sandbox through a descriptor bwrap inherits (`--bind-fd`), at its real path. */
-export interface FdBind {
-  /** The descriptor's number in bwrap's process (3 and up: the launch passes them in order). */
-  readonly fd: number;
+/**
+ * A host object bound into the sandbox at its real path. bwrap finds it through a descriptor it
+ * inherited (`fd`: `--bind-fd`), or — when Hookline runs as root — at a path in a private staging
+ * mount that only Hookline can change (`staged`), where it was bound and verified beforehand.
+ */
+export interface Bind {
+  readonly source: { readonly fd: number } | { readonly staged: string };
   /** Where it is bound inside: its real host path, as checked. */
   readonly path: string;
 }
 
 /** A file whose content bwrap copies into the sandbox (`--ro-bind-data`): no host path shows inside. */
 export interface DataFile {
+  /** The descriptor's number in bwrap's process. */
   readonly fd: number;
   /** Permission bits inside, e.g. 0o600. */
   readonly mode: number;
@@ -21,11 +25,11 @@ export interface SandboxLayout {
   /** The hook's working directory (its real path): where it starts; `/` when absent. */
   readonly cwd?: string;
   /** Bound read-only, first: the `readable` settings. */
-  readonly readable: readonly FdBind[];
+  readonly readable: readonly Bind[];
   /** Bound read-write over them: the `writable` settings, then the working directory. */
-  readonly writable: readonly FdBind[];
+  readonly writable: readonly Bind[];
   /** Bound read-only on top of the writable binds: what decides what runs outside later. */
-  readonly protected: readonly FdBind[];
+  readonly protected: readonly Bind[];
   /** A private empty home (tmpfs) at this path, when the host's HOME may have one. */
   readonly home?: string;
   /** Files copied in read-only, by the path inside. */
@@ -56,10 +60,15 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
     '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
     ...(layout.home === undefined ? [] : ['--tmpfs', layout.home]),
   ];
-  for (const bind of layout.readable) args.push('--ro-bind-fd', String(bind.fd), bind.path);
-  for (const bind of layout.writable) args.push('--bind-fd', String(bind.fd), bind.path);
-  for (const bind of layout.protected) args.push('--ro-bind-fd', String(bind.fd), bind.path);
+  for (const bind of layout.readable) args.push(...bindArguments(bind, true));
+  for (const bind of layout.writable) args.push(...bindArguments(bind, false));
+  for (const bind of layout.protected) args.push(...bindArguments(bind, true));
   for (const [inside, file] of layout.files) args.push('--perms', file.mode.toString(8).padStart(4, '0'), '--ro-bind-data', String(file.fd), inside);
   args.push('--chdir', layout.cwd ?? '/');
   return args;
+}
+
+function bindArguments(bind: Bind, readOnly: boolean): string[] {
+  const prefix = readOnly ? '--ro-bind' : '--bind';
+  return 'fd' in bind.source ? [`${prefix}-fd`, String(bind.source.fd), bind.path] : [prefix, bind.source.staged, bind.path];
 }

@@ -1,23 +1,28 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { guardProtectedPaths, type ProtectedPathsGuard } from '@hookline/runner-command/protected-paths';
 import { BubblewrapPathError } from './bubblewrap-path-error.ts';
-import type { DataFile, FdBind } from './bwrap-arguments.ts';
 import { coversSystem } from './host-layout.ts';
 import { openHostPath, type OpenedPath } from './open-host-path.ts';
 
-/** What one exec binds, held open, and the descriptors to pass to bwrap in order (its fds 3, 4, …). */
+/** A context file held open, to be copied into the sandbox from its descriptor. */
+export interface OpenedFile {
+  readonly fd: number;
+  readonly mode: number;
+}
+
+/** What one exec binds, each held open (the descriptors are the host's), and the check to run after it. */
 export interface OpenBinds {
   /** The working directory's real path. */
   readonly cwd: string;
-  readonly readable: readonly FdBind[];
-  readonly writable: readonly FdBind[];
-  readonly protected: readonly FdBind[];
-  readonly files: ReadonlyMap<string, DataFile>;
-  /** The host descriptors, in the order bwrap gets them. */
-  readonly passFds: readonly number[];
+  readonly readable: readonly OpenedPath[];
+  /** The `writable` settings, then the working directory. */
+  readonly writable: readonly OpenedPath[];
+  readonly protected: readonly OpenedPath[];
+  /** Context files by the path inside. */
+  readonly files: ReadonlyMap<string, OpenedFile>;
   /** The check to run once the exec ended; see {@link ProtectedPathsGuard.settle}. */
   readonly guard: ProtectedPathsGuard;
-  /** Closes every descriptor; bwrap holds its own copies until it has mounted them. */
+  /** Closes every descriptor. */
   close(): void;
 }
 
@@ -43,21 +48,20 @@ export interface BindRequest {
  */
 export function openBinds(request: BindRequest): OpenBinds {
   const held: number[] = [];
-  const pass = (fd: number): number => {
-    held.push(fd);
-    return 2 + held.length;
+  const hold = <T extends { readonly fd: number }>(opened: T): T => {
+    held.push(opened.fd);
+    return opened;
   };
   try {
-    const open = (path: string, what: string): OpenedPath & { readonly child: number } => {
-      const opened = openHostPath(path, what);
-      const child = pass(opened.fd);
+    const open = (path: string, what: string): OpenedPath => {
+      const opened = hold(openHostPath(path, what));
       if (coversSystem(opened.path)) {
         const via = opened.path === path ? '' : ` (${path} resolves to it through a link)`;
         throw new BubblewrapPathError(
           `the bubblewrap sandbox does not bind ${opened.path}${via} as the ${what}: it is / or holds system directories, which would be bound over the sandbox's own; give it a folder of its own (a project folder).`,
         );
       }
-      return { ...opened, child };
+      return opened;
     };
     const cwd = open(request.cwd, 'working directory');
     if (!cwd.directory) throw new BubblewrapPathError(`the bubblewrap sandbox cannot run a hook in ${cwd.path}: it is not a folder.`);
@@ -76,26 +80,16 @@ export function openBinds(request: BindRequest): OpenBinds {
       );
     }
     const protectedBinds = guard.existing.map((path) => {
-      const opened = openHostPath(path, 'protected path', false);
-      const child = pass(opened.fd);
+      const opened = hold(openHostPath(path, 'protected path', false));
       if (opened.path !== path) throw new BubblewrapPathError(`the bubblewrap sandbox cannot protect ${path}: it moved to ${opened.path} while the sandbox was being made; try again.`);
-      return { fd: child, path };
+      return opened;
     });
-    const files = new Map<string, DataFile>();
+    const files = new Map<string, OpenedFile>();
     for (const [visible, host] of request.files) {
-      const fd = openSync(host, 'r');
-      files.set(visible, { fd: pass(fd), mode: fstatSync(fd).mode & 0o777 });
+      const fd = hold({ fd: openSync(host, 'r') }).fd;
+      files.set(visible, { fd, mode: fstatSync(fd).mode & 0o777 });
     }
-    return {
-      cwd: cwd.path,
-      readable: readable.map((bind) => ({ fd: bind.child, path: bind.path })),
-      writable: writable.map((bind) => ({ fd: bind.child, path: bind.path })),
-      protected: protectedBinds,
-      files,
-      passFds: held,
-      guard,
-      close: () => closeAll(held),
-    };
+    return { cwd: cwd.path, readable, writable, protected: protectedBinds, files, guard, close: () => closeAll(held) };
   } catch (error) {
     closeAll(held);
     throw error;

@@ -7,6 +7,8 @@ export interface OpenedPath {
   /** Where the object really is: the kernel's path for the descriptor, every link resolved. */
   readonly path: string;
   readonly directory: boolean;
+  /** The object's identity (device and inode), which a bind made from its path must show. */
+  readonly identity: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export function openHostPath(path: string, what: string, follow = true): OpenedP
     const real = readlinkSync(`/proc/self/fd/${fd}`);
     if (!stats.isDirectory() && !stats.isFile()) throw new BubblewrapPathError(`the bubblewrap sandbox binds only folders and regular files, and the ${what} ${path} (${real}) is neither.`);
     if (!real.startsWith('/') || real.endsWith(' (deleted)')) throw new BubblewrapPathError(`the bubblewrap sandbox cannot bind the ${what} ${path}: it was removed while the sandbox was being made.`);
-    return { fd, path: real, directory: stats.isDirectory() };
+    return { fd, path: real, directory: stats.isDirectory(), identity: `${stats.dev}:${stats.ino}` };
   } catch (error) {
     closeSync(fd);
     throw error;

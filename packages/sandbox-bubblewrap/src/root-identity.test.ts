@@ -1,12 +1,14 @@
 // When Hookline runs as root, the sandbox's user is nobody on the host too: a file only root may read
 // stays unreadable inside wherever it lies, and a hook writes only where nobody may.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { bubblewrapProblem, reportBubblewrapProblem } from '../test-support/bubblewrap-probe.ts';
 import { bubblewrapSandbox } from './bubblewrap-sandbox.ts';
+import { STAGE_FAILED, STAGE_SCRIPT } from './plan-binds.ts';
 
 const problem = bubblewrapProblem();
 reportBubblewrapProblem(problem, 'root-identity.test.ts');
@@ -77,4 +79,39 @@ describe.skipIf(problem !== undefined || !root)('bubblewrap started by root', ()
     expect(seen).not.toMatch(/hookline-[A-Za-z0-9]{6}\/context-root\.json/);
     await session.dispose();
   });
+
+  test('a project below a folder only root may pass (as under /root) still runs: binds are staged by root', async () => {
+    const closed = join(work, 'private');
+    mkdirSync(join(closed, 'project'), { recursive: true, mode: 0o700 });
+    chmodSync(closed, 0o700);
+    chownSync(join(closed, 'project'), 65534, 65534);
+    const session = await bubblewrapSandbox().doOpen('root-staged', new AbortController().signal);
+    const result = await session.exec({ command: 'pwd; echo staged > out.txt', cwd: join(closed, 'project') });
+    expect(result.exitCode, text(result.stderr)).toBe(0);
+    expect(text(result.stdout)).toBe(`${join(closed, 'project')}\n`);
+    expect(readFileSync(join(closed, 'project', 'out.txt'), 'utf8')).toBe('staged\n');
+    await session.dispose();
+  });
+
+  test('the staging step refuses an object that is not the one checked (a path swapped in between)', () => {
+    mkdirSync(join(work, 'checked'));
+    const stage = mkdtempSync(join(tmpdir(), 'hookline-stage-test-'));
+    try {
+      // An identity that the path does not have: what a swap between the check and the bind looks like.
+      const run = spawnSync('unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', stage, '', 'd', '1:1', join(work, 'checked'), '--', 'echo', 'ran'], { encoding: 'utf8' });
+      expect(run.status).toBe(STAGE_FAILED);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^hookline-stage: .*checked changed while the sandbox was being made/);
+      const ok = spawnSync('unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', stage, '', 'd', identity(join(work, 'checked')), join(work, 'checked'), '--', 'echo', 'ran'], { encoding: 'utf8' });
+      expect(ok.stdout, ok.stderr).toBe('ran\n');
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
+    }
+  });
 });
+
+function identity(path: string): string {
+  const stats = statSync(path);
+  return `${stats.dev}:${stats.ino}`;
+}
+
