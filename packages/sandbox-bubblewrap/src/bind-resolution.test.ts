@@ -1,7 +1,8 @@
 // Every bound path is resolved before it is checked, and what is bound is what was checked: links to
 // `/` or a system folder — direct, in the middle of a path, planted by an earlier hook, in `writable`
 // or `readable`, `..` — are refused with the resolved target named, and nothing reaches the host.
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -9,6 +10,7 @@ import type { SandboxSession } from '@hookline/core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { bubblewrapProblem, reportBubblewrapProblem } from '../test-support/bubblewrap-probe.ts';
 import { bubblewrapSandbox, type BubblewrapSandboxSettings } from './bubblewrap-sandbox.ts';
+import { STAGE_FAILED, VERIFY_SCRIPT } from './plan-binds.ts';
 
 const problem = bubblewrapProblem();
 reportBubblewrapProblem(problem, 'bind-resolution.test.ts');
@@ -99,4 +101,24 @@ describe.skipIf(problem !== undefined)('bubblewrap binds what it checked', () =>
     await expect(plain.exec({ command: 'true', cwd: join(work, 'file') })).rejects.toThrow(/not a folder/);
     await plain.dispose();
   });
+
+  test('inside the sandbox, the binds are checked by device and inode before the hook starts', () => {
+    mkdirSync(join(work, 'a'));
+    mkdirSync(join(work, 'b'));
+    const paths = `${join(work, 'a')}\n${join(work, 'b')}`;
+    const run = (identities: string) => spawnSync('sh', ['-c', VERIFY_SCRIPT, 'hookline-verify', identities, paths, 'sh', '-c', 'echo "ran $0"', 'hook'], { encoding: 'utf8' });
+    const checked = run(`${identity(join(work, 'a'))}\n${identity(join(work, 'b'))}`);
+    expect(checked.stdout, checked.stderr).toBe('ran hook\n');
+    // b swapped for another object after the check: the hook does not start.
+    const swapped = run(`${identity(join(work, 'a'))}\n${identity(join(work, 'a'))}`);
+    expect(swapped.status).toBe(STAGE_FAILED);
+    expect(swapped.stdout).toBe('');
+    expect(swapped.stderr).toMatch(/^hookline-verify: a bound path is not the object that was checked/);
+  });
 });
+
+function identity(path: string): string {
+  const stats = statSync(path);
+  return `${stats.dev}:${stats.ino}`;
+}
+

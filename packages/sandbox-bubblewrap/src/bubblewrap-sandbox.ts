@@ -11,7 +11,7 @@ import { bwrapArguments, SANDBOX_UID, type SandboxLayout } from './bwrap-argumen
 import { findCgroupSupport, openHookCgroup, type CgroupSupport, type HookCgroup } from './cgroup-limits.ts';
 import { overlapsSystem, systemArguments } from './host-layout.ts';
 import { openBinds } from './open-binds.ts';
-import { planBinds, STAGE_FAILED, STAGE_SCRIPT } from './plan-binds.ts';
+import { planBinds, STAGE_FAILED, STAGE_SCRIPT, VERIFY_SCRIPT, verifyArguments } from './plan-binds.ts';
 import { probeBubblewrap } from './probe-bubblewrap.ts';
 import { resolveBubblewrapSettings } from './resolve-bubblewrap-settings.ts';
 import { stopSandbox } from './stop-sandbox.ts';
@@ -120,12 +120,14 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
             ...(home !== undefined && isAbsolute(home) && !overlapsSystem(resolve(home)) ? { home: resolve(home) } : {}),
             files: plan.files,
           };
-          const inner = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
+          const command = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
+          // As root the staging step has verified every bind; otherwise the sandbox checks them before the hook starts.
+          const inner = stage === undefined ? ['sh', '-c', VERIFY_SCRIPT, 'hookline-verify', ...verifyArguments(binds), ...command] : command;
           const sandboxed = [resolved.bwrap, ...bwrapArguments(layout), '--', ...inner];
           // A shell joins the hook's cgroup before it becomes bwrap, so no process of the sandbox starts
           // outside it. As root, that shell runs in a private mount namespace, stages the binds, and
           // becomes bwrap as nobody through setpriv.
-          const command =
+          const launched =
             stage !== undefined && user !== undefined
               ? ['unshare', '--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', stage, cgroup?.procs ?? '', ...plan.staging, '--', ...dropTo(user), ...sandboxed]
               : cgroup === undefined
@@ -133,7 +135,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
                 : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...sandboxed];
           return {
             // bwrap's cwd on the host is irrelevant (it chdirs inside); `/` is one every identity may enter.
-            request: { ...request, cwd: '/', command },
+            request: { ...request, cwd: '/', command: launched },
             terminate: stopSandbox,
             passFds: plan.passFds,
             async finish(result: ExecResult | undefined) {
@@ -147,9 +149,10 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
                 if (result === undefined || result.aborted) onWarning?.(message);
                 throw new BubblewrapProtectedPathError(message);
               }
-              if (stage !== undefined && result?.exitCode === STAGE_FAILED) {
+              if (result?.exitCode === STAGE_FAILED) {
                 const said = new TextDecoder().decode(result.stderr).trim();
                 if (said.startsWith('hookline-stage: ')) throw new BubblewrapPathError(`the bubblewrap sandbox could not stage its binds (${said.slice('hookline-stage: '.length)}); the hook did not run.`);
+                if (said.startsWith('hookline-verify: ')) throw new BubblewrapPathError(`the bubblewrap sandbox found ${said.slice('hookline-verify: '.length)}.`);
               }
               const notes = [...hits, ...limitsNote(cgroups, result)];
               if (result === undefined || notes.length === 0) return result;

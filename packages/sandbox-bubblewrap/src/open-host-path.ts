@@ -31,6 +31,8 @@ export function openHostPath(path: string, what: string, follow = true): OpenedP
     const real = readlinkSync(`/proc/self/fd/${fd}`);
     if (!stats.isDirectory() && !stats.isFile()) throw new BubblewrapPathError(`the bubblewrap sandbox binds only folders and regular files, and the ${what} ${path} (${real}) is neither.`);
     if (!real.startsWith('/') || real.endsWith(' (deleted)')) throw new BubblewrapPathError(`the bubblewrap sandbox cannot bind the ${what} ${path}: it was removed while the sandbox was being made.`);
+    // The bound paths are checked again inside the sandbox as a list of lines.
+    if (real.includes('\n')) throw new BubblewrapPathError(`the bubblewrap sandbox does not bind ${JSON.stringify(real)} (the ${what}): its path holds a line break.`);
     return { fd, path: real, directory: stats.isDirectory(), identity: `${stats.dev}:${stats.ino}` };
   } catch (error) {
     closeSync(fd);

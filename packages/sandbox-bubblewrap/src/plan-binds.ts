@@ -62,3 +62,25 @@ export const STAGE_SCRIPT = [
 
 /** The exit status of {@link STAGE_SCRIPT} when it could not stage the binds. */
 export const STAGE_FAILED = 125;
+
+/**
+ * Run inside the sandbox, as an ordinary user's hook starts, as `sh -c VERIFY_SCRIPT hookline-verify
+ * <identities> <paths> <command…>` (each list one entry a line): bwrap 0.8 turns a `--bind-fd`
+ * descriptor back into a path and resolves it itself before mounting, so a concurrent hook could swap
+ * that path in between. This checks every bind's device and inode inside against what Hookline opened
+ * and checked, and only then becomes the hook's command.
+ */
+export const VERIFY_SCRIPT = [
+  'set -f; IFS="',
+  '"',
+  'said=$(stat -L -c %d:%i -- $2 2>&1)',
+  '[ "$said" = "$1" ] || { echo "hookline-verify: a bound path is not the object that was checked, so the hook did not run; try again ($said)" >&2; exit 125; }',
+  'unset IFS; set +f; shift 2',
+  'exec "$@"',
+].join('\n');
+
+/** The identities and paths {@link VERIFY_SCRIPT} checks, in its argument form. */
+export function verifyArguments(binds: OpenBinds): [string, string] {
+  const all = [...binds.readable, ...binds.writable, ...binds.protected];
+  return [all.map((bind) => bind.identity).join('\n'), all.map((bind) => bind.path).join('\n')];
+}
