@@ -44,6 +44,16 @@ describe.skipIf(problem !== undefined)('a bubblewrap session', () => {
     await session.dispose();
   });
 
+  test('the hook holds no capability, not even in its bounding set', async () => {
+    const session = await bubblewrapSandbox().doOpen('caps', new AbortController().signal);
+    const result = await session.exec({ command: "grep -E '^Cap(Inh|Prm|Eff|Bnd|Amb):' /proc/self/status", cwd: work });
+    expect(result.exitCode, text(result.stderr)).toBe(0);
+    const lines = text(result.stdout).trim().split('\n');
+    expect(lines).toHaveLength(5);
+    for (const line of lines) expect(line).toMatch(/^Cap\w+:\s+0{16}$/);
+    await session.dispose();
+  });
+
   test('stdin, exit code, output cap and the context file as every session has them', async () => {
     const session = await bubblewrapSandbox().doOpen('io', new AbortController().signal);
     const file = await session.writeFile({ name: 'context-test.json', data: '{"event":"x"}' });
