@@ -31,6 +31,11 @@ export interface ProtectedPathsGuard {
    */
   readonly insideProtected: ReadonlyArray<{ readonly root: string; readonly protectedPath: string }>;
   /**
+   * The protected paths inside a writable root that do not exist: a hook could create them, so they
+   * are announced to the host (`ProtectedPathsSettings.onWatch`) while it runs and checked after it.
+   */
+  readonly absent: readonly string[];
+  /**
    * Compares every protected path with how it looked before the exec; what a hook created or
    * replaced is moved aside to `<path>.hookline-quarantine-<time>` (never deleted), and listed.
    */
@@ -78,6 +83,7 @@ export function guardProtectedPaths(roots: readonly string[], hostPaths: readonl
   return {
     existing: existing.filter((path) => !existing.some((other) => other !== path && within(path, other))),
     insideProtected,
+    absent: [...fingerprints].filter(([, print]) => print.kind === 'absent').map(([path]) => path),
     settle: () => settle(fingerprints),
   };
 }

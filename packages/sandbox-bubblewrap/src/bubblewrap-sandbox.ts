@@ -51,7 +51,7 @@ const UNPRIVILEGED = { uid: SANDBOX_UID, gid: SANDBOX_UID } as const;
  * ```
  */
 export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): SandboxProvider {
-  const { environment: source, temporaryDirectory, onWarning, protectedPaths = [], ...data } = settings;
+  const { environment: source, temporaryDirectory, onWarning, protectedPaths = [], onWatch, ...data } = settings;
   const resolved = resolveBubblewrapSettings(data);
   const environment = (): Record<string, string> => ({ ...sandboxEnvironment(source ?? process.env), TMPDIR: '/tmp' });
   // As root, bwrap's own user namespace would map the sandbox's user to root outside: start it as nobody instead.
@@ -107,6 +107,8 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
             binds.close();
             throw error;
           }
+          // A Hookline process started while the hook runs must not load a protected file it may be writing.
+          const withdraw = binds.guard.absent.length === 0 ? undefined : onWatch?.(binds.guard.absent);
           const plan = planBinds(binds, stage);
           // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
           const home = (source ?? process.env)['HOME'];
@@ -142,6 +144,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
               binds.close();
               const hits = cgroup?.close() ?? [];
               const changes = binds.guard.settle();
+              withdraw?.();
               // A stopped hook's report is already made: what its limits stopped goes to onWarning.
               if (result?.aborted === true) for (const hit of hits) onWarning?.(hit);
               if (changes.length > 0) {

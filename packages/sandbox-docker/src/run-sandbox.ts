@@ -198,11 +198,14 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
         `${stale.join(', ')} appeared after the container of run "${runId}" was made, so it is not read-only inside it, and it decides what runs outside the sandbox later; the hook did not run. End the run (hookline's next run makes a new container that protects it).`,
       );
     }
+    // A Hookline process started while the hook runs must not load a protected file it may be writing.
+    const withdraw = guard.absent.length === 0 ? undefined : settings.onWatch?.(guard.absent);
     const ran = await execIn(container, request, lifetime, retry, notes).then(
       (result) => ({ result }),
       (error: unknown) => ({ error }),
     );
     const changes = guard.settle();
+    withdraw?.();
     if (changes.length > 0) {
       const message = describeProtectedPathChanges('docker', changes);
       // A stopped hook's report is already made: say it where the host hears the provider.

@@ -8,7 +8,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
+import { finished, makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
 
 const required = process.env['CI'] === 'true' || process.env['HOOKLINE_REQUIRE_BUBBLEWRAP'] === '1';
 const probe = spawnSync('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--', 'true'], { encoding: 'utf8' });
@@ -258,6 +258,37 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     const outcome = JSON.parse(result.stdout) as Outcome;
     expect(outcome.hooks[0]?.error).toMatch(/does not bind \/etc \(.*planted resolves to it through a link\)/);
     expect(existsSync(join('/etc', marker))).toBe(false);
+  });
+
+  test('break 1: while a sandboxed hook runs, another hookline does not load a hookline.toml it may have written', async () => {
+    const pwned = join(scratch.path, 'pwned-meanwhile');
+    mkdirSync(join(work, 'conf'));
+    // The project's config lives elsewhere (--config): ./hookline.toml does not exist when the hook starts.
+    writeFileSync(
+      join(work, 'conf', 'hookline.toml'),
+      sandboxed('bubblewrap') +
+        hook(`printf '[[hooks]]\\nevent = "stage_start"\\nsandbox = false\\ncommand = "touch ${pwned}"\\n' > hookline.toml; while [ ! -e release ]; do sleep 0.05; done`, 'on_error = "proceed"'),
+    );
+    const first = startCli(['emit', 'stage_start', '--json', '--config', 'conf/hookline.toml'], { cwd: work });
+    first.stdin!.end();
+    let exited = false;
+    const firstDone = finished(first).finally(() => (exited = true));
+    while (!existsSync(join(work, 'hookline.toml')) && !exited) await new Promise((resolve) => setTimeout(resolve, 10));
+    if (exited) throw new Error(`the sandboxed hook ended before writing hookline.toml: ${(await firstDone).stdout}`);
+    const meanwhile = await runCli(['emit', 'stage_start', '--json'], { cwd: work });
+    writeFileSync(join(work, 'release'), '');
+    expect(meanwhile.code).toBe(1);
+    expect(meanwhile.stderr).toMatch(/hookline\.toml did not exist when a sandboxed hook of Hookline process \d+ started.*does not load it while that hook runs/s);
+    expect(existsSync(pwned)).toBe(false);
+    const outcome = JSON.parse((await firstDone).stdout) as Outcome;
+    expect(outcome.hooks[0]?.status).toBe('failed');
+    expect(outcome.hooks[0]?.error).toMatch(/hookline\.toml was created; it was moved aside/);
+    expect(existsSync(join(work, 'hookline.toml'))).toBe(false);
+    // Once the hook has ended, nothing is announced any more: a new config loads as usual.
+    writeFileSync(join(work, 'hookline.toml'), hook('true', 'sandbox = false'));
+    const after = await runCli(['emit', 'stage_start', '--json'], { cwd: work });
+    expect(after.code, after.stderr).toBe(0);
+    expect(existsSync(pwned)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { settingsTableOf, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
+import { announceWatch } from '../config/protected-path-watch.ts';
 import { FIRST_PARTY_SANDBOXES } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
 
@@ -43,7 +44,7 @@ export async function loadSandbox(
   }
   const table = settingsTableOf(factory);
   const settings = table === undefined ? config.sandbox.settings[name] : config.settings[table.path];
-  const protection = entry.protects === true ? { protectedPaths: protectedPaths() } : {};
+  const protection = entry.protects === true ? { protectedPaths: protectedPaths(), onWatch: announceWatch } : {};
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return factory(entry.protects === true ? protection : undefined) as SandboxProvider;
   const source = sources.findLast((candidate) => tableOf(tableOf(candidate.data['sandbox'])?.[name]) !== undefined);
   return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings, ...protection }) as SandboxProvider;

@@ -34,4 +34,10 @@ export const PROTECTED_NAMES: readonly string[] = [
  */
 export interface ProtectedPathsSettings {
   readonly protectedPaths?: readonly string[];
+  /**
+   * Told, before a hook runs, the protected paths that do not exist and that it could create; the
+   * function it returns is called once the exec was checked (and what the hook made moved aside). The
+   * CLI uses it so that a Hookline process started meanwhile does not load such a file.
+   */
+  readonly onWatch?: (paths: readonly string[]) => () => void;
 }
