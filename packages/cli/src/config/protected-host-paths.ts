@@ -3,8 +3,14 @@ import { dirname, join, parse, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../cli-io.ts';
 import type { JournalChoice } from '../journal/journal-path.ts';
-import type { RunnerSetup } from './load-setup.ts';
 import { findConfigFiles } from './find-config-files.ts';
+
+/** What of a loaded setup names files: the config files read, where the CLI looked, the plugin folders. */
+export interface ProtectedSetup {
+  readonly files: ReadonlyArray<{ readonly file: { readonly path: string } }>;
+  readonly searched: readonly string[];
+  readonly folders: readonly string[];
+}
 
 // In the user's home: what agents, git and shells read when they next start, each running commands.
 const HOME_ENTRIES: readonly string[] = ['.claude', '.gemini', '.codex', '.cursor', '.gitconfig', '.config/git', '.config/hookline', '.bashrc', '.bash_profile', '.profile', '.zshrc', '.zshenv', '.zprofile', '.config/fish'];
@@ -17,7 +23,7 @@ const HOME_ENTRIES: readonly string[] = ['.claude', '.gemini', '.codex', '.curso
  * are resolved from (every one above each config folder, as Node looks), the one holding this CLI,
  * and the user's agent settings, git config and shell startup files.
  */
-export function protectedHostPaths(setup: Pick<RunnerSetup, 'files' | 'searched' | 'folders'>, journal: JournalChoice, io: Pick<CliIo, 'cwd' | 'env'>): string[] {
+export function protectedHostPaths(setup: ProtectedSetup, journal: JournalChoice, io: Pick<CliIo, 'cwd' | 'env'>): string[] {
   const paths = new Set<string>();
   for (const file of setup.files) paths.add(file.file.path);
   for (const path of setup.searched) paths.add(path);
