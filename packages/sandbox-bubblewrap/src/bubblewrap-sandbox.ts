@@ -1,4 +1,3 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
 import process from 'node:process';
 import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type ProtectedPathsSettings, type SandboxProvider, type SandboxSession } from '@hookline/core';
@@ -14,6 +13,7 @@ import { openBinds } from './open-binds.ts';
 import { planBinds, STAGE_FAILED, STAGE_SCRIPT, VERIFY_SCRIPT, verifyArguments } from './plan-binds.ts';
 import { probeBubblewrap } from './probe-bubblewrap.ts';
 import { resolveBubblewrapSettings } from './resolve-bubblewrap-settings.ts';
+import { stagingFolder, type StagingFolder } from './staging-folder.ts';
 import { stopSandbox } from './stop-sandbox.ts';
 
 /** Settings of {@link bubblewrapSandbox}: the data of `[sandbox.bubblewrap]` plus, in code, the host's side. */
@@ -65,7 +65,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
       const system = systemArguments();
       const layout: SandboxLayout = { system, network: resolved.network, readable: [], writable: [], protected: [], files: new Map() };
       await probeBubblewrap(resolved.bwrap, bwrapArguments(layout), environment(), user);
-      return { system, cgroups: findCgroupSupport(), ...(user === undefined ? {} : { stage: makeStagingFolder() }) };
+      return { system, cgroups: findCgroupSupport(), ...(user === undefined ? {} : { staging: stagingFolder() }) };
     })().catch((error: unknown) => {
       host = undefined;
       throw error;
@@ -87,7 +87,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
     name: 'bubblewrap',
     async doOpen(runId, signal): Promise<SandboxSession> {
       signal.throwIfAborted();
-      const { system, cgroups, stage } = await prepare();
+      const { system, cgroups, staging } = await prepare();
       return createProcessSession({
         runId,
         provider: 'bubblewrap',
@@ -109,6 +109,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
           }
           // A Hookline process started while the hook runs must not load a protected file it may be writing.
           const withdraw = binds.guard.absent.length === 0 ? undefined : onWatch?.(binds.guard.absent);
+          const stage = staging?.current();
           const plan = planBinds(binds, stage);
           // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
           const home = (source ?? process.env)['HOME'];
@@ -167,7 +168,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
     },
     async doClose() {
       const made = await host?.catch(() => undefined);
-      if (made?.stage !== undefined) rmSync(made.stage, { recursive: false, force: true });
+      made?.staging?.remove();
     },
   });
 }
@@ -176,20 +177,12 @@ interface HostLayout {
   readonly system: readonly string[];
   readonly cgroups: CgroupSupport;
   /** As root: the empty folder each exec's private mount namespace stages its binds over. */
-  readonly stage?: string;
+  readonly staging?: StagingFolder;
 }
 
 // setpriv (util-linux) drops to nobody with no supplementary groups; the kernel clears every capability on the way.
 function dropTo(user: { readonly uid: number; readonly gid: number }): string[] {
   return ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--'];
-}
-
-// In /tmp, which every user may pass through (bwrap resolves the staged paths as nobody); root's own
-// and 0755, so no other user can put anything there. Each exec mounts its private tmpfs over it.
-function makeStagingFolder(): string {
-  const folder = mkdtempSync('/tmp/hookline-bwrap-stage-');
-  chmodSync(folder, 0o755);
-  return folder;
 }
 
 /** `[sandbox.bubblewrap]`: the host validates it while loading the config and passes the result here. */
