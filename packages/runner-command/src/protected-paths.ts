@@ -1,4 +1,5 @@
-import { lstatSync, readlinkSync, realpathSync, renameSync, type Stats } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, realpathSync, renameSync, type Stats } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { PROTECTED_NAMES } from '@hookline/core';
 
@@ -52,7 +53,12 @@ export interface ProtectedPathsGuard {
  */
 export function guardProtectedPaths(roots: readonly string[], hostPaths: readonly string[]): ProtectedPathsGuard {
   const candidates = new Set<string>();
-  for (const root of roots) for (const name of PROTECTED_NAMES) candidates.add(join(root, ...name.split('/')));
+  for (const root of roots) {
+    for (const name of PROTECTED_NAMES) candidates.add(join(root, ...name.split('/')));
+    // A repository's own hooks folder (`core.hooksPath = scripts/hooks`) runs on the next commit like .git/hooks.
+    const hooksPath = gitHooksPath(root);
+    if (hooksPath !== undefined) candidates.add(hooksPath);
+  }
   for (const path of hostPaths) if (isAbsolute(path)) candidates.add(resolve(path));
 
   const fingerprints = new Map<string, Fingerprint>();
@@ -140,6 +146,29 @@ function protectedAbove(path: string): string | undefined {
     }
   }
   return undefined;
+}
+
+// `core.hooksPath` of the repository whose work tree is `root`, resolved as git does (relative to the
+// work tree; `~/` to the home), when its .git/config sets one. A rough read of the INI file: enough to
+// find the key, which is all that is needed to protect one more folder.
+function gitHooksPath(root: string): string | undefined {
+  let config: string;
+  try {
+    config = readFileSync(join(root, '.git', 'config'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  let section = '';
+  let found: string | undefined;
+  for (const line of config.split('\n')) {
+    const header = /^\s*\[\s*([^\]\s"]+)/.exec(line);
+    if (header !== null) section = header[1]!.toLowerCase();
+    const entry = /^\s*hookspath\s*=\s*"?([^"#;]*?)"?\s*(?:[#;].*)?$/i.exec(line);
+    if (section === 'core' && entry !== null && entry[1] !== '') found = entry[1];
+  }
+  if (found === undefined) return undefined;
+  if (found.startsWith('~/')) return join(homedir(), found.slice(2));
+  return resolve(root, found);
 }
 
 /** Whether `path` is `root` or lies inside it. */

