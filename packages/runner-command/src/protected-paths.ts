@@ -201,6 +201,10 @@ function resolveQuietly(path: string): string | undefined {
   }
 }
 
+// Identity, not content or times: what exists is bound read-only, so from inside it can only be
+// replaced (through a folder above it), which a new inode shows; times would also change with the
+// host's own work meanwhile (a commit in .git, the engine writing its journal), and what is moved
+// aside must only ever be what a hook made.
 function fingerprint(path: string): Fingerprint {
   let stats: Stats;
   try {
