@@ -10,7 +10,7 @@ import { bwrapArguments, SANDBOX_UID, type SandboxLayout } from './bwrap-argumen
 import { findCgroupSupport, openHookCgroup, type CgroupSupport, type HookCgroup } from './cgroup-limits.ts';
 import { overlapsSystem, systemArguments } from './host-layout.ts';
 import { openBinds } from './open-binds.ts';
-import { planBinds, STAGE_FAILED, STAGE_SCRIPT, VERIFY_SCRIPT, verifyArguments } from './plan-binds.ts';
+import { planBinds, STAGE_FAILED, STAGE_SCRIPT, VERIFY_SCRIPT, verifyArguments, type BindPlan } from './plan-binds.ts';
 import { probeBubblewrap } from './probe-bubblewrap.ts';
 import { resolveBubblewrapSettings } from './resolve-bubblewrap-settings.ts';
 import { stagingFolder, type StagingFolder } from './staging-folder.ts';
@@ -101,41 +101,37 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
         async launch(request, files) {
           const binds = openBinds({ cwd: resolve(request.cwd ?? process.cwd()), writable: resolved.writable, readable: resolved.readable, protectedPaths, files, ...(user === undefined ? {} : { user }) });
           let cgroup: HookCgroup | undefined;
+          let withdraw: (() => void) | undefined;
+          let launched: string[];
+          let plan: BindPlan;
           try {
             if (cgroups.usable) cgroup = openHookCgroup(cgroups.parent, resolved);
+            // A Hookline process started while the hook runs must not load a protected file it may be writing.
+            if (binds.guard.absent.length > 0) withdraw = onWatch?.(binds.guard.absent);
+            const stage = staging?.current();
+            plan = planBinds(binds, stage);
+            // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
+            const home = (source ?? process.env)['HOME'];
+            const layout: SandboxLayout = {
+              system,
+              network: resolved.network,
+              cwd: binds.cwd,
+              readable: plan.readable,
+              writable: plan.writable,
+              protected: plan.protected,
+              ...(home !== undefined && isAbsolute(home) && !overlapsSystem(resolve(home)) ? { home: resolve(home) } : {}),
+              files: plan.files,
+            };
+            const command = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
+            // As root the staging step has verified every bind; otherwise the sandbox checks them before the hook starts.
+            const inner = stage === undefined ? ['sh', '-c', VERIFY_SCRIPT, 'hookline-verify', ...verifyArguments(binds), ...command] : command;
+            launched = launchCommand([resolved.bwrap, ...bwrapArguments(layout), '--', ...inner], cgroup, stage === undefined || user === undefined ? undefined : { stage, staging: plan.staging, user });
           } catch (error) {
             binds.close();
+            cgroup?.close();
+            withdraw?.();
             throw error;
           }
-          // A Hookline process started while the hook runs must not load a protected file it may be writing.
-          const withdraw = binds.guard.absent.length === 0 ? undefined : onWatch?.(binds.guard.absent);
-          const stage = staging?.current();
-          const plan = planBinds(binds, stage);
-          // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
-          const home = (source ?? process.env)['HOME'];
-          const layout: SandboxLayout = {
-            system,
-            network: resolved.network,
-            cwd: binds.cwd,
-            readable: plan.readable,
-            writable: plan.writable,
-            protected: plan.protected,
-            ...(home !== undefined && isAbsolute(home) && !overlapsSystem(resolve(home)) ? { home: resolve(home) } : {}),
-            files: plan.files,
-          };
-          const command = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
-          // As root the staging step has verified every bind; otherwise the sandbox checks them before the hook starts.
-          const inner = stage === undefined ? ['sh', '-c', VERIFY_SCRIPT, 'hookline-verify', ...verifyArguments(binds), ...command] : command;
-          const sandboxed = [resolved.bwrap, ...bwrapArguments(layout), '--', ...inner];
-          // A shell joins the hook's cgroup before it becomes bwrap, so no process of the sandbox starts
-          // outside it. As root, that shell runs in a private mount namespace, stages the binds, and
-          // becomes bwrap as nobody through setpriv.
-          const launched =
-            stage !== undefined && user !== undefined
-              ? ['unshare', '--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', stage, cgroup?.procs ?? '', ...plan.staging, '--', ...dropTo(user), ...sandboxed]
-              : cgroup === undefined
-                ? sandboxed
-                : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...sandboxed];
           return {
             // bwrap's cwd on the host is irrelevant (it chdirs inside); `/` is one every identity may enter.
             request: { ...request, cwd: '/', command: launched },
@@ -180,9 +176,23 @@ interface HostLayout {
   readonly staging?: StagingFolder;
 }
 
-// setpriv (util-linux) drops to nobody with no supplementary groups; the kernel clears every capability on the way.
-function dropTo(user: { readonly uid: number; readonly gid: number }): string[] {
-  return ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--'];
+/**
+ * What to spawn for `sandboxed` (bwrap and its arguments). A shell joins the hook's cgroup before it
+ * becomes bwrap, so no process of the sandbox starts outside it. As root, that shell runs in a
+ * private mount namespace, stages the binds (`STAGE_SCRIPT`), and becomes bwrap as nobody through
+ * setpriv (util-linux), which drops the supplementary groups; the kernel clears every capability on
+ * the way.
+ */
+function launchCommand(
+  sandboxed: readonly string[],
+  cgroup: HookCgroup | undefined,
+  root: { readonly stage: string; readonly staging: readonly string[]; readonly user: { readonly uid: number; readonly gid: number } } | undefined,
+): string[] {
+  if (root !== undefined) {
+    const drop = ['setpriv', `--reuid=${root.user.uid}`, `--regid=${root.user.gid}`, '--clear-groups', '--'];
+    return ['unshare', '--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', root.stage, cgroup?.procs ?? '', ...root.staging, '--', ...drop, ...sandboxed];
+  }
+  return cgroup === undefined ? [...sandboxed] : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...sandboxed];
 }
 
 /** `[sandbox.bubblewrap]`: the host validates it while loading the config and passes the result here. */
