@@ -108,8 +108,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
             if (cgroups.usable) cgroup = openHookCgroup(cgroups.parent, resolved);
             // A Hookline process started while the hook runs must not load a protected file it may be writing.
             if (binds.guard.absent.length > 0) withdraw = onWatch?.(binds.guard.absent);
-            const stage = staging?.current();
-            plan = planBinds(binds, stage);
+            plan = planBinds(binds, user === undefined || staging === undefined ? undefined : { user, stage: () => staging.current() });
             // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
             const home = (source ?? process.env)['HOME'];
             const layout: SandboxLayout = {
@@ -123,9 +122,9 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
               files: plan.files,
             };
             const command = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
-            // As root the staging step has verified every bind; otherwise the sandbox checks them before the hook starts.
-            const inner = stage === undefined ? ['sh', '-c', VERIFY_SCRIPT, 'hookline-verify', ...verifyArguments(binds), ...command] : command;
-            launched = launchCommand([resolved.bwrap, ...bwrapArguments(layout), '--', ...inner], cgroup, stage === undefined || user === undefined ? undefined : { stage, staging: plan.staging, user });
+            // The sandbox checks every bind by device and inode before the hook starts.
+            const inner = ['sh', '-c', VERIFY_SCRIPT, 'hookline-verify', ...verifyArguments(binds), ...command];
+            launched = launchCommand([resolved.bwrap, ...bwrapArguments(layout), '--', ...inner], cgroup, user, plan.staging.length === 0 || staging === undefined ? undefined : { stage: staging.current(), staging: plan.staging });
           } catch (error) {
             binds.close();
             cgroup?.close();
@@ -178,21 +177,20 @@ interface HostLayout {
 
 /**
  * What to spawn for `sandboxed` (bwrap and its arguments). A shell joins the hook's cgroup before it
- * becomes bwrap, so no process of the sandbox starts outside it. As root, that shell runs in a
- * private mount namespace, stages the binds (`STAGE_SCRIPT`), and becomes bwrap as nobody through
- * setpriv (util-linux), which drops the supplementary groups; the kernel clears every capability on
- * the way.
+ * becomes bwrap, so no process of the sandbox starts outside it. As root (`user`), bwrap becomes
+ * nobody through setpriv (util-linux), which drops the supplementary groups (the kernel clears every
+ * capability on the way); what nobody cannot reach is staged first, by root, in a private mount
+ * namespace (`STAGE_SCRIPT`, which also joins the cgroup).
  */
 function launchCommand(
   sandboxed: readonly string[],
   cgroup: HookCgroup | undefined,
-  root: { readonly stage: string; readonly staging: readonly string[]; readonly user: { readonly uid: number; readonly gid: number } } | undefined,
+  user: { readonly uid: number; readonly gid: number } | undefined,
+  staged: { readonly stage: string; readonly staging: readonly string[] } | undefined,
 ): string[] {
-  if (root !== undefined) {
-    const drop = ['setpriv', `--reuid=${root.user.uid}`, `--regid=${root.user.gid}`, '--clear-groups', '--'];
-    return ['unshare', '--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', root.stage, cgroup?.procs ?? '', ...root.staging, '--', ...drop, ...sandboxed];
-  }
-  return cgroup === undefined ? [...sandboxed] : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...sandboxed];
+  const command = user === undefined ? [...sandboxed] : ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', ...sandboxed];
+  if (staged !== undefined) return ['unshare', '--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', staged.stage, cgroup?.procs ?? '', ...staged.staging, '--', ...command];
+  return cgroup === undefined ? command : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...command];
 }
 
 /** `[sandbox.bubblewrap]`: the host validates it while loading the config and passes the result here. */

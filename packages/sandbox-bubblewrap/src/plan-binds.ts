@@ -1,5 +1,8 @@
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Bind, DataFile } from './bwrap-arguments.ts';
 import type { OpenBinds } from './open-binds.ts';
+import type { OpenedPath } from './open-host-path.ts';
 
 /** How bwrap gets one exec's binds: the layout's part, the descriptors to pass, and what to stage first. */
 export interface BindPlan {
@@ -9,24 +12,34 @@ export interface BindPlan {
   readonly files: ReadonlyMap<string, DataFile>;
   /** Host descriptors to pass as bwrap's fds 3, 4, … in this order. */
   readonly passFds: readonly number[];
-  /** For {@link STAGE_SCRIPT}: `d|f`, the expected `dev:ino`, and the host path of each staged bind. */
+  /** For {@link STAGE_SCRIPT}: `d` or `f` and the host path of each object root stages; empty when none is. */
   readonly staging: readonly string[];
 }
 
+/** Who runs bwrap when it is not Hookline's own user, and where root may stage what that user cannot reach. */
+export interface BindIdentity {
+  readonly user: { readonly uid: number; readonly gid: number };
+  /** The staging folder (see `stagingFolder`), asked for only when something must be staged. */
+  readonly stage: () => string;
+}
+
 /**
- * Without a staging folder, bwrap binds each object from its descriptor (`--bind-fd`). With one
- * (Hookline runs as root, bwrap as nobody, who may not pass the folders above a project), each object
- * is bound by root into a private tmpfs over that folder first, at `<stage>/<n>`, and verified there
- * to be the very object that was checked; bwrap binds it from there.
+ * bwrap binds each object from its descriptor (`--bind-fd`), resolving the descriptor's path itself
+ * as the user it runs as. When Hookline runs as root and bwrap as nobody, an object below a folder
+ * nobody may not pass (a project under /root) is bound by root first, into a private tmpfs over the
+ * staging folder, at `<stage>/<n>`, and bwrap binds it from there. Either way the sandbox checks every
+ * bind by device and inode before the hook starts ({@link VERIFY_SCRIPT}).
  */
-export function planBinds(binds: OpenBinds, stage: string | undefined): BindPlan {
+export function planBinds(binds: OpenBinds, identity: BindIdentity | undefined): BindPlan {
   const passFds: number[] = [];
   const staging: string[] = [];
   const pass = (fd: number): number => passFds.push(fd) + 2;
-  const source = (opened: OpenBinds['writable'][number]): Bind => {
-    if (stage === undefined) return { source: { fd: pass(opened.fd) }, path: opened.path };
-    staging.push(opened.directory ? 'd' : 'f', opened.identity, opened.path);
-    return { source: { staged: `${stage}/${staging.length / 3}` }, path: opened.path };
+  let stage: string | undefined;
+  const source = (opened: OpenedPath): Bind => {
+    if (identity === undefined || reachable(opened.path, identity.user)) return { source: { fd: pass(opened.fd) }, path: opened.path };
+    stage ??= identity.stage();
+    staging.push(opened.directory ? 'd' : 'f', opened.path);
+    return { source: { staged: `${stage}/${staging.length / 2}` }, path: opened.path };
   };
   const readable = binds.readable.map(source);
   const writable = binds.writable.map(source);
@@ -36,12 +49,27 @@ export function planBinds(binds: OpenBinds, stage: string | undefined): BindPlan
   return { readable, writable, protected: protectedBinds, files, passFds, staging };
 }
 
+// Whether `user` (no supplementary groups) may pass every folder above `path`, as bwrap must to resolve it.
+function reachable(path: string, user: { readonly uid: number; readonly gid: number }): boolean {
+  for (let folder = dirname(path); ; folder = dirname(folder)) {
+    let stats;
+    try {
+      stats = statSync(folder);
+    } catch {
+      return false;
+    }
+    const bits = stats.uid === user.uid ? 0o100 : stats.gid === user.gid ? 0o010 : 0o001;
+    if ((stats.mode & bits) === 0) return false;
+    if (folder === dirname(folder)) return true;
+  }
+}
+
 /**
- * Run by root as `sh -c STAGE_SCRIPT hookline-stage <stage> <cgroup.procs or ""> <staging…> -- <command…>`
+ * Run by root as `sh -c STAGE_SCRIPT hookline-stage <stage> <cgroup.procs or ""> <d|f path…> -- <command…>`
  * inside `unshare --mount` (a private mount namespace: nothing of it reaches the host's): joins the
- * hook's cgroup, mounts a tmpfs over the staging folder, binds each object there and checks its
- * device and inode against what Hookline opened and checked — a path swapped for a link in between
- * fails the exec instead of binding something else — then becomes the command (setpriv, then bwrap).
+ * hook's cgroup, mounts a tmpfs over the staging folder, binds each object there (`<stage>/1`, …),
+ * then becomes the command (setpriv, then bwrap). A path swapped between Hookline's check and this
+ * bind is caught by {@link VERIFY_SCRIPT} inside, before the hook starts.
  */
 export const STAGE_SCRIPT = [
   'fail() { echo "hookline-stage: $*" >&2; exit 125; }',
@@ -51,24 +79,23 @@ export const STAGE_SCRIPT = [
   'n=0',
   'while [ "$1" != -- ]; do',
   '  n=$((n + 1))',
-  '  if [ "$1" = d ]; then mkdir "$stage/$n"; else : > "$stage/$n"; fi || fail "cannot make $stage/$n"',
-  '  said=$(mount --bind "$3" "$stage/$n" 2>&1) || fail "$said"',
-  '  [ "$(stat -c %d:%i "$stage/$n")" = "$2" ] || fail "$3 changed while the sandbox was being made; try again"',
-  '  shift 3',
+  '  if [ "$1" = d ]; then mkdir=X-mount.mkdir; else mkdir=; : > "$stage/$n" || fail "cannot make $stage/$n"; fi',
+  '  said=$(mount --bind ${mkdir:+-o "$mkdir"} "$2" "$stage/$n" 2>&1) || fail "$said"',
+  '  shift 2',
   'done',
   'shift',
   'exec "$@"',
 ].join('\n');
 
-/** The exit status of {@link STAGE_SCRIPT} when it could not stage the binds. */
+/** The exit status of {@link STAGE_SCRIPT} and {@link VERIFY_SCRIPT} when they stopped the exec. */
 export const STAGE_FAILED = 125;
 
 /**
- * Run inside the sandbox, as an ordinary user's hook starts, as `sh -c VERIFY_SCRIPT hookline-verify
- * <identities> <paths> <command…>` (each list one entry a line): bwrap 0.8 turns a `--bind-fd`
- * descriptor back into a path and resolves it itself before mounting, so a concurrent hook could swap
- * that path in between. This checks every bind's device and inode inside against what Hookline opened
- * and checked, and only then becomes the hook's command.
+ * Run inside the sandbox as the hook starts, as `sh -c VERIFY_SCRIPT hookline-verify <identities>
+ * <paths> <command…>` (each list one entry a line): bwrap 0.8 turns a `--bind-fd` descriptor back into
+ * a path and resolves it itself before mounting, and root's staging binds a path too, so a concurrent
+ * hook could swap that path in between. This checks every bind's device and inode inside against what
+ * Hookline opened and checked, and only then becomes the hook's command.
  */
 export const VERIFY_SCRIPT = [
   'set -f; IFS="',
