@@ -27,7 +27,7 @@ export function announceWatch(paths: readonly string[]): () => void {
     const folder = lstatSync(directory);
     if (!folder.isDirectory() || folder.uid !== process.getuid?.() || (folder.mode & 0o077) !== 0) return () => undefined;
     file = join(directory, `${process.pid}-${++announced}.json`);
-    writeFileSync(file, JSON.stringify({ pid: process.pid, paths }), { mode: 0o600 });
+    writeFileSync(file, JSON.stringify({ pid: process.pid, start: startTime(process.pid), paths }), { mode: 0o600 });
   } catch {
     return () => undefined;
   }
@@ -54,10 +54,16 @@ export function watchingProcess(path: string): number | undefined {
     return undefined;
   }
   for (const name of names) {
+    const file = join(watchDirectory(), name);
     try {
-      const entry = JSON.parse(readFileSync(join(watchDirectory(), name), 'utf8')) as { pid?: unknown; paths?: unknown };
-      if (typeof entry.pid !== 'number' || !Array.isArray(entry.paths) || !entry.paths.includes(path)) continue;
-      if (entry.pid !== process.pid && isAlive(entry.pid)) return entry.pid;
+      const entry = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; start?: unknown; paths?: unknown };
+      if (typeof entry.pid !== 'number' || entry.pid === process.pid) continue;
+      // Left by a process that is gone (killed during a hook): its hook is over, and so is the watch.
+      if (!isRunning(entry.pid, typeof entry.start === 'string' ? entry.start : undefined)) {
+        unlinkSync(file);
+        continue;
+      }
+      if (Array.isArray(entry.paths) && entry.paths.includes(path)) return entry.pid;
     } catch {
       // Withdrawn while being read, or not ours to understand.
     }
@@ -65,11 +71,25 @@ export function watchingProcess(path: string): number | undefined {
   return undefined;
 }
 
-function isAlive(pid: number): boolean {
+// Whether the process that announced is still running: its pid, and the start time it recorded, so a
+// later process that got the same pid does not count.
+function isRunning(pid: number, start: string | undefined): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = startTime(pid);
+  return start === undefined || now === undefined || now === start;
+}
+
+// Field 22 of /proc/PID/stat, the process's start in clock ticks since boot; after the command
+// name, which may hold spaces and parentheses, so counted from its closing parenthesis.
+function startTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
   }
 }
