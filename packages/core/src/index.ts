@@ -44,6 +44,7 @@ export { sleepUnlessAborted } from './plugins/sleep-unless-aborted.ts';
 export { journalSettingsTable, type JournalSettings } from './plugins/journal-settings.ts';
 export { defineSettingsTable, settingsTableOf, type SettingsFactory, type SettingsOf, type SettingsTable } from './plugins/settings-table.ts';
 export { snakeCase, snakeCaseTable } from './plugins/snake-case-table.ts';
+export { PROTECTED_NAMES, type ProtectedPathsSettings } from './plugins/protected-paths.ts';
 export { isSandboxVariable, SANDBOX_VARIABLES, sandboxEnvironment } from './plugins/sandbox-environment.ts';
 export {
   defineJournal,

@@ -13,7 +13,12 @@ export interface ProcessLaunch {
   readonly request: ExecRequest;
   /** Ends {@link ProcessSessionSettings.terminate}'s way; the session's when absent. */
   readonly terminate?: (pid: number, graceMs: number) => Promise<void>;
-  /** Runs after the process ended (or failed to start), e.g. to free what the launch made; may add warnings. */
+  /** Descriptors to pass as fds 3, 4, …; see `ProcessSettings.passFds`. */
+  readonly passFds?: readonly number[];
+  /**
+   * Runs after the process ended (or failed to start), e.g. to free what the launch made; may add
+   * warnings, or reject to fail the exec (a sandbox that found a hook changed what it must not).
+   */
   finish?(result: ExecResult | undefined): Promise<ExecResult | undefined>;
 }
 
@@ -70,7 +75,14 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
     const launch = await settings.launch(request, files);
     let result: ExecResult | undefined;
     try {
-      result = await runProcess({ ...launch.request, signal }, { ...processSettings, ...(launch.terminate === undefined ? {} : { terminate: launch.terminate }) });
+      result = await runProcess(
+        { ...launch.request, signal },
+        {
+          ...processSettings,
+          ...(launch.terminate === undefined ? {} : { terminate: launch.terminate }),
+          ...(launch.passFds === undefined ? {} : { passFds: launch.passFds }),
+        },
+      );
     } finally {
       result = (await launch.finish?.(result)) ?? result;
     }

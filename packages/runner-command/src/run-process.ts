@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
 import { commandLine } from './command-line.ts';
 import { CommandStartError } from './command-start-error.ts';
 import { describeStartFailure } from './describe-start-failure.ts';
@@ -18,6 +18,11 @@ export interface ProcessSettings {
    * (SIGTERM, the grace, SIGKILL). A sandbox whose process is a launcher (bwrap) ends it its own way.
    */
   readonly terminate?: (pid: number, graceMs: number) => Promise<void>;
+  /**
+   * Open descriptors the process gets besides stdio, as its fds 3, 4, …: a sandbox launcher binds
+   * what the host opened and checked (bwrap's `--bind-fd`), so nothing can swap it in between.
+   */
+  readonly passFds?: readonly number[];
 }
 
 /**
@@ -53,7 +58,8 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   let child: ChildProcessWithoutNullStreams;
   try {
     // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.
-    child = spawn(file, args, { cwd: request.cwd, env: environment, detached: true, stdio: 'pipe' });
+    const stdio: StdioOptions = settings.passFds === undefined || settings.passFds.length === 0 ? 'pipe' : ['pipe', 'pipe', 'pipe', ...settings.passFds];
+    child = spawn(file, args, { cwd: request.cwd, env: environment, detached: true, stdio }) as ChildProcessWithoutNullStreams;
   } catch (error) {
     throw new CommandStartError(await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }), { cause: error });
   }

@@ -105,7 +105,8 @@ console.log(missed ? '\nSome ratio misses its target (a loaded machine makes thi
 // Where the time goes: the sandbox built up layer by layer, each a Node spawn of `bwrap … sh -c 'exit 0'`.
 const namespaces = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup'];
 const system = systemArguments();
-const full = bwrapArguments({ system, network: 'none', cwd: process.cwd(), writable: [], readable: [], files: new Map() });
+// Without the working directory: the provider binds it through a descriptor its launch opens (see the hook row).
+const full = bwrapArguments({ system, network: 'none', readable: [], writable: [], protected: [], files: new Map() });
 const mounts = [...namespaces, '--unshare-net', ...system];
 const layers: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['bwrap, a user namespace and `--ro-bind / /` (its floor)', ['--unshare-user', '--ro-bind', '/', '/']],

@@ -1,7 +1,8 @@
 // The session's own behaviour, below the CLI: how a stop reaches the hook, and what a hook's end ends.
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import process from 'node:process';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { bubblewrapProblem, reportBubblewrapProblem } from '../test-support/bubblewrap-probe.ts';
 import { bubblewrapSandbox } from './bubblewrap-sandbox.ts';
@@ -12,6 +13,8 @@ reportBubblewrapProblem(problem, 'bubblewrap-session.test.ts');
 let work: string;
 beforeEach(() => {
   work = realpathSync(mkdtempSync(join(tmpdir(), 'hookline-bwrap-test-')));
+  // As root, hooks run as nobody on the host too: the folder is theirs to write, as a user gives one.
+  if (process.getuid?.() === 0) chownSync(work, 65534, 65534);
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
@@ -38,6 +41,16 @@ describe.skipIf(problem !== undefined)('a bubblewrap session', () => {
     stop.abort(new Error('stopped by the test'));
     const result = await exec;
     expect(result).toMatchObject({ aborted: true, signal: 'SIGKILL' });
+    await session.dispose();
+  });
+
+  test('the hook holds no capability, not even in its bounding set', async () => {
+    const session = await bubblewrapSandbox().doOpen('caps', new AbortController().signal);
+    const result = await session.exec({ command: "grep -E '^Cap(Inh|Prm|Eff|Bnd|Amb):' /proc/self/status", cwd: work });
+    expect(result.exitCode, text(result.stderr)).toBe(0);
+    const lines = text(result.stdout).trim().split('\n');
+    expect(lines).toHaveLength(5);
+    for (const line of lines) expect(line).toMatch(/^Cap\w+:\s+0{16}$/);
     await session.dispose();
   });
 

@@ -1,16 +1,39 @@
+/**
+ * A host object bound into the sandbox at its real path. bwrap finds it through a descriptor it
+ * inherited (`fd`: `--bind-fd`), or — when Hookline runs as root — at a path in a private staging
+ * mount that only Hookline can change (`staged`), where it was bound and verified beforehand.
+ */
+export interface Bind {
+  readonly source: { readonly fd: number } | { readonly staged: string };
+  /** Where it is bound inside: its real host path, as checked. */
+  readonly path: string;
+}
+
+/** A file whose content bwrap copies into the sandbox (`--ro-bind-data`): no host path shows inside. */
+export interface DataFile {
+  /** The descriptor's number in bwrap's process. */
+  readonly fd: number;
+  /** Permission bits inside, e.g. 0o600. */
+  readonly mode: number;
+}
+
 /** What one sandboxed exec looks like, in host terms. */
 export interface SandboxLayout {
   /** The arguments {@link systemArguments} made for this host. */
   readonly system: readonly string[];
   readonly network: 'none' | 'host';
-  /** The hook's working directory: bound read-write at the same place, and where it starts; `/` (nothing bound) when absent. */
+  /** The hook's working directory (its real path): where it starts; `/` when absent. */
   readonly cwd?: string;
-  readonly writable: readonly string[];
-  readonly readable: readonly string[];
+  /** Bound read-only, first: the `readable` settings. */
+  readonly readable: readonly Bind[];
+  /** Bound read-write over them: the `writable` settings, then the working directory. */
+  readonly writable: readonly Bind[];
+  /** Bound read-only on top of the writable binds: what decides what runs outside later. */
+  readonly protected: readonly Bind[];
   /** A private empty home (tmpfs) at this path, when the host's HOME may have one. */
   readonly home?: string;
-  /** Files bound read-only into the sandbox: host path by the path inside. */
-  readonly files: ReadonlyMap<string, string>;
+  /** Files copied in read-only, by the path inside. */
+  readonly files: ReadonlyMap<string, DataFile>;
 }
 
 /** The uid and gid of every sandboxed process: `nobody`, never root, whoever runs Hookline. */
@@ -18,8 +41,9 @@ export const SANDBOX_UID = 65534;
 
 /**
  * bwrap's arguments for one exec, up to the `--` before the command. Order matters to bwrap: a bind
- * lands on what the arguments before it made, so the private `/tmp` and home come before the
- * working directory and files that may lie inside them.
+ * lands on what the arguments before it made, so the private `/tmp` and home come before the binds
+ * that may lie inside them, and the protected paths' read-only binds come after the writable binds
+ * they cover.
  */
 export function bwrapArguments(layout: SandboxLayout): string[] {
   const args = [
@@ -36,10 +60,15 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
     '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
     ...(layout.home === undefined ? [] : ['--tmpfs', layout.home]),
   ];
-  for (const path of layout.readable) args.push('--ro-bind', path, path);
-  for (const path of layout.writable) args.push('--bind', path, path);
-  if (layout.cwd !== undefined) args.push('--bind', layout.cwd, layout.cwd);
-  for (const [inside, host] of layout.files) args.push('--ro-bind', host, inside);
+  for (const bind of layout.readable) args.push(...bindArguments(bind, true));
+  for (const bind of layout.writable) args.push(...bindArguments(bind, false));
+  for (const bind of layout.protected) args.push(...bindArguments(bind, true));
+  for (const [inside, file] of layout.files) args.push('--perms', file.mode.toString(8).padStart(4, '0'), '--ro-bind-data', String(file.fd), inside);
   args.push('--chdir', layout.cwd ?? '/');
   return args;
+}
+
+function bindArguments(bind: Bind, readOnly: boolean): string[] {
+  const prefix = readOnly ? '--ro-bind' : '--bind';
+  return 'fd' in bind.source ? [`${prefix}-fd`, String(bind.source.fd), bind.path] : [prefix, bind.source.staged, bind.path];
 }

@@ -8,10 +8,9 @@ import process from 'node:process';
 export const SYSTEM_DIRECTORIES: readonly string[] = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt'];
 
 /**
- * Files under /etc that hold secrets readable only by root. When Hookline runs as root, the sandbox's
- * user maps to root outside (bwrap cannot map another uid without privileges it does not take), so
- * root's own files inside the read-only binds are readable by their owner's rights: these are
- * covered with empty ones.
+ * Files under /etc that hold secrets readable only by root. When Hookline runs as root, bwrap starts
+ * as nobody, so no file only root may read is readable inside anyway; these well-known ones are
+ * covered with empty ones as well, a second line should bwrap ever run as root.
  */
 const ROOT_SECRET_FILES: readonly string[] = ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/sudoers', '/etc/security/opasswd'];
 const ROOT_SECRET_DIRECTORIES: readonly string[] = ['/etc/sudoers.d', '/etc/ssl/private'];

@@ -1,4 +1,4 @@
-import { createInFlight, defineSandboxProvider, type SandboxProvider } from '@hookline/core';
+import { createInFlight, defineSandboxProvider, type ProtectedPathsSettings, type SandboxProvider } from '@hookline/core';
 import { connectDocker, type DockerConnection } from './connect-docker.ts';
 import { engineMessage, statusOf } from './docker-errors.ts';
 import type { DockerSandboxCallbacks } from './docker-sandbox-events.ts';
@@ -9,7 +9,7 @@ import { resolveDockerSettings } from './resolve-docker-settings.ts';
 import { openRunSandbox, type RunSandbox } from './run-sandbox.ts';
 
 /** Settings of {@link dockerSandbox}: the data of `[sandbox.docker]` plus, in code, callbacks. */
-export interface DockerSandboxSettings extends DockerSettingsData, DockerSandboxCallbacks {}
+export interface DockerSandboxSettings extends DockerSettingsData, DockerSandboxCallbacks, ProtectedPathsSettings {}
 
 /** The `docker` sandbox provider, with the pruning of leftovers as a method. */
 export interface DockerSandboxProvider extends SandboxProvider {
@@ -33,8 +33,8 @@ export interface DockerSandboxProvider extends SandboxProvider {
  * ```
  */
 export function dockerSandbox(settings: DockerSandboxSettings = {}): DockerSandboxProvider {
-  const { onReady, onCleanup, onWarning, ...data } = settings;
-  const resolved = resolveDockerSettings(data);
+  const { onReady, onCleanup, onWarning, protectedPaths = [], onWatch, ...data } = settings;
+  const resolved = { ...resolveDockerSettings(data), protectedPaths, ...(onWatch === undefined ? {} : { onWatch }) };
   const callbacks: DockerSandboxCallbacks = { ...(onReady && { onReady }), ...(onCleanup && { onCleanup }), ...(onWarning && { onWarning }) };
   const runs = new Map<string, { readonly sandbox: Promise<RunSandbox>; handles: number }>();
   // Every container made and not yet removed, so close() removes even those of openings still in flight.

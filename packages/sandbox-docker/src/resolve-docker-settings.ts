@@ -18,6 +18,10 @@ export const DEFAULT_TMPFS: Readonly<Record<string, string>> = { '/tmp': 'rw,nos
 export interface ResolvedDockerSettings {
   readonly image: string;
   readonly mounts: readonly BindMount[];
+  /** Host paths kept read-only inside writable mounts besides core's `PROTECTED_NAMES`: the host's, in code (`protectedPaths`). */
+  readonly protectedPaths?: readonly string[];
+  /** The host's watch of the protected paths a hook could create (`ProtectedPathsSettings.onWatch`). */
+  readonly onWatch?: (paths: readonly string[]) => () => void;
   readonly workdir: string;
   readonly env: Readonly<Record<string, string>>;
   readonly network: string;

@@ -3,6 +3,7 @@ import { messageOf } from '@hookline/core';
 import type { DockerConnection } from './connect-docker.ts';
 import { attachAgent, type ContainerAgent } from './container-agent.ts';
 import { containerSpec } from './container-spec.ts';
+import { secureMounts, writableSources } from './secure-mounts.ts';
 import { DockerContainerError } from './docker-container-error.ts';
 import { engineMessage, statusOf } from './docker-errors.ts';
 import { DockerImageMissingError } from './docker-image-missing-error.ts';
@@ -14,6 +15,10 @@ export interface RunContainer {
   readonly id: string;
   readonly name: string;
   readonly agent: ContainerAgent;
+  /** The real sources of its writable mounts. */
+  readonly writable: readonly string[];
+  /** The host paths it has bound read-only on top of its writable mounts (see `secureMounts`). */
+  readonly protectedPaths: readonly string[];
 }
 
 // A container starts in well under a second; an engine that takes this long is stuck, not slow.
@@ -40,7 +45,9 @@ export async function runContainer(
     throw new DockerContainerError(`could not look up image "${settings.image}": ${engineMessage(error)}`, { cause: error });
   }
   signal.throwIfAborted();
-  const spec = containerSpec(runId, settings);
+  // Resolved now, for this container: a link planted since the last one cannot redirect a mount.
+  const secured = secureMounts(settings.mounts, settings.protectedPaths ?? []);
+  const spec = containerSpec(runId, { ...settings, mounts: secured.mounts });
   let container: Docker.Container;
   try {
     container = await docker.createContainer(spec);
@@ -55,7 +62,7 @@ export async function runContainer(
     await container.start();
     await waitReady(agent.ready, runId, settings);
     signal.throwIfAborted();
-    return { container, id: container.id, name: spec.name ?? container.id, agent };
+    return { container, id: container.id, name: spec.name ?? container.id, agent, writable: writableSources(secured.mounts.slice(0, settings.mounts.length)), protectedPaths: secured.protectedPaths };
   } catch (error) {
     agent?.close();
     await container.remove({ force: true }).catch(() => undefined);

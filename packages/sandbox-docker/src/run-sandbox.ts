@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createInFlight, messageOf, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
+import { describeProtectedPathChanges, guardProtectedPaths, within } from '@hookline/runner-command/protected-paths';
 import { FILES_DIRECTORY } from './agent-script.ts';
 import { AgentGoneError } from './container-agent.ts';
 import { containerCwd } from './container-cwd.ts';
@@ -7,6 +8,7 @@ import { createContainerKeeper, type ContainerKeeperScope } from './container-ke
 import { describeContainerStop } from './describe-container-stop.ts';
 import { engineMessage, isConnectionFailure, isContainerGone } from './docker-errors.ts';
 import { DockerExecError } from './docker-exec-error.ts';
+import { DockerProtectedPathError } from './docker-protected-path-error.ts';
 import type { DockerExecResult } from './docker-exec-result.ts';
 import type { DockerSandboxInfo } from './docker-sandbox-events.ts';
 import { DockerUnavailableError } from './docker-unavailable-error.ts';
@@ -184,8 +186,37 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     return finish(container, generation, raw, notes, raw.counters);
   };
 
+  // What decides what runs outside later stays read-only inside (the container's nested binds); a
+  // protected path that appeared since the container was made is not, so the hook does not run; one
+  // the hook created in a writable mount is moved aside and fails it.
   const execOnce = async (request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
     const container = await keeper.current(notes);
+    const guard = guardProtectedPaths(container.writable, settings.protectedPaths ?? []);
+    const stale = guard.existing.filter((path) => !container.protectedPaths.some((covered) => within(path, covered)));
+    if (stale.length > 0) {
+      throw new DockerProtectedPathError(
+        `${stale.join(', ')} appeared after the container of run "${runId}" was made, so it is not read-only inside it, and it decides what runs outside the sandbox later; the hook did not run. End the run (hookline's next run makes a new container that protects it).`,
+      );
+    }
+    // A Hookline process started while the hook runs must not load a protected file it may be writing.
+    const withdraw = guard.absent.length === 0 ? undefined : settings.onWatch?.(guard.absent);
+    const ran = await execIn(container, request, lifetime, retry, notes).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+    const changes = guard.settle();
+    withdraw?.();
+    if (changes.length > 0) {
+      const message = describeProtectedPathChanges('docker', changes);
+      // A stopped hook's report is already made: say it where the host hears the provider.
+      if (!('result' in ran) || ran.result.aborted) callbacks.onWarning?.(message, runId);
+      throw new DockerProtectedPathError(message);
+    }
+    if ('error' in ran) throw ran.error;
+    return ran.result;
+  };
+
+  const execIn = async (container: RunContainer, request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
     const argv = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
     const env = request.env ?? {};
     // The marker is how the agent finds every process of this hook later, setsid'ed ones included.

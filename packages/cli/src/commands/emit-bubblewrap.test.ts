@@ -4,11 +4,11 @@
 // under CI=true or HOOKLINE_REQUIRE_BUBBLEWRAP=1.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
+import { finished, makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
 
 const required = process.env['CI'] === 'true' || process.env['HOOKLINE_REQUIRE_BUBBLEWRAP'] === '1';
 const probe = spawnSync('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--', 'true'], { encoding: 'utf8' });
@@ -31,6 +31,8 @@ beforeEach(() => {
   // The hooks' working directory; the scratch folder around it is "the rest of the host".
   work = join(scratch.path, 'work');
   mkdirSync(work);
+  // Run as root, hookline starts bwrap as nobody: the hooks' folder is given to it, as a user would.
+  if (process.getuid?.() === 0) chownSync(work, 65534, 65534);
 });
 afterEach(() => scratch.cleanup());
 
@@ -149,6 +151,8 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
   test('a kernel without user namespaces is named with the sysctls to check', async () => {
     // A stand-in bwrap that answers as bwrap does where unprivileged user namespaces are off.
     const fake = join(scratch.path, 'bwrap');
+    // As root, bwrap is started as nobody, who must be able to reach it.
+    chmodSync(scratch.path, 0o755);
     writeFileSync(fake, "#!/bin/sh\necho 'bwrap: No permissions to create new namespace, likely because the kernel does not allow non-privileged user namespaces.' >&2\nexit 1\n", { mode: 0o755 });
     const outcome = await emit(sandboxed('bubblewrap', `bwrap = "${fake}"`) + hook('echo ran > ran.txt', 'on_error = "proceed"'));
     expect(outcome.decision).toBe('proceed');
@@ -187,4 +191,104 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     expect(settings.properties.network.enum).toEqual(['none', 'host']);
     expect(Object.keys(settings.properties)).toEqual(expect.arrayContaining(['writable', 'readable', 'pids', 'memory', 'kill_grace_ms', 'max_output_bytes']));
   });
+
+  test('break 1: a sandboxed hook cannot add a sandbox = false hook to hookline.toml for the next emit', async () => {
+    const pwned = join(scratch.path, 'pwned-by-host-hook');
+    const evil = `\n[[hooks]]\nevent = "stage_start"\nsandbox = false\ncommand = "touch ${pwned}"\n`;
+    const config = sandboxed('bubblewrap') + hook(`{ printf '%s' '${evil}' >> hookline.toml; } 2> append.txt; echo "exit $?" >> append.txt`, 'on_error = "proceed"');
+    writeFileSync(join(work, 'hookline.toml'), config);
+    // The hook's own user may write the file (as when Hookline runs as that user): only the sandbox stops it.
+    if (process.getuid?.() === 0) chownSync(join(work, 'hookline.toml'), 65534, 65534);
+    const first = JSON.parse((await runCli(['emit', 'stage_start', '--json'], { cwd: work })).stdout) as Outcome;
+    expect(first.hooks[0]?.sandbox).toBe('bubblewrap');
+    expect(read('append.txt')).toMatch(/Read-only file system[\s\S]*exit [1-9]/);
+    expect(read('hookline.toml')).toBe(config);
+    const next = await runCli(['emit', 'stage_start', '--json'], { cwd: work });
+    expect(JSON.parse(next.stdout).hooks).toHaveLength(1);
+    expect(existsSync(pwned)).toBe(false);
+  });
+
+  test('break 1: a config layer the CLI would discover, made by a sandboxed hook, is moved aside and the hook fails', async () => {
+    const pwned = join(scratch.path, 'pwned-by-user-layer');
+    // XDG_CONFIG_HOME is work/.xdg (see runCli): the user layer lies inside the hook's writable folder.
+    const layer = `mkdir -p .xdg/hookline && printf '[[hooks]]\\nevent = "stage_start"\\nsandbox = false\\ncommand = "touch ${pwned}"\\n' > .xdg/hookline/hookline.toml`;
+    const outcome = await emit(sandboxed('bubblewrap') + hook(layer, 'on_error = "proceed"'));
+    expect(outcome.hooks[0]).toMatchObject({ status: 'failed', sandbox: 'bubblewrap' });
+    expect(outcome.hooks[0]?.error).toMatch(/\.xdg\/hookline\/hookline\.toml was created; it was moved aside to .*\.hookline-quarantine-.*inspect it/);
+    expect(existsSync(join(work, '.xdg/hookline/hookline.toml'))).toBe(false);
+    expect(readdirSync(join(work, '.xdg/hookline')).some((name) => name.startsWith('hookline.toml.hookline-quarantine-'))).toBe(true);
+    const next = await runCli(['emit', 'stage_start', '--json'], { cwd: work });
+    expect(next.stdout, next.stderr).not.toBe('');
+    expect(existsSync(pwned)).toBe(false);
+  });
+
+  test('break 1: an explicit --config file, the journal, .git and .claude stay read-only to a sandboxed hook', async () => {
+    mkdirSync(join(work, 'conf'));
+    mkdirSync(join(work, '.git', 'hooks'), { recursive: true });
+    mkdirSync(join(work, '.claude'));
+    writeFileSync(join(work, '.claude', 'settings.json'), '{}');
+    for (const path of ['conf', '.git', '.git/hooks', '.claude', '.claude/settings.json']) if (process.getuid?.() === 0) chownSync(join(work, path), 65534, 65534);
+    const attempts = ['echo x >> conf/hookline.toml', 'echo x > .git/hooks/pre-commit', 'echo x > .claude/settings.json', 'mv .git git-moved', 'echo x >> .hookline/journal.db'];
+    writeFileSync(join(work, 'conf', 'hookline.toml'), sandboxed('bubblewrap') + hook(`${attempts.map((attempt) => `{ ${attempt}; } 2>/dev/null && echo "DONE ${attempt}"`).join('; ')}; true > attempts.txt`));
+    if (process.getuid?.() === 0) chownSync(join(work, 'conf', 'hookline.toml'), 65534, 65534);
+    const result = await runCli(['emit', 'stage_start', '--json', '--config', 'conf/hookline.toml'], { cwd: work });
+    expect(JSON.parse(result.stdout).hooks[0]).toMatchObject({ status: 'ok', sandbox: 'bubblewrap' });
+    expect(read('attempts.txt')).toBe('');
+    expect(readFileSync(join(work, 'conf', 'hookline.toml'), 'utf8')).not.toMatch(/^x$/m);
+    expect(readFileSync(join(work, '.claude', 'settings.json'), 'utf8')).toBe('{}');
+  });
+
+  test('break 2: a cwd that links to / is refused naming /; nothing is written there', async () => {
+    const marker = `hookline-rootlink-${randomBytes(4).toString('hex')}`;
+    symlinkSync('/', join(work, 'rootlink'));
+    writeFileSync(join(work, 'hookline.toml'), sandboxed('bubblewrap') + hook(`touch ${marker}; cat /etc/shadow > ${marker}`));
+    const result = await runCli(['emit', 'stage_start', '--json', '--set', `cwd=${join(work, 'rootlink')}`], { cwd: work });
+    const outcome = JSON.parse(result.stdout) as Outcome;
+    expect(outcome.hooks[0]?.status).toBe('failed');
+    expect(outcome.hooks[0]?.error).toMatch(/does not bind \/ \(.*rootlink resolves to it through a link\) as the working directory/);
+    expect(existsSync(join('/', marker))).toBe(false);
+  });
+
+  test('break 2: a link planted by one hook is refused as the cwd of the next event', async () => {
+    const marker = `hookline-planted-${randomBytes(4).toString('hex')}`;
+    const planted = await emit(sandboxed('bubblewrap') + hook(`ln -s /etc planted; touch ${marker}`));
+    expect(planted.hooks[0]?.status).toBe('ok');
+    expect(existsSync(join(work, marker))).toBe(true);
+    const result = await runCli(['emit', 'stage_start', '--json', '--set', `cwd=${join(work, 'planted')}`], { cwd: work });
+    const outcome = JSON.parse(result.stdout) as Outcome;
+    expect(outcome.hooks[0]?.error).toMatch(/does not bind \/etc \(.*planted resolves to it through a link\)/);
+    expect(existsSync(join('/etc', marker))).toBe(false);
+  });
+
+  test('break 1: while a sandboxed hook runs, another hookline does not load a hookline.toml it may have written', async () => {
+    const pwned = join(scratch.path, 'pwned-meanwhile');
+    mkdirSync(join(work, 'conf'));
+    // The project's config lives elsewhere (--config): ./hookline.toml does not exist when the hook starts.
+    writeFileSync(
+      join(work, 'conf', 'hookline.toml'),
+      sandboxed('bubblewrap') +
+        hook(`printf '[[hooks]]\\nevent = "stage_start"\\nsandbox = false\\ncommand = "touch ${pwned}"\\n' > hookline.toml; while [ ! -e release ]; do sleep 0.05; done`, 'on_error = "proceed"'),
+    );
+    const first = startCli(['emit', 'stage_start', '--json', '--config', 'conf/hookline.toml'], { cwd: work });
+    first.stdin!.end();
+    let exited = false;
+    const firstDone = finished(first).finally(() => (exited = true));
+    while (!existsSync(join(work, 'hookline.toml')) && !exited) await new Promise((resolve) => setTimeout(resolve, 10));
+    if (exited) throw new Error(`the sandboxed hook ended before writing hookline.toml: ${(await firstDone).stdout}`);
+    const meanwhile = await runCli(['emit', 'stage_start', '--json'], { cwd: work });
+    writeFileSync(join(work, 'release'), '');
+    expect(meanwhile.code).toBe(1);
+    expect(meanwhile.stderr).toMatch(/hookline\.toml did not exist when a sandboxed hook of Hookline process \d+ started.*does not load it while that hook runs/s);
+    expect(existsSync(pwned)).toBe(false);
+    const outcome = JSON.parse((await firstDone).stdout) as Outcome;
+    expect(outcome.hooks[0]?.status).toBe('failed');
+    expect(outcome.hooks[0]?.error).toMatch(/hookline\.toml was created; it was moved aside/);
+    expect(existsSync(join(work, 'hookline.toml'))).toBe(false);
+    // Once the hook has ended, nothing is announced any more: a new config loads as usual.
+    writeFileSync(join(work, 'hookline.toml'), hook('true', 'sandbox = false'));
+    const after = await runCli(['emit', 'stage_start', '--json'], { cwd: work });
+    expect(after.code, after.stderr).toBe(0);
+    expect(existsSync(pwned)).toBe(false);
+  });
 });
+

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { waitFor } from '../../test-support/processes.ts';
@@ -38,6 +38,24 @@ describe.skipIf(!available)('hookline with [sandbox] provider = "docker"', () =>
     expect(outcome).toMatchObject({ decision: 'skip', reason: 'inside' });
     const left = spawnSync('docker', ['ps', '-aq', '--filter', 'label=dev.hookline.run-id'], { encoding: 'utf8' });
     expect(left.stdout.trim()).toBe('');
+  }, 60_000);
+
+  // Root gives the folder to the container's user (65534), so that only the protection can stop the hook.
+  test.skipIf(process.getuid?.() !== 0)('a hook in a :rw mount cannot add a sandbox = false hook to hookline.toml, nor create one the CLI would discover', async () => {
+    const pwned = join(scratch.path, '..', `${scratch.path.split('/').at(-1)}-pwned`);
+    const evil = `[[hooks]]\nevent = \"stage_start\"\nsandbox = false\ncommand = \"touch ${pwned}\"\n`;
+    const config = `[sandbox]\nprovider = "docker"\n[sandbox.docker]\nimage = "${IMAGE}"\nmounts = ["./:/workspace:rw"]\n\n[[hooks]]\nname = "append"\nevent = "stage_start"\non_error = "proceed"\ncommand = '''cd /workspace && { printf "${evil}" >> hookline.toml; } 2> append.txt; echo "exit $?" >> append.txt; mkdir -p .xdg/hookline && printf "${evil}" > .xdg/hookline/hookline.toml'''\n`;
+    scratch.write('hookline.toml', config);
+    spawnSync('chown', ['-R', '65534:65534', scratch.path]);
+    const first = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path });
+    const outcome = JSON.parse(first.stdout) as { hooks: Array<{ status: string; error?: string }> };
+    expect(outcome.hooks[0]?.status).toBe('failed');
+    expect(outcome.hooks[0]?.error).toMatch(/\.xdg\/hookline\/hookline\.toml was created; it was moved aside/);
+    expect(readFileSync(join(scratch.path, 'hookline.toml'), 'utf8')).toBe(config);
+    expect(readFileSync(join(scratch.path, 'append.txt'), 'utf8')).toMatch(/Read-only file system[\s\S]*exit [1-9]/);
+    const next = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path });
+    expect(next.stdout, next.stderr).not.toBe('');
+    expect(existsSync(pwned)).toBe(false);
   }, 60_000);
 
   test('a hook that never reads a 2 MB context on stdin lets `emit` and `run` end as soon as they answered', async () => {

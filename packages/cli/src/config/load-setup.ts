@@ -7,6 +7,7 @@ import { loadFirstPartyRunners } from '../plugins/load-runners.ts';
 import type { LoadedPlugins } from '../plugins/load-plugins.ts';
 import type { PluginOffer } from '../plugins/plugin-offer.ts';
 import { sandboxSettingsTables } from '../plugins/sandbox-settings-tables.ts';
+import { refuseWatchedFiles } from './refuse-watched-files.ts';
 import { findConfigFiles } from './find-config-files.ts';
 import { readConfigFiles, type ReadConfigFile } from './read-config-files.ts';
 
@@ -70,6 +71,7 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
     throw new CliError('HOOKLINE_CLI_USAGE', `unknown preset "${options.preset}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; known presets: ${Object.keys(presets).join(', ')}.`);
   }
   const found = findConfigFiles(options.configFiles, options.cwd, options.env, options.preset === undefined ? undefined : presets[options.preset]);
+  refuseWatchedFiles(found.files);
   const files = readConfigFiles(found.files);
   const sources = files.map((file) => file.source);
   // Most configs name no plugin: the plugin loader is then not even imported (startup time).

@@ -33,11 +33,13 @@ export const FIRST_PARTY_RUNNERS: Readonly<Record<string, FirstPartyPackage>> = 
 /** A first-party sandbox provider; `prune` names its export that removes leftovers of crashed runs. */
 export interface FirstPartySandbox extends FirstPartyPackage {
   readonly prune?: string;
+  /** Whether its factory takes `protectedPaths` (core's `ProtectedPathsSettings`): a boundary that binds host folders writable. */
+  readonly protects?: boolean;
 }
 
 /** Sandbox providers by the name `[sandbox] provider` selects them with; loaded only when a hook runs sandboxed. */
 export const FIRST_PARTY_SANDBOXES: Readonly<Record<string, FirstPartySandbox>> = {
   local: { package: '@hookline/runner-command', factory: 'localSandbox' },
-  bubblewrap: { package: '@hookline/sandbox-bubblewrap', factory: 'bubblewrapSandbox' },
-  docker: { package: '@hookline/sandbox-docker', factory: 'dockerSandbox', prune: 'pruneDockerSandboxes' },
+  bubblewrap: { package: '@hookline/sandbox-bubblewrap', factory: 'bubblewrapSandbox', protects: true },
+  docker: { package: '@hookline/sandbox-docker', factory: 'dockerSandbox', prune: 'pruneDockerSandboxes', protects: true },
 };

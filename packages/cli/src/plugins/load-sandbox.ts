@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { settingsTableOf, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
+import { announceWatch } from '../config/protected-path-watch.ts';
 import { FIRST_PARTY_SANDBOXES } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
 
@@ -10,7 +11,8 @@ import { loadFirstPartyFactory } from './load-first-party.ts';
  * wins over a first-party one of the same name. The provider's factory gets its `[sandbox.<provider>]`
  * table as the loader validated it (`config.settings`), when there is one, with `baseDir` set to the
  * folder of the last file that wrote it unless the table says `base_dir` (relative paths mean "next
- * to the config").
+ * to the config"). A first-party provider that is a boundary also gets `protectedPaths`: what the
+ * CLI knows decides what runs outside the sandbox later (see `protectedHostPaths`).
  */
 export async function loadSandbox(
   config: HookConfig,
@@ -18,6 +20,7 @@ export async function loadSandbox(
   plugins: readonly SandboxProvider[],
   folders: readonly string[],
   sources: readonly ConfigSource[],
+  protectedPaths: () => readonly string[] = () => [],
 ): Promise<SandboxProvider | undefined> {
   const needed = config.hooks.some((hook) => hook.enabled && hook.sandbox && runners.some((runner) => runner.types[hook.type]?.usesSandbox === true));
   if (!needed) return undefined;
@@ -41,9 +44,10 @@ export async function loadSandbox(
   }
   const table = settingsTableOf(factory);
   const settings = table === undefined ? config.sandbox.settings[name] : config.settings[table.path];
-  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return factory() as SandboxProvider;
+  const protection = entry.protects === true ? { protectedPaths: protectedPaths(), onWatch: announceWatch } : {};
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return factory(entry.protects === true ? protection : undefined) as SandboxProvider;
   const source = sources.findLast((candidate) => tableOf(tableOf(candidate.data['sandbox'])?.[name]) !== undefined);
-  return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings }) as SandboxProvider;
+  return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings, ...protection }) as SandboxProvider;
 }
 
 function tableOf(value: unknown): Record<string, unknown> | undefined {

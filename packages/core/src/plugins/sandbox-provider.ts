@@ -69,7 +69,18 @@ export interface SandboxSession {
 /** The version of the `SandboxProvider` interface (and `SandboxSession`) this core speaks; changing them bumps it. */
 export const SANDBOX_PROVIDER_INTERFACE_VERSION = 'v1';
 
-/** Creates sandbox sessions, one per run. A factory's result (`localSandbox()`, `dockerSandbox()`). */
+/**
+ * Creates sandbox sessions, one per run. A factory's result (`localSandbox()`, `dockerSandbox()`).
+ *
+ * A provider that is a security boundary and binds host folders writable into its sandboxes must
+ * keep what decides what runs outside later out of a hook's reach: every {@link PROTECTED_NAMES}
+ * entry under each writable folder, and the absolute paths the host names in its factory's
+ * `protectedPaths` setting ({@link ProtectedPathsSettings}: the CLI passes its config files, the
+ * ones it would discover, its journal and its plugin folders), read-only where they exist; where one
+ * does not exist and a hook created it, the exec must not end quietly — the first-party providers
+ * move it aside and reject the exec, so the hook fails naming it. Every host path is bound as it
+ * resolves (links followed) at bind time, after being checked as resolved.
+ */
 export interface SandboxProvider {
   readonly sandboxProviderInterfaceVersion: typeof SANDBOX_PROVIDER_INTERFACE_VERSION;
   /** The name `[sandbox] provider` selects it by: `local`, `docker`, or a plugin's. */
