@@ -1,7 +1,8 @@
-// What a sandboxed hook must never have, tried from inside a real sandbox: capabilities, a view of the
-// host's processes, a way out to the network (loopback included).
+// What a sandboxed hook must never have, tried from inside a real sandbox: privileged operations, a view
+// of the host's processes, a way out to the network (loopback included). The capability sets themselves
+// are read in bubblewrap-session.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ let work: string;
 let session: SandboxSession;
 beforeEach(async () => {
   work = realpathSync(mkdtempSync(join(tmpdir(), 'hookline-bwrap-isolation-')));
+  // As root, hooks run as nobody on the host too: the folder is theirs, as a user gives one.
+  if (process.getuid?.() === 0) chownSync(work, 65534, 65534);
   if (problem === undefined) session = await bubblewrapSandbox().doOpen('isolation', new AbortController().signal);
 });
 afterEach(async () => {
@@ -32,13 +35,6 @@ async function run(command: string): Promise<{ readonly code: number | null; rea
 }
 
 describe.skipIf(problem !== undefined)('inside a bubblewrap sandbox', () => {
-  test('the hook holds no capability: effective, permitted, inheritable and ambient sets are empty', async () => {
-    const { out } = await run(`grep -E '^Cap(Inh|Prm|Eff|Amb):' /proc/self/status`);
-    const sets = Object.fromEntries(out.trim().split('\n').map((line) => line.split(/:\s+/)));
-    expect(Object.keys(sets).sort()).toEqual(['CapAmb', 'CapEff', 'CapInh', 'CapPrm']);
-    for (const value of Object.values(sets)) expect(value).toBe('0000000000000000');
-  });
-
   test('privileged operations fail: mounting, changing a file owner, raising limits, a new user namespace', async () => {
     const attempts = [
       'mount -t tmpfs none /tmp',
@@ -63,7 +59,7 @@ describe.skipIf(problem !== undefined)('inside a bubblewrap sandbox', () => {
       neighbour.kill('SIGKILL');
     });
 
-    test('no host process is visible: /proc lists only the sandbox's own few, and a host pid cannot be signalled', async () => {
+    test("no host process is visible: /proc lists only the sandbox's processes, and a host pid cannot be signalled", async () => {
       const { out } = await run(`for status in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < "$status"; echo; done; echo "pids: $(ls -d /proc/[0-9]* | wc -l)"`);
       expect(out).not.toContain(mark);
       const pids = Number(/pids: (\d+)/.exec(out)?.[1]);
