@@ -141,7 +141,7 @@ async function runSelected(
   }
   const settled = (done ?? Promise.resolve()).then(async () => {
     const all = warnings.slice();
-    for (const report of reports) if (!report.blocking) all.push(...laterWarnings(report));
+    for (const report of reports) if (!report.blocking) all.push(...reportWarnings(report), ...laterWarnings(report));
     if (origin?.resumed !== undefined && selected.length === 0) {
       all.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
     }
@@ -206,6 +206,7 @@ class EmitRun extends EmitPayload implements HookRunScope {
   /** Records a blocking hook's report and returns the decision the event honours. */
   decide(position: number, report: HookReport): HookDecision {
     this.reports[position] = report;
+    this.warnings.push(...reportWarnings(report));
     if (report.status !== 'ok') this.warnings.push(...failureWarnings(report));
     const decision = honoured(report, this.event, this.warnings);
     this.effective.push(decision);
@@ -322,6 +323,12 @@ function identicalHooks(selected: readonly HookDefinition[]): Map<number, number
     else duplicates.set(position, earlier);
   }
   return duplicates;
+}
+
+// A hook's own warnings (an answer field ignored, output cut at the cap) concern the whole outcome:
+// a host or a person reading only the outcome's warnings must see them too.
+function reportWarnings(report: HookReport): string[] {
+  return report.warnings === undefined ? [] : report.warnings.map((warning) => `hook "${report.name}": ${warning}`);
 }
 
 // A failure that the policy lets pass is still a failure: say so at the top of the outcome.

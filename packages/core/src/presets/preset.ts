@@ -87,6 +87,12 @@ export interface PresetAnswer {
   readonly decision: HookDecision;
   /** Fields the answer carried that are neither wrong nor used, or were wrong and ignored. */
   readonly warnings: readonly string[];
+  /**
+   * Why a field that decides (a permission decision, `continue`, a replacement input) cannot be
+   * honoured — a wrong type or an unknown value. Any problem makes the whole answer unreadable:
+   * the hook failed, and its `on_error` decides, because ignoring a garbled "deny" would approve.
+   */
+  readonly problems?: readonly string[];
   /** Report details (e.g. `suppress_output`). */
   readonly details?: Readonly<Record<string, unknown>>;
 }
