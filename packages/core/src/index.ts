@@ -105,3 +105,4 @@ export { taskHookName } from './presets/task-dialect.ts';
 export { taskPreset } from './presets/task-preset.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';
 export type { Matcher } from './selection/compile-matcher.ts';
+export { MATCHER_INPUT_LIMIT } from './selection/lookaround-matcher.ts';
