@@ -61,9 +61,15 @@ describe('claude http hooks', () => {
     expect(JSON.parse(request.body.toString('utf8'))).toEqual({ session_id: 's1', hook_event_name: 'PreToolUse', ...input });
   });
 
-  test('a header naming a variable not in allowedEnvVars is a load error', () => {
+  test('a header naming a variable not in allowedEnvVars is a config problem: the hook fails, nothing is sent', async () => {
+    process.env['OTHER_SECRET'] = 'must-not-leak';
     const settings = { hooks: { Stop: [{ hooks: [{ type: 'http', url: `${server.origin}/x`, headers: { 'X-Key': '$OTHER_SECRET' } }] }] } };
-    expect(() => loadConfig([{ text: JSON.stringify(settings, null, 2), source: 'settings.json' }], { runners: [httpRunner()] })).toThrow(/OTHER_SECRET/);
+    const config = loadConfig([{ text: JSON.stringify(settings, null, 2), source: 'settings.json' }], { runners: [httpRunner()] });
+    expect(config.problems?.map((issue) => issue.message).join('\n')).toMatch(/OTHER_SECRET/);
+    const sent = server.requests.length;
+    const outcome = await emitClaude({ url: `${server.origin}/x`, headers: { 'X-Key': '$OTHER_SECRET' } }, 'Stop', {});
+    expect(outcome.hooks[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/OTHER_SECRET/) });
+    expect(server.requests.length).toBe(sent);
   });
 
   test('a 2xx body is read as Claude Code output: additionalContext and systemMessage', async () => {

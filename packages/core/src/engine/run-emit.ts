@@ -13,7 +13,7 @@ import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome
 import type { EngineState, EventRoute, HookLane } from './engine-state.ts';
 import type { InstalledType } from '../plugins/runner-registry.ts';
 import { EmitPayload } from './hook-call.ts';
-import { pendingReport, skippedReport } from './hook-reports.ts';
+import { failedReport, pendingReport, skippedReport } from './hook-reports.ts';
 import { Outcome } from './outcome.ts';
 import { runHook, type HookRunScope } from './run-hook.ts';
 import type { RunFacts } from './sandbox-sessions.ts';
@@ -59,7 +59,7 @@ export function runEmit(engine: EngineState, route: EventRoute, context: Readonl
     if (observation !== undefined) quietly(() => observation.ended(route.empty));
     return route.quiet;
   }
-  const pending = runSelected(engine, route.spec, chosen, context, origin, observation);
+  const pending = runSelected(engine, route, chosen, context, origin, observation);
   if (observation !== undefined) {
     const failed = (error: unknown): void => void quietly(() => observation.failed(error));
     pending.then((outcome) => outcome.settled.catch(failed), failed);
@@ -69,14 +69,16 @@ export function runEmit(engine: EngineState, route: EventRoute, context: Readonl
 
 async function runSelected(
   engine: EngineState,
-  event: EventSpec,
+  route: EventRoute,
   selected: readonly HookDefinition[],
   context: Readonly<Record<string, unknown>>,
   origin: EmitOrigin | undefined,
   observation: EmitObservation | undefined,
 ): Promise<PendingEmitOutcome> {
+  const event = route.spec;
   const emit = new EmitRun(engine, event, selected, normalizeContext(event.name, context), origin, observation);
   const { reports, warnings, lane } = emit;
+  warnings.push(...route.notices);
 
   // 2. Blocking.
   let blockedBy: string | undefined;
@@ -216,6 +218,8 @@ class EmitRun extends EmitPayload implements HookRunScope {
 
   /** Runs one hook of the emit, watched by the emit's observation, if any. */
   run(hook: HookDefinition): HookReport | Promise<HookReport> {
+    // An invalid hook a tolerant preset kept: it fails where it was meant to run.
+    if (hook.broken !== undefined) return failedReport(hook, 'failed', hook.broken, performance.now());
     const installed = this.engine.registry.find(hook.type)!;
     const observation = this.observation;
     if (observation === undefined) return runHook(hook, installed, this, undefined);
@@ -317,6 +321,8 @@ function identicalHooks(selected: readonly HookDefinition[]): Map<number, number
   const first = new Map<string, number>();
   const duplicates = new Map<number, number>();
   for (const [position, hook] of selected.entries()) {
+    // An invalid stand-in is never identical to anything: each one reports its own problem.
+    if (hook.broken !== undefined) continue;
     const key = `${hook.type}\u0000${hook.blocking}\u0000${JSON.stringify(hook.options)}`;
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, position);
