@@ -174,6 +174,7 @@ function page(
       '',
     );
   }
+  out.push(...LAYERING);
   out.push('## Defaults', '');
   out.push(
     'What a hook that does not set the key gets, by preset and type, as `hookline list` reports it',
@@ -213,6 +214,35 @@ function page(
   }
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
+
+/** How layers rank and what a less trusted one may do: behaviour, not schema, so written here. */
+const LAYERING: readonly string[] = [
+  '## Layering',
+  '',
+  'Config files are layered in the order they load, and that order is their **trust**: the first is the',
+  'most trusted, every later one less. Without `--config` that is the user layer',
+  '(`$XDG_CONFIG_HOME/hookline/hookline.toml`) above the project file (`./hookline.toml`); with',
+  '`--config a --config b`, `a` above `b` — in the order given, later = lower trust. A library host',
+  'passes its sources to `loadConfig` in the same order.',
+  '',
+  '- A later layer\'s hook with the same effective name replaces the earlier one in its place, and',
+  '  `name` + `enabled = false` disables it (above). Either change to a hook of an earlier layer is',
+  '  **reported in every outcome** (its `warnings`, and so on stderr of `hookline emit`), by `hookline',
+  '  list` (the hook is marked `changed by a later layer`, the change printed) and by `hookline explain`',
+  '  (`layering` in `--json`): a project cannot quietly weaken a user\'s guard. Restating a hook',
+  '  unchanged is not a change; new hooks are not reported.',
+  '- `locked = true` on a hook forbids any later layer to change it: a replacing table, a disabling',
+  '  table is **ignored**, and the attempt is',
+  '  reported in every outcome the same way. It is not a config error — an error would let a project',
+  '  file stop every hook from running.',
+  '- Preset `claude` merges layers as Claude Code merges its settings files (`~/.claude/settings.json`,',
+  '  then the project\'s `.claude/settings.json` and `.claude/settings.local.json`): every file\'s hooks',
+  '  run, a later file never replaces or disables an earlier file\'s hook (a repeated name is kept as',
+  '  `name@file`, and a repeat that differs is reported), identical hooks run once, and',
+  '  `disableAllHooks: true` switches off the hooks of its own file and of less trusted ones only —',
+  '  never those of the user\'s file, with a report in every outcome.',
+  '',
+];
 
 /** How a preset's dialect shapes `hooks`, beyond the canonical tables. */
 function presetSection(name: string, schema: Schema, common: readonly string[]): string[] {

@@ -52,6 +52,7 @@ user layer $XDG_CONFIG_HOME/hookline/hookline.toml, then ./hookline.toml`),
   },
   setup: 'run-hooks',
   context: true,
+  blocksWhenConfigFails: true,
   epilog: ({ contextDefaults }) => `Missing required context fields are filled in per preset:
 ${contextDefaults}
 

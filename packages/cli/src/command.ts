@@ -49,6 +49,13 @@ export interface CommandSpec {
   readonly setup?: 'read' | 'run-hooks';
   /** The event context is built from `--context` and `--set` (after the setup, before its warnings are printed). */
   readonly context?: boolean;
+  /**
+   * When the config cannot be loaded and the command's `<event>` is a guard of an agent-facing
+   * preset (one that blocks, of a preset with `invalidHooks: "fail-when-selected"`), the command
+   * answers block (exit 2, the reason on stderr) instead of failing with exit 1, which an agent
+   * reads as "go on".
+   */
+  readonly blocksWhenConfigFails?: boolean;
 }
 
 // A declared option's value; for options in general (the table's view), any value parseArgs gives.

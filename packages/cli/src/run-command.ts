@@ -28,7 +28,15 @@ export async function runCommand(command: string, entry: CommandEntry, args: rea
   let setup: Setup | undefined;
   let context: Record<string, unknown> | undefined;
   if (spec.setup !== undefined) {
-    setup = await loadSetup({ configFiles: strings(values['config']), preset: text(values['preset']), cwd: io.cwd, env: io.env, runsHooks: spec.setup === 'run-hooks' });
+    try {
+      setup = await loadSetup({ configFiles: strings(values['config']), preset: text(values['preset']), cwd: io.cwd, env: io.env, runsHooks: spec.setup === 'run-hooks' });
+    } catch (error) {
+      if (spec.blocksWhenConfigFails !== true) throw error;
+      const { blockForUnloadableConfig } = await import('./config/block-for-unloadable-config.ts');
+      const code = await blockForUnloadableConfig(error, { event: text(positionals['event']), preset: text(values['preset']), json: values['json'] === true }, io);
+      if (code === undefined) throw error;
+      return code;
+    }
     let warnings: readonly string[] = [];
     if (spec.context === true) {
       const built = await buildContext({ file: text(values['context']), sets: strings(values['set']) }, presets[setup.config.preset]!, io);

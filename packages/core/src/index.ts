@@ -20,6 +20,8 @@ export { DECISION_KINDS, OUTCOME_EXTRAS, type DecisionKind, type HookDecision, t
 export { mergeDecisions, type MergedDecision } from './decisions/merge-decisions.ts';
 export { mergeExtras, type MergedExtras } from './decisions/merge-extras.ts';
 export { parseDecision, parseDecisionText } from './decisions/parse-decision.ts';
+export { decisionProblem } from './decisions/decision-problem.ts';
+export { readAnswerText, type AnswerReading, type AnswerTextScope } from './decisions/read-answer-text.ts';
 export { createHookEngine, type HookEngine, type HookEngineOptions } from './engine/create-hook-engine.ts';
 export type { EmitOutcome, HookReport, HookStatus, PendingEmitOutcome } from './engine/emit-outcome.ts';
 export type { ResumeOptions, ResumeReport } from './engine/resume-journal.ts';
@@ -109,3 +111,4 @@ export { taskHookName } from './presets/task-dialect.ts';
 export { taskPreset } from './presets/task-preset.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';
 export type { Matcher } from './selection/compile-matcher.ts';
+export { MATCHER_INPUT_LIMIT } from './selection/lookaround-matcher.ts';

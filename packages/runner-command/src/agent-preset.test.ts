@@ -103,14 +103,25 @@ describe('agent preset with real commands', () => {
       ['printf "\\n  use the other tool \\n"; exit 7', 'use the other tool', 'then stdout'],
       ['exit 2', 'blocked by pre-tool-use hook', 'then the default'],
       ['kill -KILL $$', 'blocked by pre-tool-use hook', 'a signal vetoes too'],
-      ['echo "all good" >&2; echo \'{"decision":"block"}\'; exit 0', undefined, 'exit 0 proceeds whatever it prints'],
+      ['echo "all good" >&2; echo \'{"decision":"proceed"}\'; exit 0', undefined, 'exit 0 proceeds'],
+      ['echo "all good" >&2; echo \'just text\'; exit 0', undefined, 'exit 0 proceeds whatever plain text it prints'],
     ];
     const { outcomes } = await emitAgent(
       cases.map(([command], index) => action('pre_tool_use', command, `tool_name = "T${index}"\n`)).join(''),
       cases.map((_, index) => ['pre_tool_use', { tool_name: `T${index}` }] as const),
     );
     expect(outcomes.map((outcome) => [outcome.decision, outcome.reason])).toEqual(cases.map(([, reason]) => [reason === undefined ? 'proceed' : 'block', reason]));
-    expect(outcomes[4]?.hooks[0]?.warnings).toEqual(["stdout held a decision JSON, but this preset's hooks answer by exit code only: exit 0 proceeds, any other code vetoes"]);
+    expect(outcomes[4]?.hooks[0]?.status).toBe('ok');
+    // A "block" JSON at exit 0 was meant as a veto this protocol cannot honour: the hook failed, and
+    // pre_tool_use fails closed; garbled JSON too.
+    const { outcomes: meant } = await emitAgent(
+      [`echo '{"decision":"block"}'`, `echo '{"decision":"block",}'`, `echo '["block"]'`].map((command, index) => action('pre_tool_use', command, `tool_name = "M${index}"\n`)).join(''),
+      [0, 1, 2].map((index) => ['pre_tool_use', { tool_name: `M${index}` }] as const),
+    );
+    expect(meant.map((outcome) => [outcome.decision, outcome.hooks[0]?.status])).toEqual([['block', 'failed'], ['block', 'failed'], ['block', 'failed']]);
+    expect(meant[0]?.reason).toContain('answer by exit code only');
+    expect(meant[1]?.reason).toContain('not valid JSON');
+    expect(meant[2]?.reason).toContain('JSON array');
     // Other events name themselves in the default reason (recorded, not honoured: they do not block).
     const { outcomes: [stop] } = await emitAgent(action('stop', 'exit 1'), [['stop', {}]]);
     expect(stop?.hooks[0]?.decision).toEqual({ decision: 'block', reason: 'blocked by stop hook' });

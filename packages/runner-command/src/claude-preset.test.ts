@@ -94,10 +94,19 @@ describe('claude preset with real commands', () => {
     expect(outcome.hooks[0]).toMatchObject({ suppress_output: true });
   });
 
-  test('a misplaced field is ignored with a warning that says where it belongs', async () => {
+  test('a misplaced permissionDecision cannot be honoured: the hook failed, saying where it belongs', async () => {
     const outcome = await emitClaude(one('PreToolUse', { command: `echo '{"permissionDecision": "deny"}'` }), 'PreToolUse', { tool_name: 'Bash' });
     expect(outcome.decision).toBe('proceed');
-    expect(outcome.hooks[0]?.warnings).toEqual(['unknown output field permissionDecision — it belongs inside hookSpecificOutput; ignored']);
+    expect(outcome.hooks[0]?.status).toBe('failed');
+    expect(outcome.hooks[0]?.error).toContain('permissionDecision belongs inside hookSpecificOutput');
+    expect(outcome.warnings.join('\n')).toContain('permissionDecision belongs inside hookSpecificOutput');
+  });
+
+  test('an unknown output field is ignored with a warning that reaches the outcome', async () => {
+    const outcome = await emitClaude(one('PreToolUse', { command: `echo '{"sytemMessage": "hi"}'` }), 'PreToolUse', { tool_name: 'Bash' });
+    expect(outcome.hooks[0]?.status).toBe('ok');
+    expect(outcome.hooks[0]?.warnings).toEqual(['unknown output field sytemMessage — did you mean systemMessage?; ignored']);
+    expect(outcome.warnings).toEqual([`hook "${outcome.hooks[0]?.name}": unknown output field sytemMessage — did you mean systemMessage?; ignored`]);
   });
 
   test('plain stdout is context on UserPromptSubmit and SessionStart, and ignored elsewhere', async () => {
@@ -107,9 +116,10 @@ describe('claude preset with real commands', () => {
     expect((await emitClaude(one('PostToolUse', print), 'PostToolUse', { tool_name: 'Bash' })).additional_context).toBeUndefined();
   });
 
-  test('stdout that starts like JSON but is not is read as plain text, with a warning', async () => {
+  test('stdout that starts like JSON but is not is a failed hook, not context', async () => {
     const outcome = await emitClaude(one('SessionStart', { command: `echo '{not json'` }), 'SessionStart', { source: 'startup' });
-    expect(outcome.additional_context).toEqual(['{not json']);
-    expect(outcome.hooks[0]?.warnings).toEqual([expect.stringMatching(/^stdout starts with "\{" but is not valid JSON/)]);
+    expect(outcome.additional_context).toBeUndefined();
+    expect(outcome.hooks[0]?.status).toBe('failed');
+    expect(outcome.hooks[0]?.error).toMatch(/^stdout starts like a JSON answer but is not valid JSON/);
   });
 });

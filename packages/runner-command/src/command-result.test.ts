@@ -58,11 +58,12 @@ describe('stdout is read as a whole', () => {
     expect(report.decision).toEqual({ decision: 'block', reason: 'hook exited with code 2' });
   });
 
-  test('override without edge_to is unparseable: proceed on exit 0, block on exit 2', async () => {
+  test('override without edge_to cannot be honoured: failed on exit 0 (on_error decides), block on exit 2', async () => {
     const override = quote(JSON.stringify({ decision: 'override', reason: 'go elsewhere' }));
-    const zero = await runOne({ command: `echo ${override}` }, { event: 'edge_selected' });
-    expect(zero.decision).toEqual({ decision: 'proceed' });
-    expect(zero.warnings?.join('\n')).toContain('override without edge_to');
+    const zero = await runOne({ command: `echo ${override}`, on_error: 'proceed' }, { event: 'edge_selected' });
+    expect(zero.status).toBe('failed');
+    expect(zero.decision?.decision).toBe('proceed');
+    expect(zero.error).toContain('"override" needs a non-empty "edge_to"');
     const two = await runOne({ command: `echo ${override}; exit 2` }, { event: 'edge_selected' });
     expect(two.decision).toEqual({ decision: 'block', reason: 'hook exited with code 2' });
   });
@@ -75,9 +76,11 @@ describe('stdout is read as a whole', () => {
     expect(outcome.hooks[0]?.decision).toEqual({ decision: 'override', edge_to: 'review', reason: 'needs eyes' });
   });
 
-  test('a decision with a reason that is not a string is unparseable', async () => {
+  test('a decision with a reason that is not a string cannot be honoured: the hook failed', async () => {
     const report = await runOne({ command: `echo '{"decision":"block","reason":42}'` });
-    expect(report.decision).toEqual({ decision: 'proceed' });
+    expect(report.status).toBe('failed');
+    expect(report.decision?.decision).toBe('block');
+    expect(report.error).toContain('"reason" must be a string, got 42');
   });
 });
 

@@ -1,4 +1,4 @@
-import { clipText, findEvent, messageOf, parseDecisionText, type CommandProtocol, type ExecResult, type HookDecision, type Preset, type RunResult } from '@hookline/core';
+import { clipText, findEvent, parseDecisionText, readAnswerText, type AnswerTextScope, type CommandProtocol, type ExecResult, type HookDecision, type Preset, type RunResult } from '@hookline/core';
 import { decodeOutput, decodeTail } from './decode-output.ts';
 
 /** What reading an exec's result needs besides the result. */
@@ -23,12 +23,15 @@ export interface CommandResultScope {
  * Applies the preset's command protocol to how the process ended.
  *
  * `arc`: exit 0: the whole trimmed stdout as a decision JSON, else `proceed`. Exit 2: the
- * same JSON, else `block`. Another code or a signal: `block` naming it. Stdout that was truncated is
- * never read as a decision: it is not the whole stdout.
+ * same JSON, else `block`. Another code or a signal: `block` naming it.
  *
- * `agent`: exit 0 proceeds, whatever stdout holds; any other exit or a signal blocks, with
- * the trimmed stderr as the reason, else the trimmed stdout, else "blocked by {event with dashes}
- * hook" ("blocked by pre-tool-use hook").
+ * `agent`: exit 0 proceeds; any other exit or a signal blocks, with the trimmed stderr as the
+ * reason, else the trimmed stdout, else "blocked by {event with dashes} hook" ("blocked by
+ * pre-tool-use hook").
+ *
+ * Every protocol: stdout that looks like JSON (`{`, `[` or `"` first) at exit 0 was meant as an
+ * answer; when it cannot be honoured — not valid JSON, cut at the output cap, a decision field of
+ * the wrong type or value — the hook failed and `on_error` decides (`readAnswerText`).
  */
 export function commandResult(exec: ExecResult, scope: CommandResultScope): RunResult {
   const details: Record<string, unknown> = { exit_code: exec.exitCode, sandbox: scope.provider };
@@ -48,8 +51,8 @@ export function commandResult(exec: ExecResult, scope: CommandResultScope): RunR
   if (exec.aborted) return { status: 'failed', error: `the hook was stopped: ${scope.abortReason()}`, warnings, details };
 
   if (scope.protocol === 'claude') return claudeResult(exec, scope, warnings, details);
-  const decision = scope.protocol === 'agent' ? decideByExit(exec, scope.event ?? 'hook', warnings) : decide(exec, warnings);
-  return { status: 'ok', decision, warnings, details };
+  if (scope.protocol === 'agent') return agentResult(exec, scope, warnings, details);
+  return arcResult(exec, scope, warnings, details);
 }
 
 /**
@@ -70,55 +73,66 @@ function claudeResult(exec: ExecResult, scope: CommandResultScope, warnings: str
     return { status: 'ok', decision, warnings, details };
   }
   if (exec.exitCode !== 0) return { status: 'failed', error: `hook exited with code ${exec.exitCode}${stderr === '' ? '' : `: ${clipText(stderr)}`}`, warnings, details };
-  if (exec.stdoutTruncated) return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
-  const stdout = decodeOutput(exec.stdout).trim();
-  if (stdout.startsWith('{') && scope.preset?.readAnswer !== undefined) {
-    let value: unknown;
-    let parsed = false;
-    try {
-      value = JSON.parse(stdout);
-      parsed = true;
-    } catch (error) {
-      warnings.push(`stdout starts with "{" but is not valid JSON (${messageOf(error)}), so it was read as plain text`);
-    }
-    const answer = parsed ? scope.preset.readAnswer(value, event) : undefined;
-    if (answer !== undefined) {
-      warnings.push(...answer.warnings);
-      return { status: 'ok', decision: answer.decision, warnings, details: { ...details, ...answer.details } };
-    }
-  }
+  const reading = readAnswerText(decodeOutput(exec.stdout), answerScope(exec, scope, event));
+  if (reading.kind === 'unreadable') return { status: 'failed', error: reading.problem, warnings: [...warnings, ...reading.warnings], details };
+  warnings.push(...reading.warnings);
+  if (reading.kind === 'answer') return { status: 'ok', decision: reading.decision, warnings, details: { ...details, ...reading.details } };
+  const stdout = exec.stdoutTruncated ? '' : decodeOutput(exec.stdout).trim();
   if (stdout !== '' && spec?.stdoutIsContext === true) return { status: 'ok', decision: { decision: 'proceed', additional_context: stdout }, warnings, details };
   return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
 }
 
-function decideByExit(exec: ExecResult, event: string, warnings: string[]): HookDecision {
-  const stdout = decodeOutput(exec.stdout).trim();
-  if (exec.exitCode === 0) {
-    // A hook written for the arc protocol would be silently ignored here: say why.
-    if (!exec.stdoutTruncated && parseDecisionText(stdout) !== undefined) {
-      warnings.push('stdout held a decision JSON, but this preset\'s hooks answer by exit code only: exit 0 proceeds, any other code vetoes');
-    }
-    return { decision: 'proceed' };
+function answerScope(exec: ExecResult, scope: CommandResultScope, event: string): AnswerTextScope {
+  return { truncated: exec.stdoutTruncated, capBytes: scope.maxOutputBytes, preset: scope.preset, event, what: 'stdout' };
+}
+
+/**
+ * The `agent` protocol answers by exit code only, but stdout that looks like JSON was meant as an
+ * answer: a decision other than proceed at exit 0, or JSON that cannot be read, cannot be honoured
+ * there, so the hook failed (and `on_error` decides) rather than silently proceeding.
+ */
+function agentResult(exec: ExecResult, scope: CommandResultScope, warnings: string[], details: Record<string, unknown>): RunResult {
+  const event = scope.event ?? 'hook';
+  if (exec.exitCode !== 0) return { status: 'ok', decision: decideByExit(exec, event), warnings, details };
+  const reading = readAnswerText(decodeOutput(exec.stdout), { ...answerScope(exec, scope, event), preset: undefined });
+  if (reading.kind === 'unreadable') return { status: 'failed', error: reading.problem, warnings: [...warnings, ...reading.warnings], details };
+  if (reading.kind === 'answer' && reading.decision.decision !== 'proceed') {
+    return {
+      status: 'failed',
+      error: `stdout held the decision "${reading.decision.decision}" at exit 0, but this preset's hooks answer by exit code only: exit 0 proceeds, any other code vetoes (print the reason on stderr and exit 2)`,
+      warnings,
+      details,
+    };
   }
+  return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
+}
+
+function decideByExit(exec: ExecResult, event: string): HookDecision {
+  const stdout = decodeOutput(exec.stdout).trim();
   const stderr = decodeOutput(exec.stderr).trim();
   const text = stderr !== '' ? stderr : stdout;
   return { decision: 'block', reason: text === '' ? `blocked by ${event.replaceAll('_', '-')} hook` : clipText(text) };
 }
 
-function decide(exec: ExecResult, warnings: string[]): HookDecision {
-  if (exec.exitCode === null) return { decision: 'block', reason: `hook killed by ${exec.signal ?? 'an unknown signal'}` };
+// Exit 0 or 2 with stdout that looks like JSON but cannot be honoured: at exit 0 the hook failed
+// (on_error decides); at exit 2 it blocks anyway, and the warning says why the JSON was not read.
+function arcResult(exec: ExecResult, scope: CommandResultScope, warnings: string[], details: Record<string, unknown>): RunResult {
+  if (exec.exitCode === null) return { status: 'ok', decision: { decision: 'block', reason: `hook killed by ${exec.signal ?? 'an unknown signal'}` }, warnings, details };
   if (exec.exitCode !== 0 && exec.exitCode !== 2) {
     if (!exec.stdoutTruncated && parseDecisionText(decodeOutput(exec.stdout)) !== undefined) {
       warnings.push(`stdout held a decision JSON, but only exit codes 0 and 2 are read for one; exit code ${exec.exitCode} blocks`);
     }
-    return { decision: 'block', reason: `hook exited with code ${exec.exitCode}` };
+    return { status: 'ok', decision: { decision: 'block', reason: `hook exited with code ${exec.exitCode}` }, warnings, details };
   }
-  const stdout = exec.stdoutTruncated ? '' : decodeOutput(exec.stdout);
-  const answer = exec.stdoutTruncated ? undefined : parseDecisionText(stdout);
-  if (answer !== undefined) return answer;
-  // A hook that meant to answer but printed logs around its JSON (or an override without edge_to) deserves to know why it was ignored.
-  if (/"decision"\s*:/.test(stdout)) {
-    warnings.push('stdout mentions "decision" but is not exactly one valid decision JSON (text around it, or override without edge_to), so it was ignored');
+  const reading = readAnswerText(decodeOutput(exec.stdout), answerScope(exec, scope, scope.event ?? 'hook'));
+  warnings.push(...reading.warnings);
+  if (reading.kind === 'answer') return { status: 'ok', decision: reading.decision, warnings, details };
+  if (reading.kind === 'unreadable') {
+    if (exec.exitCode === 0) return { status: 'failed', error: reading.problem, warnings, details };
+    warnings.push(`${reading.problem}; exit code 2 blocks anyway`);
+  } else if (!exec.stdoutTruncated && /"decision"\s*:/.test(decodeOutput(exec.stdout))) {
+    // A hook that meant to answer but printed logs around its JSON deserves to know why it was ignored.
+    warnings.push('stdout mentions "decision" but is not exactly one valid decision JSON (text around it), so it was ignored');
   }
-  return exec.exitCode === 0 ? { decision: 'proceed' } : { decision: 'block', reason: 'hook exited with code 2' };
+  return { status: 'ok', decision: exec.exitCode === 0 ? { decision: 'proceed' } : { decision: 'block', reason: 'hook exited with code 2' }, warnings, details };
 }

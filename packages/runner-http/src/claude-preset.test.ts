@@ -13,6 +13,14 @@ const routes: Record<string, (response: import('node:http').ServerResponse) => v
   '/hookline-form': answer(200, '{"decision":"skip"}'),
   '/not-json': answer(200, '{oops'),
   '/down': answer(503, 'maintenance'),
+  // Answers meant as decisions that cannot be honoured.
+  '/trailing-comma': answer(200, '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",}}'),
+  '/upper-case': answer(200, '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "DENY"}}'),
+  '/number': answer(200, '{"decision": 1}'),
+  '/maybe': answer(200, '{"decision": "maybe"}'),
+  '/nested': answer(200, '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "updatedInput": "rm -rf /"}}'),
+  '/array': answer(200, '[{"decision": "block"}]'),
+  '/huge-deny': answer(200, JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' }, systemMessage: 'x'.repeat(4000) })),
 };
 
 beforeAll(async () => {
@@ -24,8 +32,8 @@ afterEach(() => {
   delete process.env['OTHER_SECRET'];
 });
 
-async function emitClaude(hook: Record<string, unknown>, event: string, input: Record<string, unknown>): Promise<EmitOutcome> {
-  const runner = httpRunner();
+async function emitClaude(hook: Record<string, unknown>, event: string, input: Record<string, unknown>, maxResponseBytes?: number): Promise<EmitOutcome> {
+  const runner = httpRunner(maxResponseBytes === undefined ? {} : { maxResponseBytes });
   const settings = { hooks: { [event]: [{ hooks: [{ type: 'http', ...hook }] }] } };
   const config = loadConfig([{ text: JSON.stringify(settings), source: 'settings.json' }], { runners: [runner] });
   const engine = createHookEngine({ config, runners: [runner] });
@@ -53,9 +61,15 @@ describe('claude http hooks', () => {
     expect(JSON.parse(request.body.toString('utf8'))).toEqual({ session_id: 's1', hook_event_name: 'PreToolUse', ...input });
   });
 
-  test('a header naming a variable not in allowedEnvVars is a load error', () => {
+  test('a header naming a variable not in allowedEnvVars is a config problem: the hook fails, nothing is sent', async () => {
+    process.env['OTHER_SECRET'] = 'must-not-leak';
     const settings = { hooks: { Stop: [{ hooks: [{ type: 'http', url: `${server.origin}/x`, headers: { 'X-Key': '$OTHER_SECRET' } }] }] } };
-    expect(() => loadConfig([{ text: JSON.stringify(settings, null, 2), source: 'settings.json' }], { runners: [httpRunner()] })).toThrow(/OTHER_SECRET/);
+    const config = loadConfig([{ text: JSON.stringify(settings, null, 2), source: 'settings.json' }], { runners: [httpRunner()] });
+    expect(config.problems?.map((issue) => issue.message).join('\n')).toMatch(/OTHER_SECRET/);
+    const sent = server.requests.length;
+    const outcome = await emitClaude({ url: `${server.origin}/x`, headers: { 'X-Key': '$OTHER_SECRET' } }, 'Stop', {});
+    expect(outcome.hooks[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/OTHER_SECRET/) });
+    expect(server.requests.length).toBe(sent);
   });
 
   test('a 2xx body is read as Claude Code output: additionalContext and systemMessage', async () => {
@@ -63,13 +77,18 @@ describe('claude http hooks', () => {
     expect(JSON.parse(JSON.stringify(outcome))).toMatchObject({ decision: 'proceed', additional_context: ['ticket ABC-1 is open'], system_messages: ['context added'], warnings: [] });
   });
 
-  test('a decision Claude Code does not know is ignored with a warning; a body that is not JSON fails the hook, which lets the action through', async () => {
+  test('a decision Claude Code does not know, or a body that is not JSON, fails the hook; on_error decides', async () => {
     const hookline = await emitClaude({ url: `${server.origin}/hookline-form` }, 'PreToolUse', { tool_name: 'Bash' });
     expect(hookline.decision).toBe('proceed');
-    expect(hookline.hooks[0]?.warnings).toEqual(['decision must be "block" (or PreToolUse\'s older "approve"), got "skip"; ignored']);
+    expect(hookline.hooks[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('decision must be "block" (or PreToolUse\'s older "approve"), got "skip"') });
+    expect(hookline.warnings.join('\n')).toContain('got "skip"');
     const broken = await emitClaude({ url: `${server.origin}/not-json` }, 'PreToolUse', { tool_name: 'Bash' });
     expect(broken.decision).toBe('proceed');
-    expect(broken.hooks[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('starts like JSON but is not') });
+    expect(broken.hooks[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('starts like a JSON answer but is not valid JSON') });
+    for (const path of ['hookline-form', 'not-json']) {
+      const closed = await emitClaude({ url: `${server.origin}/${path}`, on_error: 'block' }, 'PreToolUse', { tool_name: 'Bash' });
+      expect([closed.decision, closed.hooks[0]?.status]).toEqual(['block', 'failed']);
+    }
   });
 
   test('a non-2xx answer fails the hook (a non-blocking error); on_error "block" fails closed', async () => {
@@ -78,5 +97,22 @@ describe('claude http hooks', () => {
     expect(open.hooks[0]).toMatchObject({ status: 'failed', http_status: 503 });
     const closed = await emitClaude({ url: `${server.origin}/down`, on_error: 'block' }, 'PreToolUse', { tool_name: 'Bash' });
     expect(closed.decision).toBe('block');
+  });
+
+  test.each([
+    ['trailing-comma', /not valid JSON/],
+    ['upper-case', /permissionDecision must be "allow", "deny" or "ask" \(lower case\), got "DENY"/],
+    ['number', /decision must be "block".*got 1/],
+    ['maybe', /got "maybe"/],
+    ['nested', /updatedInput must be an object/],
+    ['array', /JSON array/],
+    ['huge-deny', /larger than 1000 bytes/],
+  ])('/%s: an answer that cannot be honoured fails the hook, on_error decides, the outcome warns', async (path, error) => {
+    for (const policy of ['block', 'proceed'] as const) {
+      const outcome = await emitClaude({ url: `${server.origin}/${path}`, on_error: policy }, 'PreToolUse', { tool_name: 'Bash' }, 1000);
+      expect([outcome.decision, outcome.hooks[0]?.status]).toEqual([policy, 'failed']);
+      expect(outcome.hooks[0]?.error).toMatch(error);
+      expect(outcome.warnings.join('\n')).toMatch(error);
+    }
   });
 });

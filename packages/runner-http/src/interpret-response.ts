@@ -1,4 +1,4 @@
-import { parseDecisionText, type Preset, type RunResult } from '@hookline/core';
+import { readAnswerText, type Preset, type RunResult } from '@hookline/core';
 import { bodyExcerpt } from './body-excerpt.ts';
 import { redactSecrets } from './redact-secrets.ts';
 import type { HttpExchange } from './send-request.ts';
@@ -18,9 +18,10 @@ export interface AnswerScope {
 
 /**
  * 2xx with a decision JSON body is that decision; 2xx with an empty or non-decision body
- * proceeds; 3xx (never followed) and every other status fail. Two cases the contract leaves open
- * are failures here, because treating them as `proceed` could silently drop a `block`: a JSON body
- * with a `decision` field that is not a valid decision, and a JSON body cut at the size cap.
+ * proceeds; 3xx (never followed) and every other status fail. A body that looks like JSON is
+ * meant as an answer: when it cannot be honoured — not valid JSON, cut at the size cap, not an
+ * object, a decision field of the wrong type or value — the hook failed, because treating it as
+ * `proceed` could silently drop a `block` (`readAnswerText`, the same rule as command hooks).
  */
 export function interpretResponse(answer: HttpExchange, scope: AnswerScope): RunResult {
   const { statusCode } = answer;
@@ -39,51 +40,18 @@ export function interpretResponse(answer: HttpExchange, scope: AnswerScope): Run
     return { status: 'failed', error: `${scope.request} answered ${status}${excerpt === '' ? ' with an empty body' : `: ${excerpt}`}`, warnings, details };
   }
 
-  const trimmed = text.trim();
-  if (answer.body.truncated) {
-    if (trimmed.startsWith('{')) {
-      return {
-        status: 'failed',
-        error: `${scope.request} answered ${status} with a JSON body larger than ${scope.maxResponseBytes} bytes; it was cut there, so no decision can be read from it (a decision must be smaller)`,
-        warnings,
-        details,
-      };
-    }
-    warnings.push(`the response body was larger than ${scope.maxResponseBytes} bytes and was cut there; it held no decision, so the hook proceeds`);
-    return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
+  const reading = readAnswerText(text, {
+    truncated: answer.body.truncated,
+    capBytes: scope.maxResponseBytes,
+    preset: scope.preset,
+    event: scope.event ?? '',
+    what: 'the body',
+  });
+  if (reading.kind === 'unreadable') {
+    return { status: 'failed', error: `${scope.request} answered ${status}, but ${redactSecrets(reading.problem, scope.secrets)}`, warnings: [...warnings, ...reading.warnings], details };
   }
-  if (trimmed === '') return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
-  const readAnswer = scope.preset?.readAnswer;
-  if (readAnswer !== undefined && trimmed.startsWith('{')) {
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch {
-      return { status: 'failed', error: `${scope.request} answered ${status} with a body that starts like JSON but is not: ${bodyExcerpt(trimmed, scope.secrets)}`, warnings, details };
-    }
-    const answer = readAnswer(value, scope.event ?? '');
-    if (answer !== undefined) return { status: 'ok', decision: answer.decision, warnings: [...warnings, ...answer.warnings], details: { ...details, ...answer.details } };
-  }
-  const decision = parseDecisionText(trimmed);
-  if (decision !== undefined) return { status: 'ok', decision, warnings, details };
-  if (looksLikeDecision(trimmed)) {
-    return {
-      status: 'failed',
-      error: `${scope.request} answered ${status} with an invalid decision: ${bodyExcerpt(trimmed, scope.secrets)}; expected {"decision": "proceed"|"skip"|"block"|"override", "reason"?: string, "edge_to"?: string (required for override)}`,
-      warnings,
-      details,
-    };
-  }
+  warnings.push(...reading.warnings);
+  if (reading.kind === 'answer') return { status: 'ok', decision: reading.decision, warnings, details: { ...details, ...reading.details } };
+  if (answer.body.truncated) warnings.push(`the response body was larger than ${scope.maxResponseBytes} bytes and was cut there; it held no decision, so the hook proceeds`);
   return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
-}
-
-// A JSON object that has a `decision` field meant to decide; anything else (HTML, {"ok": true}) is not one.
-function looksLikeDecision(text: string): boolean {
-  if (!text.startsWith('{')) return false;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && 'decision' in value;
-  } catch {
-    return false;
-  }
 }

@@ -52,7 +52,7 @@ test('a 5 MB JSON body is cut too, and fails rather than guess at the decision i
   const outcome = await emitOnce(httpHook(`${server.origin}/huge-json`, 'tls = "off"\non_error = "block"'));
   const report = outcome.hooks[0]!;
   expect(report).toMatchObject({ status: 'failed', response_truncated: true });
-  expect(report.error).toContain('with a JSON body larger than 1048576 bytes');
+  expect(report.error).toContain('the body is a JSON answer larger than 1048576 bytes');
   expect(outcome.decision).toBe('block');
 });
 

@@ -22,12 +22,14 @@ describe('preset claude in the CLI', () => {
     expect(list.code).toBe(0);
     const hooks = JSON.parse(list.stdout) as Array<{ name: string; timeout_ms: number; source: { file: string } }>;
     expect(hooks.map((entry) => [entry.name, entry.timeout_ms, entry.source.file])).toEqual([
-      // The same hook in a later file replaces the earlier one in its place.
-      ['Stop:*:echo user >> order.txt', 9_000, '.claude/settings.local.json'],
+      // Every file's hooks are kept, as Claude Code merges them: a later file never replaces an earlier one's.
+      ['Stop:*:echo user >> order.txt', 600_000, `${home}/.claude/settings.json`],
       ['SessionEnd:*:true', 600_000, `${home}/.claude/settings.json`],
       ['Stop:*:echo project >> order.txt', 600_000, '.claude/settings.json'],
       ['Stop:*:echo local >> order.txt', 600_000, '.claude/settings.local.json'],
+      ['Stop:*:echo user >> order.txt@.claude/settings.local.json', 9_000, '.claude/settings.local.json'],
     ]);
+    expect(list.stderr).toMatch(/\.claude\/settings\.local\.json:\d+ repeats hook "Stop:\*:echo user >> order\.txt" of .*with other timeout_ms; every settings file's hooks run, so both do/);
     // Without --preset, the CLI looks for hookline.toml as always.
     const plain = await runCli(['list'], { cwd: scratch.path, env: { HOME: home } });
     expect(plain.stdout + plain.stderr).not.toContain('Stop');

@@ -138,8 +138,13 @@ command = 'echo "$AGENT_CODE_HOOK_CONTEXT" > session.json'
     const listed = await runCli(['list', '--json'], { cwd: scratch.path });
     expect(listed.stderr).toBe('');
     expect(JSON.parse(listed.stdout)).toMatchObject([{ event: 'session_stop', type: 'http', options: { url: 'https://example.com/hook' } }]);
-    const alone = await runCli(['list'], { cwd: scratch.path, cli: installCliAlone(scratch.path) });
-    expect(alone.code).toBe(1);
+    // preset agent keeps the other hooks running: the hook is kept as an invalid one that fails when selected.
+    const cli = installCliAlone(scratch.path);
+    const alone = await runCli(['list'], { cwd: scratch.path, cli });
+    expect(alone.code).toBe(0);
     expect(alone.stderr).toMatch(/hookline\.toml:\d+: .*unknown hook type "http" — install @hookline\/runner-http/);
+    expect(alone.stdout).toContain('(invalid: fails when selected)');
+    const validated = await runCli(['validate'], { cwd: scratch.path, cli });
+    expect(validated.code).toBe(1);
   });
 });

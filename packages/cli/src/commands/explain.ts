@@ -5,6 +5,7 @@ import { disabledBy } from '../config/disabled-by.ts';
 import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { formatExplanation } from '../output/format-explanation.ts';
 import { createStyle } from '../output/style.ts';
+import { printWarnings } from '../print-warnings.ts';
 
 /** `hookline explain`: core's selection reasons for every hook, without running any. */
 export const explainCommand = {
@@ -19,6 +20,8 @@ export const explainCommand = {
       // It holds nothing and runs nothing: there is nothing to seal.
       journalKey: false,
     });
+    // Config problems a tolerant preset loaded past, and layers that changed a more trusted one's hooks.
+    printWarnings(setup.config.notices ?? [], io);
     try {
       const selections = engine.explain(event, context).map((selection) => {
         // Name the file and line that disabled the hook, not the earlier one that defined it.
@@ -57,5 +60,8 @@ function toJson(selection: HookSelection): Record<string, unknown> {
     enabled: hook.enabled,
     ...(hook.matcher === undefined ? {} : { matcher: hook.matcher }),
     source: hook.source,
+    ...(hook.locked === true ? { locked: true } : {}),
+    ...(hook.broken === undefined ? {} : { broken: hook.broken }),
+    ...(hook.layering === undefined ? {} : { layering: hook.layering }),
   };
 }

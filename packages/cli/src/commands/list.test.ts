@@ -27,6 +27,9 @@ test('list prints a table with the source of each hook', async () => {
   expect(result.code).toBe(0);
   expect(result.stdout).toContain('3 hooks from base.toml, over.toml');
   expect(result.stdout).toMatch(/hook\s+event\s+type\s+phase\s+durable\s+matcher\s+timeout\s+sandbox\s+source/);
-  expect(result.stdout).toMatch(/b \(disabled at over\.toml:7\)\s+stage_start\s+command\s+blocking\s+—\s+\/\^build\$\/\s+60000 ms\s+local\s+base\.toml:6/);
+  // over.toml ranks below base.toml: its changes are marked, and named on stderr.
+  expect(result.stderr).toMatch(/over\.toml:2 replaced hook "a" of base\.toml:\d+ \(changed: /);
+  expect(result.stderr).toContain('over.toml:7 disabled hook "b" of base.toml:6');
+  expect(result.stdout).toMatch(/b \(disabled at over\.toml:7\) \(changed by a later layer\)\s+stage_start\s+command\s+blocking\s+—\s+\/\^build\$\/\s+60000 ms\s+local\s+base\.toml:6/);
   expect(result.stdout).toMatch(/c\s+run_failed\s+command\s+non-blocking\s+—\s+—\s+60000 ms\s+host\s+over\.toml:11/);
 });

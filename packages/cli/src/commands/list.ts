@@ -3,6 +3,7 @@ import type { CommandModule } from '../command.ts';
 import type { list } from '../command-table.ts';
 import { disabledBy } from '../config/disabled-by.ts';
 import { formatSource } from '../output/format-source.ts';
+import { printWarnings } from '../print-warnings.ts';
 import { formatTable } from '../output/format-table.ts';
 import { createStyle } from '../output/style.ts';
 import { terminalText } from '../output/terminal-text.ts';
@@ -11,6 +12,8 @@ import { terminalText } from '../output/terminal-text.ts';
 export const listCommand = {
   async run({ values, setup }, io) {
     const { hooks } = setup.config;
+    // Config problems a tolerant preset loaded past, and layers that changed a more trusted one's hooks.
+    printWarnings(setup.config.notices ?? [], io);
     if (values.json === true) {
       io.stdout.write(`${JSON.stringify(hooks.map((hook) => toJson(hook)))}\n`);
       return 0;
@@ -28,7 +31,7 @@ export const listCommand = {
         const off = hook.enabled ? undefined : 'dim';
         const disabled = disabledBy(hook);
         return [
-          { text: disabled === undefined ? hook.name : `${hook.name} (disabled at ${disabled.file}:${disabled.line})`, format: off },
+          { text: `${disabled === undefined ? hook.name : `${hook.name} (disabled at ${disabled.file}:${disabled.line})`}${marks(hook)}`, format: hook.broken === undefined ? off : 'red' },
           { text: hook.event, format: off },
           { text: hook.type, format: off },
           { text: hook.blocking ? 'blocking' : 'non-blocking', format: off },
@@ -59,8 +62,16 @@ function toJson(hook: HookDefinition): Record<string, unknown> {
     sandbox: hook.sandbox,
     on_error: hook.onError,
     enabled: hook.enabled,
+    locked: hook.locked === true,
     options: hook.options,
     source: hook.source,
     ...(disabled === undefined ? {} : { disabled_by: disabled }),
+    ...(hook.broken === undefined ? {} : { broken: hook.broken }),
+    ...(hook.layering === undefined ? {} : { layering: hook.layering }),
   };
+}
+
+// What the name column adds: a lock, an invalid hook, a change by a less trusted layer.
+function marks(hook: HookDefinition): string {
+  return `${hook.locked === true ? ' (locked)' : ''}${hook.broken === undefined ? '' : ' (invalid: fails when selected)'}${hook.layering === undefined ? '' : ' (changed by a later layer)'}`;
 }

@@ -23,7 +23,9 @@ export const validateCommand = {
       // Durable hooks need a journal, but validating must not open (or create) the journal file.
       const sandbox = await loadSandbox(setup.config, setup.runners, setup.pluginSandboxes, setup.folders, setup.sources);
       await createHookEngine({ config: setup.config, runners: setup.runners, journal: dryRunJournal('validate'), journalKey: false, ...(sandbox === undefined ? {} : { sandbox }) }).close();
-      result = { files: setup.files.map((file) => file.file.label), hooks: setup.config.hooks.length, warnings: setup.config.warnings };
+      // A preset that keeps valid hooks running (claude, agent) loads past invalid ones; they are still problems.
+      const problems = setup.config.problems ?? [];
+      result = problems.length > 0 ? { issues: problems } : { files: setup.files.map((file) => file.file.label), hooks: setup.config.hooks.length, warnings: setup.config.warnings };
     } catch (error) {
       // isInstance, not instanceof: a plugin may bring its own copy of @hookline/core.
       if (ConfigError.isInstance(error)) result = { issues: error.issues };

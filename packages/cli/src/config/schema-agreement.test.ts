@@ -55,7 +55,9 @@ async function judge(config: ConfigCase): Promise<{ loader: readonly string[]; s
   const options = { configFiles: [path], cwd: dir, env: {}, allRunners: true };
   let loader: readonly string[] = [];
   try {
-    await loadSetup(options);
+    // Presets that keep valid hooks running (agent, claude) load past problems and list them instead.
+    const loaded = await loadSetup(options);
+    loader = (loaded.config.problems ?? []).map((issue) => `${issue.line ?? '-'}: ${issue.message}`);
   } catch (error) {
     if (!(HooklineError.isInstance(error) && error.code === 'HOOKLINE_CONFIG_INVALID')) throw error;
     loader = (error as ConfigError).issues.map((issue) => `${issue.line ?? '-'}: ${issue.message}`);

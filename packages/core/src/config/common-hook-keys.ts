@@ -8,7 +8,7 @@ export const MAX_TIMEOUT_MS = 3_600_000;
 const TIMEOUT_RULE = `must be an integer from 1 to ${MAX_TIMEOUT_MS} (milliseconds)`;
 
 /** valibot schemas of the keys every hook has, whatever its type. */
-export const commonHookKeys: Readonly<Record<'name' | 'event' | 'type' | 'matcher' | 'blocking' | 'timeout_ms' | 'sandbox' | 'on_error' | 'enabled' | 'durable', GenericSchema>> = {
+export const commonHookKeys: Readonly<Record<'name' | 'event' | 'type' | 'matcher' | 'blocking' | 'timeout_ms' | 'sandbox' | 'on_error' | 'enabled' | 'locked' | 'durable', GenericSchema>> = {
   name: v.optional(
     v.pipe(
       v.string('must be a string'),
@@ -38,6 +38,13 @@ export const commonHookKeys: Readonly<Record<'name' | 'event' | 'type' | 'matche
     ),
   ),
   enabled: v.optional(v.pipe(v.boolean('must be true or false'), v.description('false switches the hook off, also one an earlier layer defined.'))),
+  // (beyond) a user-layer guard that a project's config may not weaken: see layer-entries.ts.
+  locked: v.optional(
+    v.pipe(
+      v.boolean('must be true or false'),
+      v.description('true: no later (less trusted) layer may replace or disable this hook; an attempt is ignored and reported in every outcome.'),
+    ),
+  ),
   // (beyond) journaled before emit returns and run again after a crash until it ran; non-blocking only.
   durable: v.optional(
     v.pipe(

@@ -29,6 +29,8 @@ export interface DialectHook {
   readonly path?: string;
   /** Problems the dialect found while rewriting (a bad action type, `method = "GET"`), by canonical key. */
   readonly problems?: readonly HookKeyProblem[];
+  /** What the dialect changed to make the hook fit Hookline (a timeout clamped to its limit). */
+  readonly warnings?: readonly string[];
   /**
    * Inserted between the event and the identity in an unnamed hook's effective name, so hooks that
    * differ only by it stay distinct: `post_tool_use:FileWrite:cargo fmt`.
@@ -46,6 +48,8 @@ export interface DialectHook {
 export interface DialectResult {
   readonly hooks: readonly DialectHook[];
   readonly issues: readonly ConfigIssue[];
+  /** The file asks for every hook to be off (Claude Code's `disableAllHooks: true`). */
+  readonly disablesAllHooks?: boolean;
 }
 
 /**

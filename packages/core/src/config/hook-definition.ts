@@ -1,5 +1,6 @@
 import type { OnErrorPolicy } from '../decisions/decision.ts';
 import type { Matcher } from '../selection/compile-matcher.ts';
+import type { ConfigIssue } from './config-issue.ts';
 
 /** Where a piece of configuration came from. */
 export interface SourceLocation {
@@ -28,6 +29,13 @@ export interface HookDefinition<TOptions = Readonly<Record<string, unknown>>> {
   readonly sandbox: boolean;
   readonly onError: OnErrorPolicy;
   readonly enabled: boolean;
+  /** `locked = true`: no later (less trusted) layer may replace or disable it. Absent: false. */
+  readonly locked?: boolean;
+  /**
+   * What layering did to this hook, or refused to do (a less trusted layer that replaced or disabled
+   * it, or tried to change a locked one): one sentence each. Every outcome repeats them as warnings.
+   */
+  readonly layering?: readonly string[];
   /**
    * Where the hook was turned off, when a later source disabled it with `name` + `enabled = false`;
    * `source` still names the definition in force.
@@ -38,6 +46,12 @@ export interface HookDefinition<TOptions = Readonly<Record<string, unknown>>> {
    * only): `durable = true`, or the event's default (every `task` point).
    */
   readonly durable: boolean;
+  /**
+   * Why the hook as written is invalid, under a preset that keeps the valid hooks running
+   * (`Preset.invalidHooks = "fail-when-selected"`): it never runs; wherever it is selected it is
+   * reported `failed` with this error, and its `on_error` decides.
+   */
+  readonly broken?: string;
   /** The type's own keys (`command`, `url`, `headers`, …), as validated by the runner's schema. */
   readonly options: TOptions;
   /** Where the definition in force was written, and its index among that file's hooks. */
@@ -64,4 +78,15 @@ export interface HookConfig {
   readonly hooks: readonly HookDefinition[];
   /** Things worth telling the user that do not stop loading (unknown top-level keys, …). */
   readonly warnings: readonly string[];
+  /**
+   * Config problems a preset that keeps valid hooks running tolerated (`Preset.invalidHooks`): an
+   * invalid hook is in `hooks` with `broken`, an unreadable part of a file was left out. Nothing was
+   * thrown, but the config is not valid: `hookline validate` fails on them.
+   */
+  readonly problems?: readonly ConfigIssue[];
+  /**
+   * What every outcome of an engine built from this config repeats in its `warnings`: the problems
+   * above, and layers that changed, or tried to change, a hook of a more trusted layer.
+   */
+  readonly notices?: readonly string[];
 }

@@ -18,6 +18,10 @@ export interface HookEntry {
   readonly sandbox?: boolean;
   readonly onError?: OnErrorPolicy;
   readonly enabled?: boolean;
+  /** No later (less trusted) source may replace or disable it. */
+  readonly locked?: boolean;
+  /** What layering did to the hook, or refused to do: one sentence each, for list, explain and every outcome. */
+  readonly layering?: readonly string[];
   /** Where a later source's `name` + `enabled = false` turned this hook off. */
   readonly disabledAt?: SourceLocation;
   readonly durable?: boolean;
@@ -26,6 +30,11 @@ export interface HookEntry {
   readonly path?: string;
   /** The dialect's group: a later source's hooks of the group replace the earlier ones as a whole. */
   readonly group?: string;
+  /**
+   * Why the hook as written is invalid, under a preset that keeps the valid hooks running
+   * (`Preset.invalidHooks`): the hook fails with this error wherever it would be selected.
+   */
+  readonly broken?: string;
 }
 
 /** `name = "x"` with `enabled = false` and nothing else: turns off a hook of an earlier layer. */

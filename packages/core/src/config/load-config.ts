@@ -8,7 +8,7 @@ import { findEvent } from '../presets/preset.ts';
 import { presetFor, presets } from '../presets/presets.ts';
 import { nearestWord } from './nearest-word.ts';
 import { suggestPreset, type ActivePreset } from './suggest-preset.ts';
-import type { ConfigIssue } from './config-issue.ts';
+import { formatConfigIssue, type ConfigIssue } from './config-issue.ts';
 import type { HookConfig, HookDefinition } from './hook-definition.ts';
 import type { HookEntry } from './hook-entry.ts';
 import { hookSchemas, type HookSchemas } from './hook-schemas.ts';
@@ -50,17 +50,26 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
   const schemas = cachedHookSchemas(preset, registry);
   const layers = parsed.map((source) => {
     const layer = validateLayer(source, { preset, runners: registry, schemas, settingsTables });
-    if (layer.issues.length === 0) return layer;
+    if (layer.issues.length === 0 && (layer.tolerated ?? []).length === 0) return layer;
     // A file written for another preset gets one issue naming it instead of one per foreign key.
     const suggestion = suggestPreset(source, active);
-    return suggestion === undefined ? layer : { ...layer, issues: [suggestion] };
+    if (suggestion === undefined) return layer;
+    return layer.issues.length > 0 ? { ...layer, issues: [suggestion] } : { ...layer, tolerated: [suggestion] };
   });
   for (const layer of layers) issues.push(...layer.issues);
   const read = readSettingsTables(parsed.filter((source) => source.parseIssue === undefined), tables);
   issues.push(...read.issues);
+  // A preset that keeps valid hooks running fails the load only for a file it cannot parse.
+  const tolerated = layers.flatMap((layer) => layer.tolerated ?? []);
+  if (preset.invalidHooks === 'fail-when-selected') {
+    const fatal = (issue: ConfigIssue): boolean => issue.file === '<options>' || parsed.some((source) => source.parseIssue !== undefined && source.file === issue.file);
+    tolerated.push(...issues.filter((issue) => !fatal(issue)));
+    issues.splice(0, issues.length, ...issues.filter(fatal));
+  }
   if (issues.length > 0) throw new ConfigError(inFileOrder(issues, parsed));
+  const problems = inFileOrder(tolerated, parsed);
 
-  const layered = layerEntries(layers);
+  const layered = layerEntries(layers, preset.layering);
   if (layered.hooks.length > MAX_HOOKS) throw new ConfigError([tooManyHooksIssue(parsed.at(-1)!.file, layered.hooks.length)]);
   let provider = 'local';
   const settings: Record<string, unknown> = {};
@@ -75,7 +84,15 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
     settings: read.settings,
     hooks: layered.hooks.map((entry) => resolveDefaults(entry, preset, registry)),
     warnings: [...layers.flatMap((layer) => layer.warnings), ...read.warnings, ...layered.warnings],
+    ...(problems.length === 0 ? {} : { problems }),
+    ...(problems.length === 0 && layered.notices.length === 0 ? {} : { notices: [...problems.map(problemNotice), ...layered.notices] }),
   };
+}
+
+// What every outcome says about a tolerated problem, until it is fixed.
+function problemNotice(issue: ConfigIssue): string {
+  const left = issue.hook === undefined ? 'that part was not loaded' : 'the hook fails wherever it is selected';
+  return `config problem: ${formatConfigIssue(issue)} (${left}; the other hooks run)`;
 }
 
 // Hosts load the same preset with the same runners again and again (the CLI once per command, a
@@ -129,9 +146,9 @@ function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[], r
 
 // A hook's own key beats its event's default and the preset's, which beat the hook type's default.
 function resolveDefaults(entry: HookEntry, preset: Preset, registry: RunnerRegistry): HookDefinition {
-  // Validation guarantees both lookups succeed.
+  // Validation guarantees the event exists, and the type unless the hook is broken (it never runs).
   const event = findEvent(preset, entry.event)!;
-  const type = registry.find(entry.type)!.type;
+  const type = registry.find(entry.type)?.type ?? { defaultTimeoutMs: 60_000, defaultOnError: 'block' as const };
   const blocking = entry.blocking ?? event.blocking;
   return {
     name: entry.name,
@@ -143,10 +160,13 @@ function resolveDefaults(entry: HookEntry, preset: Preset, registry: RunnerRegis
     sandbox: entry.sandbox ?? preset.hookDefaults?.sandbox ?? true,
     onError: entry.onError ?? event.onError ?? type.defaultOnError,
     enabled: entry.enabled ?? true,
+    ...(entry.locked === true ? { locked: true } : {}),
+    ...(entry.layering === undefined ? {} : { layering: entry.layering }),
     ...(entry.disabledAt === undefined ? {} : { disabledAt: entry.disabledAt }),
     // An event's durable default covers its non-blocking hooks; validation refuses durable blocking ones.
     durable: entry.durable ?? (!blocking && event.durable === true),
     options: entry.options,
+    ...(entry.broken === undefined ? {} : { broken: entry.broken }),
     source: { file: entry.file, line: entry.line, index: entry.index },
   };
 }

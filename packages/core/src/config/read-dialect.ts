@@ -33,5 +33,5 @@ export function readDialect(dialect: ConfigDialect, source: DialectSource, prese
   };
   const issues = data['hooks'] === undefined ? [] : formIssues(openForm(dialect, preset), data['hooks'], { file, line });
   const read = dialect.readHooks(source, preset, schemas);
-  return { hooks: read.hooks, issues: [...issues, ...read.issues] };
+  return { ...read, issues: [...issues, ...read.issues] };
 }

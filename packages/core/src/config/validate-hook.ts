@@ -137,7 +137,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   }
 
   const matcher = typeof table['matcher'] === 'string' ? table['matcher'] : undefined;
-  const compiled = matcher === undefined ? undefined : compileMatcher(matcher);
+  const compiled = matcher === undefined ? undefined : compileMatcher(matcher, { lookaround: scope.preset.matcherLookaround === true });
   if (compiled !== undefined && !compiled.ok) {
     report('matcher', `invalid regular expression in \`matcher\`: ${compiled.error}`, compiled.fix);
   }
@@ -153,6 +153,9 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   }
 
   const named = name === undefined ? {} : { name };
+  if (issues.length > 0 && scope.preset.invalidHooks === 'fail-when-selected' && event !== undefined && findEvent(scope.preset, event) !== undefined) {
+    return { issues, ...named, entry: brokenEntry(table, { file, line: hookLine, index, name: displayName, event, typeName, path: source.path, group: source.group, compiled, matcher }, issues) };
+  }
   if (issues.length > 0 || installed === undefined || event === undefined || typeName === undefined) return { issues, ...named };
   const options = pickOptions(parsed.success ? (parsed.output as Record<string, unknown>) : table, typeKeys);
   return {
@@ -172,12 +175,56 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
       ...optional('sandbox', table['sandbox']),
       ...optional('onError', table['on_error']),
       ...optional('enabled', table['enabled']),
+      ...optional('locked', table['locked']),
       ...optional('durable', table['durable']),
       options,
       ...path,
       ...optional('group', source.group),
     } as LayerEntry,
   };
+}
+
+/** Where an invalid hook stands, for the entry that stands in for it. */
+interface BrokenPlace {
+  readonly file: string;
+  readonly line: number;
+  readonly index: number;
+  readonly name: string;
+  readonly event: string;
+  readonly typeName: string | undefined;
+  readonly path: string | undefined;
+  readonly group: string | undefined;
+  readonly matcher: string | undefined;
+  readonly compiled: ReturnType<typeof compileMatcher> | undefined;
+}
+
+/**
+ * The stand-in of an invalid hook: it keeps the keys that are valid on their own (`blocking`,
+ * `on_error`, a matcher that compiles — without one it is selected on every emit of its event, since
+ * where it was meant to run cannot be told) and fails, naming every problem, wherever it is selected.
+ */
+function brokenEntry(table: Record<string, unknown>, place: BrokenPlace, issues: readonly ConfigIssue[]): LayerEntry {
+  const problems = issues.map((issue) => `${issue.line === undefined ? '' : `line ${issue.line}: `}${issue.message}${issue.fix === undefined ? '' : ` — ${issue.fix}`}`);
+  const broken = `this hook is invalid in ${place.file}, so it did not run: ${problems.join('; ')}. Fix it (\`hookline validate\` lists every problem).`;
+  const flag = (key: string): Record<string, unknown> => (typeof table[key] === 'boolean' ? { [key]: table[key] } : {});
+  const onError = table['on_error'] === 'block' || table['on_error'] === 'proceed' ? { onError: table['on_error'] } : {};
+  return {
+    kind: 'hook',
+    file: place.file,
+    line: place.line,
+    index: place.index,
+    name: place.name,
+    event: place.event,
+    type: place.typeName ?? 'command',
+    ...(place.matcher === undefined || place.compiled === undefined || !place.compiled.ok ? {} : { matcher: place.matcher, matcherPattern: place.compiled.pattern }),
+    ...flag('blocking'),
+    ...onError,
+    ...flag('enabled'),
+    options: {},
+    ...optional('path', place.path),
+    ...optional('group', place.group),
+    broken,
+  } as LayerEntry;
 }
 
 // A third-party identity may throw, or return something else than a string, for options that failed validation.

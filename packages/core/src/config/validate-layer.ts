@@ -37,6 +37,9 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
   const warnings: string[] = [];
   const at = (key: string): number => lines.topLevel(key) ?? 1;
   if (source.parseIssue !== undefined) return { file, plugins: [], entries: [], issues: [source.parseIssue], warnings };
+  // Everything below a file that parsed is tolerated by a preset that keeps valid hooks running.
+  const tolerant = preset.invalidHooks === 'fail-when-selected';
+  const tolerated: ConfigIssue[] = [];
 
   const dialect = preset.dialect ?? canonicalDialect;
   for (const key of Object.keys(data)) {
@@ -70,18 +73,22 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
   for (const [index, hook] of read.hooks.entries()) {
     const result = validateHook(hook.table, { file, index, source: hook, preset, runners, schemas });
     issues.push(...result.issues);
+    for (const warning of hook.warnings ?? []) warnings.push(`${file}:${hook.line}: ${warning}`);
     if (result.entry !== undefined) entries.push(result.entry);
     if (result.name !== undefined) named.push({ name: result.name, index, line: hook.line, ...(hook.path === undefined ? {} : { path: hook.path }) });
   }
   issues.push(...duplicateNames(file, named));
   issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  if (tolerant) tolerated.push(...issues.splice(0));
   return {
     file,
     ...(typeof presetName === 'string' ? { preset: presetName } : {}),
     plugins: source.plugins,
     ...(sandbox === undefined ? {} : { sandbox }),
     entries,
+    ...(read.disablesAllHooks === true ? { disablesAllHooks: true } : {}),
     issues,
+    ...(tolerated.length === 0 ? {} : { tolerated }),
     warnings,
   };
 }

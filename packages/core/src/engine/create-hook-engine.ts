@@ -131,7 +131,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   const deadlines = createHookDeadlines();
   const ownHooks = createHookLane(deadlines);
   // One lookup per emit finds everything known about the event ahead of time.
-  const routes = eventRoutes(preset, config.hooks);
+  const routes = eventRoutes(preset, config.hooks, config.notices ?? []);
   const engine: EngineState = {
     preset,
     registry,
@@ -231,6 +231,8 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
 function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunnerRegistry>, provider: SandboxProvider | undefined): SandboxProvider | undefined {
   let needsSandbox = false;
   for (const hook of config.hooks) {
+    // A broken hook never runs: it needs no runner.
+    if (hook.broken !== undefined) continue;
     const installed = registry.find(hook.type);
     if (installed === undefined) {
       throw new PluginError(`Hook "${hook.name}" has type "${hook.type}", but no runner for it was passed to createHookEngine; pass the runners the config was loaded with.`);

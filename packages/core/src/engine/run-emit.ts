@@ -13,7 +13,7 @@ import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome
 import type { EngineState, EventRoute, HookLane } from './engine-state.ts';
 import type { InstalledType } from '../plugins/runner-registry.ts';
 import { EmitPayload } from './hook-call.ts';
-import { pendingReport, skippedReport } from './hook-reports.ts';
+import { failedReport, pendingReport, skippedReport } from './hook-reports.ts';
 import { Outcome } from './outcome.ts';
 import { runHook, type HookRunScope } from './run-hook.ts';
 import type { RunFacts } from './sandbox-sessions.ts';
@@ -59,7 +59,7 @@ export function runEmit(engine: EngineState, route: EventRoute, context: Readonl
     if (observation !== undefined) quietly(() => observation.ended(route.empty));
     return route.quiet;
   }
-  const pending = runSelected(engine, route.spec, chosen, context, origin, observation);
+  const pending = runSelected(engine, route, chosen, context, origin, observation);
   if (observation !== undefined) {
     const failed = (error: unknown): void => void quietly(() => observation.failed(error));
     pending.then((outcome) => outcome.settled.catch(failed), failed);
@@ -69,14 +69,16 @@ export function runEmit(engine: EngineState, route: EventRoute, context: Readonl
 
 async function runSelected(
   engine: EngineState,
-  event: EventSpec,
+  route: EventRoute,
   selected: readonly HookDefinition[],
   context: Readonly<Record<string, unknown>>,
   origin: EmitOrigin | undefined,
   observation: EmitObservation | undefined,
 ): Promise<PendingEmitOutcome> {
+  const event = route.spec;
   const emit = new EmitRun(engine, event, selected, normalizeContext(event.name, context), origin, observation);
   const { reports, warnings, lane } = emit;
+  warnings.push(...route.notices);
 
   // 2. Blocking.
   let blockedBy: string | undefined;
@@ -146,7 +148,7 @@ async function runSelected(
     const all = warnings.slice();
     // What claiming the entry found: process groups of an earlier run that were not signalled.
     if (origin?.resumed !== undefined) all.push(...origin.resumed.warnings);
-    for (const report of reports) if (!report.blocking) all.push(...laterWarnings(report));
+    for (const report of reports) if (!report.blocking) all.push(...reportWarnings(report), ...laterWarnings(report));
     if (origin?.resumed !== undefined && selected.length === 0) {
       all.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
     }
@@ -211,6 +213,7 @@ class EmitRun extends EmitPayload implements HookRunScope {
   /** Records a blocking hook's report and returns the decision the event honours. */
   decide(position: number, report: HookReport): HookDecision {
     this.reports[position] = report;
+    this.warnings.push(...reportWarnings(report));
     if (report.status !== 'ok') this.warnings.push(...failureWarnings(report));
     const decision = honoured(report, this.event, this.warnings);
     this.effective.push(decision);
@@ -220,6 +223,8 @@ class EmitRun extends EmitPayload implements HookRunScope {
 
   /** Runs one hook of the emit, watched by the emit's observation, if any. */
   run(hook: HookDefinition): HookReport | Promise<HookReport> {
+    // An invalid hook a tolerant preset kept: it fails where it was meant to run.
+    if (hook.broken !== undefined) return failedReport(hook, 'failed', hook.broken, performance.now());
     const installed = this.engine.registry.find(hook.type)!;
     const observation = this.observation;
     if (observation === undefined) return runHook(hook, installed, this, undefined);
@@ -321,12 +326,20 @@ function identicalHooks(selected: readonly HookDefinition[]): Map<number, number
   const first = new Map<string, number>();
   const duplicates = new Map<number, number>();
   for (const [position, hook] of selected.entries()) {
+    // An invalid stand-in is never identical to anything: each one reports its own problem.
+    if (hook.broken !== undefined) continue;
     const key = `${hook.type}\u0000${hook.blocking}\u0000${JSON.stringify(hook.options)}`;
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, position);
     else duplicates.set(position, earlier);
   }
   return duplicates;
+}
+
+// A hook's own warnings (an answer field ignored, output cut at the cap) concern the whole outcome:
+// a host or a person reading only the outcome's warnings must see them too.
+function reportWarnings(report: HookReport): string[] {
+  return report.warnings === undefined ? [] : report.warnings.map((warning) => `hook "${report.name}": ${warning}`);
 }
 
 // A failure that the policy lets pass is still a failure: say so at the top of the outcome.

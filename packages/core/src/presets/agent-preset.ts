@@ -82,5 +82,7 @@ export const agentPreset: Preset = {
   },
   // The coding agent runs hooks "in the project directory" as the agent's own processes: host, full environment.
   hookDefaults: { sandbox: false, timeoutMs: { command: 30_000 } },
+  // A project's config sits next to the user's guards: one bad entry must not switch them off.
+  invalidHooks: 'fail-when-selected',
   starter: { text: agentStarter, tryEmit: 'post_tool_use --set tool_name=FileWrite' },
 };

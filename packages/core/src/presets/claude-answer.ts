@@ -1,11 +1,15 @@
 import type { HookDecision } from '../decisions/decision.ts';
 import { nearestWord } from '../config/nearest-word.ts';
+import { shown } from '../decisions/decision-problem.ts';
 import type { PresetAnswer } from './preset.ts';
 
 const TOP_LEVEL_KEYS = ['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason', 'hookSpecificOutput'];
 const SPECIFIC_KEYS = ['hookEventName', 'permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext', 'decision', 'updatedMCPToolOutput'];
 // A decision while it is being read: the same fields as HookDecision, set one by one.
 type DecisionDraft = { -readonly [Field in keyof HookDecision]: HookDecision[Field] };
+
+// Fields of hookSpecificOutput that decide; found at the top level they cannot be honoured.
+const MISPLACED_DECISIONS = ['permissionDecision', 'updatedInput'];
 
 const PERMISSION_DECISIONS: Readonly<Record<string, HookDecision['decision']>> = { allow: 'allow', deny: 'block', ask: 'ask' };
 
@@ -23,12 +27,18 @@ const PERMISSION_DECISIONS: Readonly<Record<string, HookDecision['decision']>> =
  * - PermissionRequest's `hookSpecificOutput.decision.behavior` `allow` (with `updatedInput`) | `deny`
  *   (with `message`) → `allow` | `block`; `interrupt: true` → `continue: false`.
  *
- * Wrong types and unknown keys are ignored with a warning (a misplaced `permissionDecision` at the
- * top level is the usual mistake); `undefined` when `value` is not a JSON object.
+ * A field that decides (`continue`, `decision`, `hookSpecificOutput` and its `permissionDecision`,
+ * `updatedInput`, `decision.behavior`) with a wrong type or value is a problem: the answer cannot be
+ * honoured, the hook failed (as Claude Code reports "Hook JSON output validation failed"), and
+ * `on_error` decides. Other wrong types and unknown keys are ignored with a warning (a misplaced
+ * `permissionDecision` at the top level is the usual mistake). `undefined` when `value` is not a
+ * JSON object.
  */
 export function readClaudeAnswer(value: unknown, event: string): PresetAnswer | undefined {
   if (!isObject(value)) return undefined;
   const warnings: string[] = [];
+  // Fields that decide, given a wrong type or value: the answer cannot be honoured.
+  const problems: string[] = [];
   const details: Record<string, unknown> = {};
   let decision: DecisionDraft = { decision: 'proceed' };
   const text = (record: Record<string, unknown>, key: string, where = ''): string | undefined => {
@@ -39,13 +49,17 @@ export function readClaudeAnswer(value: unknown, event: string): PresetAnswer | 
     return undefined;
   };
   unknownKeys(value, TOP_LEVEL_KEYS, '', warnings);
+  // A decision written one level too high is still a decision the hook meant.
+  for (const key of MISPLACED_DECISIONS) {
+    if (value[key] !== undefined) problems.push(`${key} belongs inside hookSpecificOutput: write {"hookSpecificOutput": {"hookEventName": "${event}", "${key}": …}}`);
+  }
 
   if (value['continue'] === false) {
     decision.continue = false;
     const stop = text(value, 'stopReason');
     if (stop !== undefined) decision.stop_reason = stop;
   } else if (value['continue'] !== undefined && value['continue'] !== true) {
-    warnings.push(`continue must be true or false, got ${JSON.stringify(value['continue'])}; ignored`);
+    problems.push(`continue must be true or false, got ${shown(value['continue'])}`);
   }
   const message = text(value, 'systemMessage');
   if (message !== undefined) decision.system_message = message;
@@ -56,24 +70,25 @@ export function readClaudeAnswer(value: unknown, event: string): PresetAnswer | 
   if (topDecision === 'block') decision = { ...decision, decision: 'block', reason: reason ?? `blocked by the ${event} hook` };
   else if (topDecision === 'approve') decision = { ...decision, decision: 'allow', ...(reason === undefined ? {} : { reason }) };
   else if (topDecision !== undefined && topDecision !== null) {
-    warnings.push(`decision must be "block" (or PreToolUse's older "approve"), got ${JSON.stringify(topDecision)}; ignored`);
+    const hint = topDecision === 'deny' || topDecision === 'allow' || topDecision === 'ask' ? ` — write {"hookSpecificOutput": {"hookEventName": "${event}", "permissionDecision": "${topDecision}"}}` : '';
+    problems.push(`decision must be "block" (or PreToolUse's older "approve"), got ${shown(topDecision)}${hint}`);
   }
 
   const specific = value['hookSpecificOutput'];
   if (specific !== undefined && specific !== null) {
     if (!isObject(specific)) {
-      warnings.push(`hookSpecificOutput must be an object, got ${JSON.stringify(specific)}; ignored`);
+      problems.push(`hookSpecificOutput must be an object, got ${shown(specific)}`);
     } else {
-      decision = { ...decision, ...readSpecific(specific, event, warnings, text) };
+      decision = { ...decision, ...readSpecific(specific, event, { warnings, problems }, text) };
     }
   }
-  return { decision, warnings, ...(Object.keys(details).length === 0 ? {} : { details }) };
+  return { decision, warnings, ...(problems.length === 0 ? {} : { problems }), ...(Object.keys(details).length === 0 ? {} : { details }) };
 }
 
 function readSpecific(
   specific: Record<string, unknown>,
   event: string,
-  warnings: string[],
+  { warnings, problems }: { readonly warnings: string[]; readonly problems: string[] },
   text: (record: Record<string, unknown>, key: string, where?: string) => string | undefined,
 ): Partial<DecisionDraft> {
   const where = 'hookSpecificOutput.';
@@ -85,7 +100,7 @@ function readSpecific(
   const permission = specific['permissionDecision'];
   if (permission !== undefined && permission !== null) {
     const kind = typeof permission === 'string' ? PERMISSION_DECISIONS[permission] : undefined;
-    if (kind === undefined) warnings.push(`${where}permissionDecision must be "allow", "deny" or "ask", got ${JSON.stringify(permission)}; ignored`);
+    if (kind === undefined) problems.push(`${where}permissionDecision must be "allow", "deny" or "ask" (lower case), got ${shown(permission)}`);
     else {
       read.decision = kind;
       const reason = text(specific, 'permissionDecisionReason', where) ?? (kind === 'block' ? `denied by the ${event} hook` : undefined);
@@ -95,7 +110,7 @@ function readSpecific(
   const input = specific['updatedInput'];
   if (input !== undefined && input !== null) {
     if (isObject(input)) read.updated_input = input;
-    else warnings.push(`${where}updatedInput must be an object, got ${JSON.stringify(input)}; ignored`);
+    else problems.push(`${where}updatedInput must be an object, got ${shown(input)}`);
   }
   const context = text(specific, 'additionalContext', where);
   if (context !== undefined) read.additional_context = context;
@@ -103,7 +118,7 @@ function readSpecific(
   // PermissionRequest answers with a decision object instead.
   const request = specific['decision'];
   if (request !== undefined && request !== null) {
-    if (!isObject(request)) warnings.push(`${where}decision must be an object with behavior "allow" or "deny", got ${JSON.stringify(request)}; ignored`);
+    if (!isObject(request)) problems.push(`${where}decision must be an object with behavior "allow" or "deny", got ${shown(request)}`);
     else {
       const behavior = request['behavior'];
       const message = text(request, 'message', `${where}decision.`);
@@ -111,7 +126,7 @@ function readSpecific(
         read.decision = 'allow';
         const updated = request['updatedInput'];
         if (isObject(updated)) read.updated_input = updated;
-        else if (updated !== undefined && updated !== null) warnings.push(`${where}decision.updatedInput must be an object; ignored`);
+        else if (updated !== undefined && updated !== null) problems.push(`${where}decision.updatedInput must be an object, got ${shown(updated)}`);
       } else if (behavior === 'deny') {
         read.decision = 'block';
         read.reason = message ?? `denied by the ${event} hook`;
@@ -120,7 +135,7 @@ function readSpecific(
           read.stop_reason = read.reason;
         }
       } else {
-        warnings.push(`${where}decision.behavior must be "allow" or "deny", got ${JSON.stringify(behavior)}; ignored`);
+        problems.push(`${where}decision.behavior must be "allow" or "deny" (lower case), got ${shown(behavior)}`);
       }
     }
   }
@@ -129,7 +144,7 @@ function readSpecific(
 
 function unknownKeys(record: Record<string, unknown>, known: readonly string[], where: string, warnings: string[]): void {
   for (const key of Object.keys(record)) {
-    if (known.includes(key)) continue;
+    if (known.includes(key) || (where === '' && MISPLACED_DECISIONS.includes(key))) continue;
     const near = nearestWord(key, known);
     const misplaced = where === '' && SPECIFIC_KEYS.includes(key) ? ` — it belongs inside hookSpecificOutput` : near === undefined ? '' : ` — did you mean ${near}?`;
     warnings.push(`unknown output field ${where}${key}${misplaced}; ignored`);

@@ -94,7 +94,8 @@ export const claudeDialect: ConfigDialect = {
         }
       }
     }
-    return { hooks: read, issues: [] };
+    // Claude Code's switch for every hook; layering keeps it from reaching more trusted files.
+    return { hooks: read, issues: [], ...(data['disableAllHooks'] === true ? { disablesAllHooks: true } : {}) };
   },
 };
 
@@ -125,6 +126,7 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
   };
   if (!isObject(entry)) return { table: entry, line, keyLine, path };
   const problems: HookKeyProblem[] = [];
+  const warnings: string[] = [];
   const table: Record<string, unknown> = { event: place.event };
   if (place.matcher !== undefined) table['matcher'] = place.matcher;
   const known = knownKeys(entry, place.keys);
@@ -144,6 +146,8 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
       problems.push({ key: own.becomes?.key ?? key, message: `\`${key}\` ${checked.issues[0].message}, got ${JSON.stringify(value)}`, ...(own.fix === undefined ? {} : { fix: own.fix }) });
     } else if (own.becomes !== undefined) {
       table[own.becomes.key] = own.becomes.value(value as never);
+      const note = value === undefined ? undefined : own.note?.(value as never);
+      if (note !== undefined) warnings.push(`${path}: ${note}`);
     }
   }
   const type = table['type'];
@@ -155,7 +159,7 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
   }
   fillTls(table);
   if (table['name'] === undefined) table['name'] = claudeHookName(place.event, place.label, table);
-  return { table, line, keyLine, path, problems };
+  return { table, line, keyLine, path, problems, ...(warnings.length === 0 ? {} : { warnings }) };
 }
 
 /** The installed Claude Code types, and every key a hook of one of them may hold. */

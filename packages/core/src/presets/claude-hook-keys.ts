@@ -1,12 +1,14 @@
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import { commonHookKeys } from '../config/common-hook-keys.ts';
+import { commonHookKeys, MAX_TIMEOUT_MS } from '../config/common-hook-keys.ts';
 import type { KeyRule } from '../plugins/key-rule.ts';
 
 /** The hook types a Claude Code settings file may use. */
 export const CLAUDE_TYPES: readonly string[] = ['command', 'http', 'prompt', 'agent'];
 
-const TIMEOUT_RULE = 'must be a number of seconds greater than 0 and at most 3600';
+const TIMEOUT_RULE = 'must be a number of seconds greater than 0';
+/** Hookline's longest timeout, in seconds: a longer Claude Code timeout is cut to it, with a warning. */
+const LONGEST_TIMEOUT_SECONDS = MAX_TIMEOUT_MS / 1000;
 
 /** A key only Claude Code writes: its schema as written, and the canonical key and value it becomes. */
 export interface ClaudeOwnKey {
@@ -15,14 +17,19 @@ export interface ClaudeOwnKey {
   readonly fix?: string;
   /** The canonical key and its value; absent for keys Hookline accepts and has no use for. */
   readonly becomes?: { readonly key: string; value(written: never): unknown };
+  /** A warning when a value Claude Code accepts is changed to fit Hookline (a timeout beyond its limit). */
+  note?(written: never): string | undefined;
 }
 
 /** Claude Code's own keys of a hook. */
 export const CLAUDE_OWN_KEYS: Readonly<Record<string, ClaudeOwnKey>> = {
   timeout: {
-    schema: v.optional(v.pipe(v.number(TIMEOUT_RULE), v.gtValue(0, TIMEOUT_RULE), v.maxValue(3600, TIMEOUT_RULE), v.description('Seconds before the hook is stopped.'))),
+    // Claude Code takes any positive number of seconds; Hookline's limit is one hour.
+    schema: v.optional(v.pipe(v.number(TIMEOUT_RULE), v.gtValue(0, TIMEOUT_RULE), v.description(`Seconds before the hook is stopped; more than ${LONGEST_TIMEOUT_SECONDS} is cut to ${LONGEST_TIMEOUT_SECONDS}, with a warning.`))),
     fix: 'write "timeout": 30 (seconds)',
-    becomes: { key: 'timeout_ms', value: (seconds: number) => Math.max(1, Math.round(seconds * 1000)) },
+    becomes: { key: 'timeout_ms', value: (seconds: number) => Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))) },
+    note: (seconds: number) =>
+      seconds * 1000 > MAX_TIMEOUT_MS ? `"timeout": ${seconds} seconds is beyond Hookline's limit of ${LONGEST_TIMEOUT_SECONDS} seconds (one hour); the hook is stopped after ${LONGEST_TIMEOUT_SECONDS} seconds` : undefined,
   },
   async: {
     schema: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Run in the background: the host does not wait, and the answer is ignored.'))),

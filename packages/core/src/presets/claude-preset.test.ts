@@ -75,14 +75,16 @@ describe('claude settings files', () => {
     expect(issuesOf(text)[0]).toMatch(new RegExp(`^settings0.json:${line}: .*invalid regular expression in \`matcher\``));
   });
 
-  test('layered files: the same hook is one hook, in the first place; identical entries of one file collapse', () => {
+  test('layered files merge as Claude Code merges them: every file\'s hooks are kept; identical entries of one file collapse', () => {
     const user = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [command('guard.sh'), command('guard.sh')] }, { matcher: 'Edit', hooks: [command('fmt.sh')] }] });
     const project = settings({ PreToolUse: [{ matcher: 'Bash', hooks: [command('guard.sh', { timeout: 5 })] }] });
     const config = load(user, project);
     expect(config.hooks.map((hook) => [hook.name, hook.timeoutMs, hook.source.file])).toEqual([
-      ['PreToolUse:Bash:guard.sh', 5_000, 'settings1.json'],
+      ['PreToolUse:Bash:guard.sh', 600_000, 'settings0.json'],
       ['PreToolUse:Edit:fmt.sh', 600_000, 'settings0.json'],
+      ['PreToolUse:Bash:guard.sh@settings1.json', 5_000, 'settings1.json'],
     ]);
+    expect(config.notices).toEqual([expect.stringMatching(/^settings1\.json:\d+ repeats hook "PreToolUse:Bash:guard\.sh" of settings0\.json:\d+ with other timeout_ms; every settings file's hooks run, so both do$/)]);
   });
 
   test('long commands that share their start get distinct names', () => {
@@ -153,5 +155,76 @@ describe('claude events', () => {
     expect(stop.additional_context).toBeUndefined();
     expect(stop.warnings).toEqual(['hook "Stop:*:decide {\\"decision\\":\\"proceed\\",\\"additional_context\\":\\"nope\\"}" set additional_context, which "Stop" does not honour (it honours continue, system_message); ignored'.replaceAll('\\"', '"')]);
     await hooks.close();
+  });
+});
+
+describe('claude: one bad entry does not silence the others', () => {
+  test('an invalid entry is kept as a hook that fails where it would be selected; the valid ones run', async () => {
+    const standIn = standInCommandRunner();
+    const config = loadConfig(
+      [
+        {
+          text: settings({
+            PreToolUse: [
+              { matcher: 'Bash', hooks: [command('exit 2')] },
+              { matcher: 'Bash', hooks: [command('ok', { timeout: 'long', on_error: 'block' })] },
+              { matcher: '(?=(a+)+)b', hooks: [command('ok')] },
+              { matcher: 'Read', hooks: [command('ok', { tiemout: 3 })] },
+            ],
+            PreToolUs: [{ hooks: [command('ok')] }],
+          }),
+          source: 'settings.json',
+        },
+      ],
+      { runners: [standIn.runner] },
+    );
+    expect(config.problems?.map((issue) => issue.message)).toEqual([
+      expect.stringContaining('`timeout` must be a number of seconds'),
+      expect.stringContaining('lookaround body `(a+)+` cannot be proven to match in linear time'),
+      'unknown key `tiemout` in a Claude Code hook',
+      'unknown event "PreToolUs" for preset "claude"',
+    ]);
+    expect(config.hooks.map((hook) => hook.broken !== undefined)).toEqual([false, true, true, true]);
+    expect(config.notices).toHaveLength(4);
+    const engine = createHookEngine({ config, runners: [standIn.runner] });
+    try {
+      const outcome = await engine.emit('PreToolUse', { session_id: 's', tool_name: 'Bash' });
+      // The valid guard ran and blocked; the two broken entries that would be selected failed (no
+      // matcher could be compiled for the second: it is selected on every PreToolUse), each on its own.
+      expect(outcome.decision).toBe('block');
+      expect(outcome.hooks.map((report) => [report.status, report.decision?.decision])).toEqual([
+        ['ok', 'block'],
+        ['failed', 'block'],
+        ['failed', 'proceed'],
+      ]);
+      expect(outcome.hooks[1]?.error).toMatch(/^this hook is invalid in settings\.json, so it did not run: line \d+: `timeout` must be a number of seconds greater than 0, got "long" — write "timeout": 30 \(seconds\)/);
+      expect(standIn.calls.map((call) => call.hook)).toEqual([config.hooks[0]!.name]);
+      expect(outcome.warnings.slice(0, 4)).toEqual(config.notices);
+      // Where it would not be selected, a broken entry does nothing but the notice.
+      const read = await engine.emit('PreToolUse', { session_id: 's', tool_name: 'Read' });
+      expect(read.hooks.map((report) => report.status)).toEqual(['failed', 'failed']);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('disableAllHooks in a less trusted file switches off its own hooks and later files\', never earlier ones', () => {
+    const user = settings({ Stop: [{ hooks: [command('user')] }] });
+    const project = settings({ Stop: [{ hooks: [command('project')] }] }, { disableAllHooks: true });
+    const local = settings({ Stop: [{ hooks: [command('local')] }] });
+    const config = load(user, project, local);
+    expect(config.hooks.map((hook) => [hook.name, hook.enabled])).toEqual([
+      ['Stop:*:user', true],
+      ['Stop:*:project', false],
+      ['Stop:*:local', false],
+    ]);
+    expect(config.notices).toEqual(['settings1.json sets disableAllHooks: its own hooks and those of later files are off, but the hooks of settings0.json still run — a less trusted settings file may not switch them off']);
+    expect(load(settings({ Stop: [{ hooks: [command('user')] }] }, { disableAllHooks: true }), project).hooks.every((hook) => !hook.enabled)).toBe(true);
+  });
+
+  test('a timeout beyond one hour is cut to it, with a warning', () => {
+    const config = load(settings({ Stop: [{ hooks: [command('ok', { timeout: 86_400 })] }] }));
+    expect(config.hooks[0]?.timeoutMs).toBe(3_600_000);
+    expect(config.warnings).toEqual([expect.stringContaining('"timeout": 86400 seconds is beyond Hookline\'s limit of 3600 seconds (one hour)')]);
   });
 });

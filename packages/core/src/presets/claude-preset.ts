@@ -77,6 +77,8 @@ export const claudePreset: Preset = {
   events,
   context,
   matcherFields: TOOL,
+  // Claude Code compiles matchers as JavaScript regular expressions: `^(?!Read).*` is valid there.
+  matcherLookaround: true,
   eventField: 'hook_event_name',
   sessionField: 'session_id',
   dialect: claudeDialect,
@@ -101,6 +103,10 @@ export const claudePreset: Preset = {
   // Claude Code runs hooks as the user's own processes, with the full environment; its reference
   // gives command hooks 10 minutes, prompt hooks 30 s and agent hooks 60 s.
   hookDefaults: { sandbox: false, timeoutMs: { command: 600_000, http: 600_000, prompt: 30_000, agent: 60_000 } },
+  // A cloned repository's settings sit next to the user's guards: one bad entry must not switch them off.
+  invalidHooks: 'fail-when-selected',
+  // Claude Code merges the hooks of all its settings files: a project file adds, never removes.
+  layering: 'merge-all',
   starter: { text: claudeStarter, tryEmit: 'PreToolUse --set tool_name=Bash --set \'tool_input={"command":"ls"}\'' },
 };
 

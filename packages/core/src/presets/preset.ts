@@ -1,6 +1,7 @@
 import type { DecisionKind, HookDecision, OnErrorPolicy, OutcomeExtra } from '../decisions/decision.ts';
 import type { EventContext } from '../context/event-context.ts';
 import type { ConfigDialect } from '../config/config-dialect.ts';
+import type { LayeringMode } from '../config/layer-entries.ts';
 import type { ContextSchema } from '../context/context-field.ts';
 
 /** One event of a catalog: whether its hooks block by default and which decisions the host obeys. */
@@ -87,6 +88,12 @@ export interface PresetAnswer {
   readonly decision: HookDecision;
   /** Fields the answer carried that are neither wrong nor used, or were wrong and ignored. */
   readonly warnings: readonly string[];
+  /**
+   * Why a field that decides (a permission decision, `continue`, a replacement input) cannot be
+   * honoured — a wrong type or an unknown value. Any problem makes the whole answer unreadable:
+   * the hook failed, and its `on_error` decides, because ignoring a garbled "deny" would approve.
+   */
+  readonly problems?: readonly string[];
   /** Report details (e.g. `suppress_output`). */
   readonly details?: Readonly<Record<string, unknown>>;
 }
@@ -169,6 +176,12 @@ export interface Preset {
   /** Context fields a hook's `matcher` is tried against. */
   readonly matcherFields: readonly string[];
   /**
+   * Matchers may use lookaround, as the host's own matchers (JavaScript regular expressions) do
+   * (`claude`): accepted where it provably matches in linear time, tried against at most
+   * `MATCHER_INPUT_LIMIT` characters. Other presets read matchers as RE2 and refuse lookaround.
+   */
+  readonly matcherLookaround?: boolean;
+  /**
    * The context field that keys sandbox sessions and durable entries' logs: `run_id` (arc), `task`
    * (task), `session_id` (agent). It is one of the required fields.
    */
@@ -203,6 +216,22 @@ export interface Preset {
   readonly starter?: PresetStarter;
   /** Defaults for hooks of this preset that do not set the key. */
   readonly hookDefaults?: PresetHookDefaults;
+  /**
+   * What an invalid hook does to the config. `refuse-config` (the default: `arc`, `task`): the
+   * config does not load, nothing runs, every problem is listed. `fail-when-selected` (`claude`,
+   * `agent`, whose settings files a repository brings next to the user's own guards): the valid
+   * hooks load and run; an invalid one is kept as a hook that fails wherever it would be selected
+   * (its `on_error` decides), and parts of a file that cannot be read are left out — so one bad
+   * entry, on purpose or not, never switches the other guards off. A file that cannot be parsed at
+   * all still fails the load.
+   */
+  readonly invalidHooks?: 'refuse-config' | 'fail-when-selected';
+  /**
+   * How the config's layers combine: `replace-by-name` (the default: a later layer's hook replaces
+   * or disables an earlier one of the same name, reported; `locked = true` prevents it) or
+   * `merge-all` (`claude`: every settings file's hooks run, as Claude Code merges them).
+   */
+  readonly layering?: LayeringMode;
   /**
    * The events the engine emits itself around a run's sandbox session: after it opened (`ready`,
    * whose blocking hooks may refuse the sandbox) and before it is disposed (`cleanup`).

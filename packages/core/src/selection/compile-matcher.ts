@@ -1,19 +1,21 @@
 import { RE2JS } from 're2js';
 import { escapePattern } from './exact-matcher.ts';
 import { linearNativeRegExp } from './linear-native-regexp.ts';
+import { compileLookaroundMatcher } from './lookaround-matcher.ts';
+import type { CompiledMatcher, Matcher } from './matcher.ts';
 import { literalAlternatives } from './literal-alternatives.ts';
 import { unsupportedConstruct } from './unsupported-construct.ts';
 
-/** A compiled matcher: tests a context field's text in time linear in the text's length. */
-export interface Matcher {
-  /** The pattern as written in the config. */
-  readonly source: string;
-  /** Whether the pattern matches anywhere in `text` (matching is unanchored). */
-  test(text: string): boolean;
-}
+export type { CompiledMatcher, Matcher } from './matcher.ts';
 
-/** A matcher compiled once at load, or why its pattern is refused and how to fix it. */
-export type CompiledMatcher = { readonly ok: true; readonly pattern: Matcher } | { readonly ok: false; readonly error: string; readonly fix: string };
+/** How a preset's matchers are read, beyond RE2 syntax. */
+export interface MatcherOptions {
+  /**
+   * Accept lookaround, as a host that reads matchers as JavaScript regular expressions does
+   * (`claude`), within the limits of {@link compileLookaroundMatcher}.
+   */
+  readonly lookaround?: boolean;
+}
 
 const FIX = 'fix the pattern: matchers use RE2 syntax (like Go and Arc), unanchored, without backreferences or lookaround';
 
@@ -28,7 +30,11 @@ const FIX = 'fix the pattern: matchers use RE2 syntax (like Go and Arc), unancho
  * `^mcp__.*`, `^[a-z]+-(agent|review)$`), translated so that it answers as RE2 would. Everything
  * else runs on RE2.
  */
-export function compileMatcher(source: string): CompiledMatcher {
+export function compileMatcher(source: string, options: MatcherOptions = {}): CompiledMatcher {
+  if (options.lookaround === true) {
+    const lookaround = compileLookaroundMatcher(source);
+    if (lookaround !== undefined) return lookaround;
+  }
   let compiled: RE2JS;
   try {
     compiled = RE2JS.compile(source);

@@ -15,6 +15,12 @@ export interface HookSelection {
  * a matcher is never selected for a context that has none of those fields.
  */
 export function explainHook(hook: HookDefinition, context: EventContext, matcherFields: readonly string[]): HookSelection {
+  const selection = explainSelection(hook, context, matcherFields);
+  // An invalid hook a tolerant preset kept: say that, where it is selected, it fails instead of running.
+  return hook.broken !== undefined && selection.selected ? { ...selection, reason: `${selection.reason} — but it is invalid and fails instead of running: ${hook.broken}` } : selection;
+}
+
+function explainSelection(hook: HookDefinition, context: EventContext, matcherFields: readonly string[]): HookSelection {
   if (hook.event !== context.event) return { hook, selected: false, reason: `listens to "${hook.event}", not "${context.event}"` };
   if (!hook.enabled) {
     const where = hook.disabledAt ?? hook.source;

@@ -18,19 +18,27 @@ import { parseRe2Subset, type CodePointRanges, type PatternNode } from './re2-sy
 export function linearNativeRegExp(source: string): RegExp | undefined {
   const parsed = parseRe2Subset(source);
   if (parsed === undefined) return undefined;
-  const automaton = glushkov(parsed);
-  if (automaton === undefined || !automaton.deterministic()) return undefined;
-  let node = parsed;
-  if (!automaton.shape.anchored) {
-    node = trimUnboundedEnds(parsed);
-    if ((glushkov(node)?.shape.longest ?? Infinity) === Infinity) return undefined;
-  }
+  const node = linearSearchTree(parsed);
+  if (node === undefined) return undefined;
   try {
     // `u`: the input is read by code point, as RE2 reads it; every set is spelled out, so no other flag is needed.
     return new RegExp(javascriptSource(node), 'u');
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The tree a backtracking engine provably searches in linear time for `parsed` (see
+ * {@link linearNativeRegExp}: unbounded ends cut when the search is not anchored), or `undefined`
+ * when that cannot be proven.
+ */
+export function linearSearchTree(parsed: PatternNode): PatternNode | undefined {
+  const automaton = glushkov(parsed);
+  if (automaton === undefined || !automaton.deterministic()) return undefined;
+  if (automaton.shape.anchored) return parsed;
+  const node = trimUnboundedEnds(parsed);
+  return (glushkov(node)?.shape.longest ?? Infinity) === Infinity ? undefined : node;
 }
 
 /**
