@@ -115,6 +115,19 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable
     await session.dispose();
   });
 
+  test('hidden and protected at once, as the CLI passes them: covered where they exist, a planted one moved aside', async () => {
+    const paths = [...hiddenIn(home), join(home, '.gnupg')];
+    const session = await open({ hiddenPaths: paths, protectedPaths: paths });
+    // The sandbox's own check of its binds runs too (a protected path under a cover is not bound).
+    const result = await session.exec({ command: `H=.; ${PEEK}; true`, cwd: home });
+    expect(result.exitCode, text(result.stderr)).toBe(0);
+    expect(text(result.stdout)).not.toContain('secret of');
+    await expect(session.exec({ command: 'mkdir .gnupg && echo planted > .gnupg/gpg.conf', cwd: home })).rejects.toThrow(/\.gnupg was created; it was moved aside/);
+    expect(existsSync(join(home, '.gnupg'))).toBe(false);
+    await session.dispose();
+    expectUntouched(home);
+  });
+
   test('a bind inside a hidden path is refused', async () => {
     const session = await open({ hiddenPaths: hiddenIn(home) });
     await expect(session.exec({ command: 'cat id_ed25519', cwd: join(home, '.ssh') })).rejects.toThrow(/does not bind .*\/\.ssh: it lies inside .*\/\.ssh, which hooks must not read/);

@@ -82,18 +82,19 @@ export function openBinds(request: BindRequest): OpenBinds {
     }
     const readable = request.readable.map((path) => open(path, 'readable path'));
     const writable = [...request.writable.map((path) => open(path, 'writable path')), cwd];
-    const guard = guardProtectedPaths(writable.map((bind) => bind.path), request.protectedPaths);
-    const inside = guard.insideProtected[0];
-    if (inside !== undefined) {
-      throw new BubblewrapPathError(
-        `the bubblewrap sandbox does not bind ${inside.root} writable: it lies inside ${inside.protectedPath}, which decides what runs outside the sandbox later (Hookline's config, journal or plugins, a coding agent's settings, version control hooks). Give the hook another folder, list it under readable, or run it with sandbox = false if it must change it.`,
-      );
-    }
+    // First: a bind inside a secret is refused as that, though it may be protected too.
     const hiddenGuard = guardHiddenPaths([...readable, ...writable].map((bind) => bind.path), request.hiddenPaths ?? []);
     const hiddenHolder = hiddenGuard.insideHidden[0];
     if (hiddenHolder !== undefined) {
       throw new BubblewrapPathError(
         `the bubblewrap sandbox does not bind ${hiddenHolder.root}: it lies inside ${hiddenHolder.hiddenPath}, which hooks must not read (your secrets, or the journal key that seals durable hooks' entries). Give the hook another folder, or run it with sandbox = false if it must read it.`,
+      );
+    }
+    const guard = guardProtectedPaths(writable.map((bind) => bind.path), request.protectedPaths);
+    const inside = guard.insideProtected[0];
+    if (inside !== undefined) {
+      throw new BubblewrapPathError(
+        `the bubblewrap sandbox does not bind ${inside.root} writable: it lies inside ${inside.protectedPath}, which decides what runs outside the sandbox later (Hookline's config, journal or plugins, a coding agent's settings, version control hooks). Give the hook another folder, list it under readable, or run it with sandbox = false if it must change it.`,
       );
     }
     const hidden: HiddenCover[] = hiddenGuard.covered.map((cover) => (cover.directory ? { path: cover.path, directory: true } : { path: cover.path, directory: false, fd: hold({ fd: openSync('/dev/null', 'r') }).fd }));
