@@ -1,6 +1,7 @@
 import { combineObservers, createHookEngine, type EmitOutcome, type EngineObserver, type HookEngine, type Journal } from '@hookline/core';
 import type { CliIo } from './cli-io.ts';
 import type { Setup } from './config/load-setup.ts';
+import { hiddenHostPaths } from './config/hidden-host-paths.ts';
 import { protectedHostPaths } from './config/protected-host-paths.ts';
 import type { JournalChoice } from './journal/journal-path.ts';
 import { loadJournal } from './journal/load-journal.ts';
@@ -42,7 +43,7 @@ export interface CliEngine {
  * running again at once, alongside the command's own work — unless workers run them (`[journal] run`).
  */
 export async function createCliEngine(setup: Setup, options: CliEngineOptions): Promise<CliEngine> {
-  const sandbox = await loadSandbox(setup.config, setup.runners, setup.pluginSandboxes, setup.folders, setup.sources, () => protectedHostPaths(setup, options.journal, options.io));
+  const sandbox = await loadSandbox(setup.config, setup.runners, setup.pluginSandboxes, setup.folders, setup.sources, () => protectedHostPaths(setup, options.journal, options.io), () => hiddenHostPaths(options.io));
   const journal = await loadJournal(setup.config, options.journal);
   // OpenTelemetry is loaded only when an OTLP endpoint is configured.
   const tracing = tracingRequested(options.io.env) ? (await import('./telemetry/start-tracing.ts')).startTracing(options.io) : undefined;

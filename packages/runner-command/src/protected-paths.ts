@@ -220,3 +220,5 @@ function same(before: Fingerprint, now: Fingerprint): boolean {
   if (before.kind === 'absent' || now.kind === 'absent') return before.kind === now.kind;
   return before.dev === now.dev && before.ino === now.ino && before.type === now.type && before.link === now.link;
 }
+
+export { describeHiddenPathChanges, guardHiddenPaths, type HiddenPath, type HiddenPathChange, type HiddenPathsGuard } from './hidden-paths.ts';

@@ -2,8 +2,9 @@ import { basename, isAbsolute, resolve } from 'node:path';
 import process from 'node:process';
 import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type ProtectedPathsSettings, type SandboxProvider, type SandboxSession } from '@hookline/core';
 import { createProcessSession } from '@hookline/runner-command';
-import { describeProtectedPathChanges } from '@hookline/runner-command/protected-paths';
+import { describeHiddenPathChanges, describeProtectedPathChanges } from '@hookline/runner-command/protected-paths';
 import { BubblewrapPathError } from './bubblewrap-path-error.ts';
+import { BubblewrapHiddenPathError } from './bubblewrap-hidden-path-error.ts';
 import { BubblewrapProtectedPathError } from './bubblewrap-protected-path-error.ts';
 import { bubblewrapSettingsTable, type BubblewrapSettingsData } from './bubblewrap-settings.ts';
 import { bwrapArguments, SANDBOX_UID, type SandboxLayout } from './bwrap-arguments.ts';
@@ -42,6 +43,8 @@ const UNPRIVILEGED = { uid: SANDBOX_UID, gid: SANDBOX_UID } as const;
  * folder.
  * What decides what runs outside later (core's `PROTECTED_NAMES` under each writable folder, and
  * `protectedPaths`) is bound read-only on top; one a hook created is moved aside and fails the hook.
+ * What no hook may read (`hiddenPaths`: the user's secrets, the journal key's folder) is covered,
+ * inside any bind, with an empty folder or file of mode 000.
  * bwrap starts with the already-allow-listed environment, so the namespace's pid 1 holds no host
  * secret either. The hook's end or its timeout ends the whole pid namespace. Settings are validated
  * here; nothing runs until a run opens its session, which first checks that bwrap works on this host.
@@ -51,7 +54,7 @@ const UNPRIVILEGED = { uid: SANDBOX_UID, gid: SANDBOX_UID } as const;
  * ```
  */
 export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): SandboxProvider {
-  const { environment: source, temporaryDirectory, onWarning, protectedPaths = [], onWatch, ...data } = settings;
+  const { environment: source, temporaryDirectory, onWarning, protectedPaths = [], hiddenPaths = [], onWatch, ...data } = settings;
   const resolved = resolveBubblewrapSettings(data);
   const environment = (): Record<string, string> => ({ ...sandboxEnvironment(source ?? process.env), TMPDIR: '/tmp' });
   // As root, bwrap's own user namespace would map the sandbox's user to root outside: start it as nobody instead.
@@ -99,7 +102,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
         // Context files are copied into the sandbox's private /tmp under their own (random) names.
         visiblePath: (hostPath) => `/tmp/${basename(hostPath)}`,
         async launch(request, files) {
-          const binds = openBinds({ cwd: resolve(request.cwd ?? process.cwd()), writable: resolved.writable, readable: resolved.readable, protectedPaths, files, ...(user === undefined ? {} : { user }) });
+          const binds = openBinds({ cwd: resolve(request.cwd ?? process.cwd()), writable: resolved.writable, readable: resolved.readable, protectedPaths, hiddenPaths, files, ...(user === undefined ? {} : { user }) });
           let cgroup: HookCgroup | undefined;
           let withdraw: (() => void) | undefined;
           let launched: string[];
@@ -118,6 +121,7 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
               readable: plan.readable,
               writable: plan.writable,
               protected: plan.protected,
+              hidden: plan.hidden,
               ...(home !== undefined && isAbsolute(home) && !overlapsSystem(resolve(home)) ? { home: resolve(home) } : {}),
               files: plan.files,
             };
@@ -140,9 +144,15 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
               binds.close();
               const hits = cgroup?.close() ?? [];
               const changes = binds.guard.settle();
+              const moved = binds.hiddenGuard.settle();
               withdraw?.();
               // A stopped hook's report is already made: what its limits stopped goes to onWarning.
               if (result?.aborted === true) for (const hit of hits) onWarning?.(hit);
+              if (moved.length > 0) {
+                const message = describeHiddenPathChanges('bubblewrap', moved);
+                if (result === undefined || result.aborted) onWarning?.(message);
+                throw new BubblewrapHiddenPathError(message);
+              }
               if (changes.length > 0) {
                 const message = describeProtectedPathChanges('bubblewrap', changes);
                 if (result === undefined || result.aborted) onWarning?.(message);

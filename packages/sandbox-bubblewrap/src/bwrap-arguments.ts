@@ -30,6 +30,11 @@ export interface SandboxLayout {
   readonly writable: readonly Bind[];
   /** Bound read-only on top of the writable binds: what decides what runs outside later. */
   readonly protected: readonly Bind[];
+  /**
+   * Covered last, over every bind: the hidden paths (secrets, the journal key's folder) inside them,
+   * each an empty read-only folder or file of mode 000 that the hook cannot read or move.
+   */
+  readonly hidden?: ReadonlyArray<{ readonly path: string; readonly directory: true } | { readonly path: string; readonly directory: false; readonly fd: number }>;
   /** A private empty home (tmpfs) at this path, when the host's HOME may have one. */
   readonly home?: string;
   /** Files copied in read-only, by the path inside. */
@@ -42,8 +47,8 @@ export const SANDBOX_UID = 65534;
 /**
  * bwrap's arguments for one exec, up to the `--` before the command. Order matters to bwrap: a bind
  * lands on what the arguments before it made, so the private `/tmp` and home come before the binds
- * that may lie inside them, and the protected paths' read-only binds come after the writable binds
- * they cover.
+ * that may lie inside them, the protected paths' read-only binds come after the writable binds
+ * they cover, and the hidden paths' covers after every bind.
  */
 export function bwrapArguments(layout: SandboxLayout): string[] {
   const args = [
@@ -63,6 +68,10 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
   for (const bind of layout.readable) args.push(...bindArguments(bind, true));
   for (const bind of layout.writable) args.push(...bindArguments(bind, false));
   for (const bind of layout.protected) args.push(...bindArguments(bind, true));
+  for (const cover of layout.hidden ?? []) {
+    // Mode 000 and read-only: the hook owns the cover inside, but cannot chmod it back open.
+    args.push(...(cover.directory ? ['--perms', '0000', '--tmpfs', cover.path, '--remount-ro', cover.path] : ['--perms', '0000', '--ro-bind-data', String(cover.fd), cover.path]));
+  }
   for (const [inside, file] of layout.files) args.push('--perms', file.mode.toString(8).padStart(4, '0'), '--ro-bind-data', String(file.fd), inside);
   args.push('--chdir', layout.cwd ?? '/');
   return args;

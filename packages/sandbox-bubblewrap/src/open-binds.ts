@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { guardProtectedPaths, type ProtectedPathsGuard } from '@hookline/runner-command/protected-paths';
+import { guardHiddenPaths, guardProtectedPaths, within, type HiddenPathsGuard, type ProtectedPathsGuard } from '@hookline/runner-command/protected-paths';
 import { BubblewrapPathError } from './bubblewrap-path-error.ts';
 import { coversSystem } from './host-layout.ts';
 import { openHostPath, type OpenedPath } from './open-host-path.ts';
@@ -20,11 +20,18 @@ export interface OpenBinds {
   readonly protected: readonly OpenedPath[];
   /** Context files by the path inside. */
   readonly files: ReadonlyMap<string, OpenedFile>;
+  /** What to cover with something empty and unreadable, by real path: folders, and files with an empty descriptor (`/dev/null`) for each. */
+  readonly hidden: readonly HiddenCover[];
   /** The check to run once the exec ended; see {@link ProtectedPathsGuard.settle}. */
   readonly guard: ProtectedPathsGuard;
+  /** The check of the covered hidden paths once the exec ended; see {@link HiddenPathsGuard.settle}. */
+  readonly hiddenGuard: HiddenPathsGuard;
   /** Closes every descriptor. */
   close(): void;
 }
+
+/** A hidden path to cover: a folder gets an empty tmpfs, a file an empty copy of `fd` (bwrap's fd, once planned). */
+export type HiddenCover = { readonly path: string; readonly directory: true } | { readonly path: string; readonly directory: false; readonly fd: number };
 
 /** The paths of one exec, as the host asks for them. */
 export interface BindRequest {
@@ -33,6 +40,8 @@ export interface BindRequest {
   readonly readable: readonly string[];
   /** Absolute host paths the host protects besides the protected names (config files, journal, plugins). */
   readonly protectedPaths: readonly string[];
+  /** Absolute host paths no hook may read (secrets, the journal key's folder): covered wherever they lie inside a bind. */
+  readonly hiddenPaths?: readonly string[];
   /** Context files: host path by the path inside. */
   readonly files: ReadonlyMap<string, string>;
   /** The host identity bwrap runs as, when not Hookline's own (root's): the working directory must let it in. */
@@ -44,7 +53,8 @@ export interface BindRequest {
  * checked as resolved: the working directory, `writable` and `readable` must not resolve to `/` or
  * cover a system directory, and no writable one may lie inside a protected path. The protected paths
  * inside the writable ones are opened without following links, each checked to be where it was
- * found. Rejects with a {@link BubblewrapPathError} naming the resolved path; closes what it opened then.
+ * found. The hidden paths inside any bind are to be covered; a bind inside one is refused. Rejects
+ * with a {@link BubblewrapPathError} naming the resolved path; closes what it opened then.
  */
 export function openBinds(request: BindRequest): OpenBinds {
   const held: number[] = [];
@@ -72,6 +82,14 @@ export function openBinds(request: BindRequest): OpenBinds {
     }
     const readable = request.readable.map((path) => open(path, 'readable path'));
     const writable = [...request.writable.map((path) => open(path, 'writable path')), cwd];
+    // First: a bind inside a secret is refused as that, though it may be protected too.
+    const hiddenGuard = guardHiddenPaths([...readable, ...writable].map((bind) => bind.path), request.hiddenPaths ?? []);
+    const hiddenHolder = hiddenGuard.insideHidden[0];
+    if (hiddenHolder !== undefined) {
+      throw new BubblewrapPathError(
+        `the bubblewrap sandbox does not bind ${hiddenHolder.root}: it lies inside ${hiddenHolder.hiddenPath}, which hooks must not read (your secrets, or the journal key that seals durable hooks' entries). Give the hook another folder, or run it with sandbox = false if it must read it.`,
+      );
+    }
     const guard = guardProtectedPaths(writable.map((bind) => bind.path), request.protectedPaths);
     const inside = guard.insideProtected[0];
     if (inside !== undefined) {
@@ -79,7 +97,11 @@ export function openBinds(request: BindRequest): OpenBinds {
         `the bubblewrap sandbox does not bind ${inside.root} writable: it lies inside ${inside.protectedPath}, which decides what runs outside the sandbox later (Hookline's config, journal or plugins, a coding agent's settings, version control hooks). Give the hook another folder, list it under readable, or run it with sandbox = false if it must change it.`,
       );
     }
-    const protectedBinds = guard.existing.map((path) => {
+    const hidden: HiddenCover[] = hiddenGuard.covered.map((cover) => (cover.directory ? { path: cover.path, directory: true } : { path: cover.path, directory: false, fd: hold({ fd: openSync('/dev/null', 'r') }).fd }));
+    // A protected path under a hidden cover needs no read-only bind: the cover is read-only and cannot
+    // be moved, and a bind under it would not be the object the sandbox's check expects to see.
+    const toProtect = guard.existing.filter((path) => !hidden.some((cover) => within(path, cover.path)));
+    const protectedBinds = toProtect.map((path) => {
       const opened = hold(openHostPath(path, 'protected path', false));
       if (opened.path !== path) throw new BubblewrapPathError(`the bubblewrap sandbox cannot protect ${path}: it moved to ${opened.path} while the sandbox was being made; try again.`);
       return opened;
@@ -89,7 +111,7 @@ export function openBinds(request: BindRequest): OpenBinds {
       const fd = hold({ fd: openSync(host, 'r') }).fd;
       files.set(visible, { fd, mode: fstatSync(fd).mode & 0o777 });
     }
-    return { cwd: cwd.path, readable, writable, protected: protectedBinds, files, guard, close: () => closeAll(held) };
+    return { cwd: cwd.path, readable, writable, protected: protectedBinds, files, hidden, guard, hiddenGuard, close: () => closeAll(held) };
   } catch (error) {
     closeAll(held);
     throw error;

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Bind, DataFile } from './bwrap-arguments.ts';
-import type { OpenBinds } from './open-binds.ts';
+import type { HiddenCover, OpenBinds } from './open-binds.ts';
 import type { OpenedPath } from './open-host-path.ts';
 
 /** How bwrap gets one exec's binds: the layout's part, the descriptors to pass, and what to stage first. */
@@ -10,6 +10,8 @@ export interface BindPlan {
   readonly writable: readonly Bind[];
   readonly protected: readonly Bind[];
   readonly files: ReadonlyMap<string, DataFile>;
+  /** The hidden paths' covers, a file's descriptor numbered as bwrap sees it. */
+  readonly hidden: readonly HiddenCover[];
   /** Host descriptors to pass as bwrap's fds 3, 4, … in this order. */
   readonly passFds: readonly number[];
   /** For {@link STAGE_SCRIPT}: `d` or `f` and the host path of each object root stages; empty when none is. */
@@ -46,7 +48,9 @@ export function planBinds(binds: OpenBinds, identity: BindIdentity | undefined):
   const protectedBinds = binds.protected.map(source);
   const files = new Map<string, DataFile>();
   for (const [inside, file] of binds.files) files.set(inside, { fd: pass(file.fd), mode: file.mode });
-  return { readable, writable, protected: protectedBinds, files, passFds, staging };
+  // A cover has no host source to stage: a folder is a new tmpfs, a file a copy of what /dev/null reads.
+  const hidden = binds.hidden.map((cover): HiddenCover => (cover.directory ? cover : { ...cover, fd: pass(cover.fd) }));
+  return { readable, writable, protected: protectedBinds, files, hidden, passFds, staging };
 }
 
 // Whether `user` (no supplementary groups) may pass every folder above `path`, as bwrap must to resolve it.

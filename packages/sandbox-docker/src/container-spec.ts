@@ -4,13 +4,14 @@ import { AGENT_BOOT, AGENT_NAME } from './agent-script.ts';
 import { LABELS, SANDBOX_MARKER } from './labels.ts';
 import { ownerLabels } from './owner-identity.ts';
 import type { ResolvedDockerSettings } from './resolve-docker-settings.ts';
+import type { HiddenCover } from './secure-mounts.ts';
 
 /**
  * The create options of a run's container: the sandbox's hardening from the resolved settings, the
  * labels that name the run and the owner, and the container agent as the main process (with a stdin
  * that stays open while no client is attached). The image needs `sh`, `mkdir` and `rm`, nothing else.
  */
-export function containerSpec(runId: string, settings: ResolvedDockerSettings): Docker.ContainerCreateOptions {
+export function containerSpec(runId: string, settings: ResolvedDockerSettings, covers: readonly HiddenCover[] = []): Docker.ContainerCreateOptions {
   return {
     name: containerName(runId),
     Image: settings.image,
@@ -40,7 +41,11 @@ export function containerSpec(runId: string, settings: ResolvedDockerSettings): 
       MemorySwap: settings.memoryBytes,
       NanoCpus: settings.nanoCpus,
       Init: settings.init,
-      Mounts: settings.mounts.map((mount) => ({ Type: 'bind', Source: mount.source, Target: mount.target, ReadOnly: mount.readOnly })),
+      Mounts: [
+        ...settings.mounts.map((mount): Docker.MountSettings => ({ Type: 'bind', Source: mount.source, Target: mount.target, ReadOnly: mount.readOnly })),
+        // Empty and read-only over each hidden path; Docker mounts a deeper target after its parent.
+        ...covers.map((cover): Docker.MountSettings => (cover.directory ? { Type: 'tmpfs', Source: '', Target: cover.target, ReadOnly: true, TmpfsOptions: { SizeBytes: 4096, Mode: 0o100 } } : { Type: 'bind', Source: '/dev/null', Target: cover.target, ReadOnly: true })),
+      ],
       // The provider removes its containers itself; a restart policy would resurrect a container it is removing.
       RestartPolicy: { Name: 'no' },
       // The agent's answers are read through the attach stream; logging them would only fill the engine's disk.

@@ -33,8 +33,8 @@ export interface DockerSandboxProvider extends SandboxProvider {
  * ```
  */
 export function dockerSandbox(settings: DockerSandboxSettings = {}): DockerSandboxProvider {
-  const { onReady, onCleanup, onWarning, protectedPaths = [], onWatch, ...data } = settings;
-  const resolved = { ...resolveDockerSettings(data), protectedPaths, ...(onWatch === undefined ? {} : { onWatch }) };
+  const { onReady, onCleanup, onWarning, protectedPaths = [], hiddenPaths = [], onWatch, ...data } = settings;
+  const resolved = { ...resolveDockerSettings(data), protectedPaths, hiddenPaths, ...(onWatch === undefined ? {} : { onWatch }) };
   const callbacks: DockerSandboxCallbacks = { ...(onReady && { onReady }), ...(onCleanup && { onCleanup }), ...(onWarning && { onWarning }) };
   const runs = new Map<string, { readonly sandbox: Promise<RunSandbox>; handles: number }>();
   // Every container made and not yet removed, so close() removes even those of openings still in flight.

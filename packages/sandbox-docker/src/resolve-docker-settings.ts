@@ -20,6 +20,8 @@ export interface ResolvedDockerSettings {
   readonly mounts: readonly BindMount[];
   /** Host paths kept read-only inside writable mounts besides core's `PROTECTED_NAMES`: the host's, in code (`protectedPaths`). */
   readonly protectedPaths?: readonly string[];
+  /** Host paths no hook may read, covered inside every mount: the host's, in code (`hiddenPaths`). */
+  readonly hiddenPaths?: readonly string[];
   /** The host's watch of the protected paths a hook could create (`ProtectedPathsSettings.onWatch`). */
   readonly onWatch?: (paths: readonly string[]) => () => void;
   readonly workdir: string;

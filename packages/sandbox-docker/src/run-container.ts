@@ -19,6 +19,10 @@ export interface RunContainer {
   readonly writable: readonly string[];
   /** The host paths it has bound read-only on top of its writable mounts (see `secureMounts`). */
   readonly protectedPaths: readonly string[];
+  /** The real sources of all its mounts. */
+  readonly sources: readonly string[];
+  /** The hidden host paths it covers. */
+  readonly hiddenPaths: readonly string[];
 }
 
 // A container starts in well under a second; an engine that takes this long is stuck, not slow.
@@ -46,8 +50,8 @@ export async function runContainer(
   }
   signal.throwIfAborted();
   // Resolved now, for this container: a link planted since the last one cannot redirect a mount.
-  const secured = secureMounts(settings.mounts, settings.protectedPaths ?? []);
-  const spec = containerSpec(runId, { ...settings, mounts: secured.mounts });
+  const secured = secureMounts(settings.mounts, settings.protectedPaths ?? [], settings.hiddenPaths ?? []);
+  const spec = containerSpec(runId, { ...settings, mounts: secured.mounts }, secured.covers);
   let container: Docker.Container;
   try {
     container = await docker.createContainer(spec);
@@ -62,7 +66,11 @@ export async function runContainer(
     await container.start();
     await waitReady(agent.ready, runId, settings);
     signal.throwIfAborted();
-    return { container, id: container.id, name: spec.name ?? container.id, agent, writable: writableSources(secured.mounts.slice(0, settings.mounts.length)), protectedPaths: secured.protectedPaths };
+    return { container, id: container.id, name: spec.name ?? container.id, agent, writable: writableSources(secured.mounts.slice(0, settings.mounts.length)),
+      protectedPaths: secured.protectedPaths,
+      sources: secured.mounts.slice(0, settings.mounts.length).map((mount) => mount.source),
+      hiddenPaths: secured.hiddenPaths,
+    };
   } catch (error) {
     agent?.close();
     await container.remove({ force: true }).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createInFlight, messageOf, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
-import { describeProtectedPathChanges, guardProtectedPaths, within } from '@hookline/runner-command/protected-paths';
+import { describeHiddenPathChanges, describeProtectedPathChanges, guardHiddenPaths, guardProtectedPaths, within } from '@hookline/runner-command/protected-paths';
 import { FILES_DIRECTORY } from './agent-script.ts';
 import { AgentGoneError } from './container-agent.ts';
 import { containerCwd } from './container-cwd.ts';
@@ -191,6 +191,13 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
   // the hook created in a writable mount is moved aside and fails it.
   const execOnce = async (request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
     const container = await keeper.current(notes);
+    const hidden = guardHiddenPaths(container.sources, settings.hiddenPaths ?? []);
+    const uncovered = hidden.covered.filter((cover) => !container.hiddenPaths.some((covered) => within(cover.path, covered)));
+    if (uncovered.length > 0) {
+      throw new DockerProtectedPathError(
+        `${uncovered.map((cover) => cover.path).join(', ')} appeared after the container of run "${runId}" was made, so it is not covered inside it, and hooks must not read it (your secrets, or the journal key); the hook did not run. End the run (hookline's next run makes a new container that covers it).`,
+      );
+    }
     const guard = guardProtectedPaths(container.writable, settings.protectedPaths ?? []);
     const stale = guard.existing.filter((path) => !container.protectedPaths.some((covered) => within(path, covered)));
     if (stale.length > 0) {
@@ -205,7 +212,13 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       (error: unknown) => ({ error }),
     );
     const changes = guard.settle();
+    const moved = hidden.settle().filter((change) => container.hiddenPaths.includes(change.path));
     withdraw?.();
+    if (moved.length > 0) {
+      const message = describeHiddenPathChanges('docker', moved);
+      if (!('result' in ran) || ran.result.aborted) callbacks.onWarning?.(message, runId);
+      throw new DockerProtectedPathError(message);
+    }
     if (changes.length > 0) {
       const message = describeProtectedPathChanges('docker', changes);
       // A stopped hook's report is already made: say it where the host hears the provider.

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { posix } from 'node:path';
-import { guardProtectedPaths, within } from '@hookline/runner-command/protected-paths';
+import { guardHiddenPaths, guardProtectedPaths, within } from '@hookline/runner-command/protected-paths';
 import { DockerContainerError } from './docker-container-error.ts';
 import type { BindMount } from './parse-mount.ts';
 
@@ -11,8 +11,18 @@ const SYSTEM_FOLDERS: readonly string[] = ['/usr', '/bin', '/sbin', '/lib', '/li
 export interface SecuredMounts {
   /** Every mount with its source resolved (links followed), then a read-only bind per protected path inside a writable one. */
   readonly mounts: readonly BindMount[];
-  /** The host paths bound read-only on top of writable mounts. */
+  /** The host paths bound read-only on top of writable mounts, and the hidden paths covered. */
   readonly protectedPaths: readonly string[];
+  /** Empty covers of the hidden paths inside any mount, by container path: an empty read-only tmpfs for a folder, `/dev/null` for a file. */
+  readonly covers: readonly HiddenCover[];
+  /** The host paths those covers hide. */
+  readonly hiddenPaths: readonly string[];
+}
+
+/** An empty cover nested over a hidden path inside a mount. */
+export interface HiddenCover {
+  readonly target: string;
+  readonly directory: boolean;
 }
 
 /**
@@ -20,10 +30,12 @@ export interface SecuredMounts {
  * that holds a system folder is refused, whatever the configured path says. Inside each writable
  * (`:rw`) mount, every protected path that exists (core's `PROTECTED_NAMES` under the source, and the
  * host's `protectedPaths`) gets a read-only bind nested on top — Docker mounts the deeper target
- * after its parent. A writable mount inside a protected path is refused. Throws a
+ * after its parent. A writable mount inside a protected path is refused. Inside every mount, `:ro` or
+ * `:rw`, each hidden path that exists (the host's `hiddenPaths`: secrets, the journal key's folder)
+ * gets an empty cover instead, and a mount inside one is refused. Throws a
  * {@link DockerContainerError} naming the resolved path.
  */
-export function secureMounts(mounts: readonly BindMount[], hostProtected: readonly string[]): SecuredMounts {
+export function secureMounts(mounts: readonly BindMount[], hostProtected: readonly string[], hostHidden: readonly string[] = []): SecuredMounts {
   const resolved = mounts.map((mount) => {
     let source: string;
     try {
@@ -37,8 +49,24 @@ export function secureMounts(mounts: readonly BindMount[], hostProtected: readon
     }
     return { ...mount, source };
   });
+  const hidden = guardHiddenPaths(resolved.map((mount) => mount.source), hostHidden);
+  const holder = hidden.insideHidden[0];
+  if (holder !== undefined) {
+    throw new DockerContainerError(
+      `the docker sandbox does not mount ${holder.root}: it lies inside ${holder.hiddenPath}, which hooks must not read (your secrets, or the journal key that seals durable hooks' entries); mount another folder, or run the hooks that must read it with sandbox = false.`,
+    );
+  }
+  const covers: HiddenCover[] = [];
+  const hiddenPaths: string[] = [];
+  for (const mount of resolved) {
+    for (const cover of hidden.covered) {
+      if (!within(cover.path, mount.source)) continue;
+      covers.push({ target: posix.join(mount.target, cover.path.slice(mount.source.length)), directory: cover.directory });
+      hiddenPaths.push(cover.path);
+    }
+  }
   const nested: BindMount[] = [];
-  const protectedPaths: string[] = [];
+  const protectedPaths: string[] = [...new Set(hiddenPaths)];
   for (const mount of resolved) {
     if (mount.readOnly) continue;
     const guard = guardProtectedPaths([mount.source], hostProtected);
@@ -49,11 +77,13 @@ export function secureMounts(mounts: readonly BindMount[], hostProtected: readon
       );
     }
     for (const path of guard.existing) {
+      // Under a cover already: read-only and out of sight, and a second mount at one target is an error.
+      if (hiddenPaths.some((covered) => within(path, covered))) continue;
       nested.push({ source: path, target: posix.join(mount.target, path.slice(mount.source.length)), readOnly: true });
       protectedPaths.push(path);
     }
   }
-  return { mounts: [...resolved, ...nested], protectedPaths };
+  return { mounts: [...resolved, ...nested], protectedPaths, covers, hiddenPaths: [...new Set(hiddenPaths)] };
 }
 
 /** The real sources of the writable mounts: where a hook can change the host. */

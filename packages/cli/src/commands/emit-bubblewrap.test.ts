@@ -140,6 +140,29 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     expect(seen.trim().endsWith(home)).toBe(true);
   });
 
+  test("a hook run from the home folder cannot read the journal key or the user's SSH key there", async () => {
+    // HOME is the hooks' working directory, so the key lies inside a writable bind (XDG_STATE_HOME unset: ~/.local/state).
+    const key = join(work, '.local', 'state', 'hookline', 'journal.key');
+    const secrets = { [key]: `${randomBytes(32).toString('hex')}\n`, [join(work, '.ssh', 'id_ed25519')]: 'ssh private key\n', [join(work, '.local', 'state', 'other.txt')]: 'not a secret\n' };
+    for (const [path, content] of Object.entries(secrets)) {
+      mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+      writeFileSync(path, content, { mode: 0o600 });
+    }
+    // As root, hooks are nobody on the host: what is theirs, only the cover keeps unread.
+    if (process.getuid?.() === 0) for (const path of ['.local', '.local/state', '.local/state/hookline', '.ssh', ...Object.keys(secrets)]) chownSync(path.startsWith('/') ? path : join(work, path), 65534, 65534);
+    const look = hook(`{ cat .local/state/hookline/journal.key; echo "key $?"; cat "$HOME/.ssh/id_ed25519"; echo "ssh $?"; cat .local/state/other.txt; } > seen.txt 2>&1`);
+    const outcome = await emit(sandboxed('bubblewrap') + look, { HOME: work, XDG_STATE_HOME: '' });
+    expect(outcome.hooks[0]).toMatchObject({ status: 'ok', sandbox: 'bubblewrap' });
+    const seen = read('seen.txt');
+    expect(seen).toMatch(/journal\.key: Permission denied\nkey 1\n/);
+    expect(seen).toMatch(/id_ed25519: Permission denied\nssh 1\n/);
+    expect(seen).not.toContain(secrets[key]!.trim());
+    expect(seen).not.toContain('ssh private key');
+    // What is not hidden beside it reads as usual: the hook could read the key but for the cover.
+    expect(seen).toContain('not a secret');
+    for (const [path, content] of Object.entries(secrets)) expect(readFileSync(path, 'utf8')).toBe(content);
+  });
+
   test('without bwrap a sandboxed hook fails under its on_error, naming the package — never runs unsandboxed', async () => {
     const outcome = await emit(sandboxed('bubblewrap', `bwrap = "${join(scratch.path, 'no-bwrap')}"`) + hook('echo ran > ran.txt'));
     expect(outcome.decision).toBe('block');

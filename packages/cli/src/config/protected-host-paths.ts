@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../cli-io.ts';
 import type { JournalChoice } from '../journal/journal-path.ts';
 import { findConfigFiles } from './find-config-files.ts';
+import { hiddenHostPaths } from './hidden-host-paths.ts';
 
 /** What of a loaded setup names files: the config files read, where the CLI looked, the plugin folders. */
 export interface ProtectedSetup {
@@ -21,7 +22,9 @@ const HOME_ENTRIES: readonly string[] = ['.claude', '.gemini', '.codex', '.curso
  * file it or a later command would discover (`$XDG_CONFIG_HOME/hookline/hookline.toml`,
  * `./hookline.toml`, `.agent/settings.toml`), the journal file, the `node_modules` folders plugins
  * are resolved from (every one above each config folder, as Node looks), the one holding this CLI,
- * and the user's agent settings, git config and shell startup files.
+ * the user's agent settings, git config and shell startup files, and the hidden paths
+ * (`hiddenHostPaths`): where they are absent a hook must not create them either — a journal key it
+ * planted would be trusted, an `~/.ssh/authorized_keys` or `~/.npmrc` acted upon.
  */
 export function protectedHostPaths(setup: ProtectedSetup, journal: JournalChoice, io: Pick<CliIo, 'cwd' | 'env'>): string[] {
   const paths = new Set<string>();
@@ -34,6 +37,7 @@ export function protectedHostPaths(setup: ProtectedSetup, journal: JournalChoice
   paths.add(cliInstallation());
   const home = io.env['HOME'] || homedir();
   for (const entry of HOME_ENTRIES) paths.add(join(home, ...entry.split('/')));
+  for (const path of hiddenHostPaths(io)) paths.add(path);
   return [...paths];
 }
 

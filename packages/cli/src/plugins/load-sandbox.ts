@@ -12,7 +12,8 @@ import { loadFirstPartyFactory } from './load-first-party.ts';
  * table as the loader validated it (`config.settings`), when there is one, with `baseDir` set to the
  * folder of the last file that wrote it unless the table says `base_dir` (relative paths mean "next
  * to the config"). A first-party provider that is a boundary also gets `protectedPaths`: what the
- * CLI knows decides what runs outside the sandbox later (see `protectedHostPaths`).
+ * CLI knows decides what runs outside the sandbox later (see `protectedHostPaths`), and
+ * `hiddenPaths`: what no hook may read (see `hiddenHostPaths`).
  */
 export async function loadSandbox(
   config: HookConfig,
@@ -21,6 +22,7 @@ export async function loadSandbox(
   folders: readonly string[],
   sources: readonly ConfigSource[],
   protectedPaths: () => readonly string[] = () => [],
+  hiddenPaths: () => readonly string[] = () => [],
 ): Promise<SandboxProvider | undefined> {
   const needed = config.hooks.some((hook) => hook.enabled && hook.sandbox && runners.some((runner) => runner.types[hook.type]?.usesSandbox === true));
   if (!needed) return undefined;
@@ -44,7 +46,7 @@ export async function loadSandbox(
   }
   const table = settingsTableOf(factory);
   const settings = table === undefined ? config.sandbox.settings[name] : config.settings[table.path];
-  const protection = entry.protects === true ? { protectedPaths: protectedPaths(), onWatch: announceWatch } : {};
+  const protection = entry.protects === true ? { protectedPaths: protectedPaths(), hiddenPaths: hiddenPaths(), onWatch: announceWatch } : {};
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return factory(entry.protects === true ? protection : undefined) as SandboxProvider;
   const source = sources.findLast((candidate) => tableOf(tableOf(candidate.data['sandbox'])?.[name]) !== undefined);
   return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings, ...protection }) as SandboxProvider;

@@ -30,10 +30,22 @@ export const PROTECTED_NAMES: readonly string[] = [
  * The sandbox settings a host adds to a provider's own, in code: the absolute host paths that
  * decide what the host runs later beyond {@link PROTECTED_NAMES} — the config files it loaded and
  * the ones it would discover, its journal, the folders its plugins load from. A provider keeps those
- * that lie inside a writable bind read-only as it does the names.
+ * that lie inside a writable bind read-only as it does the names, and those in `hiddenPaths`
+ * unreadable wherever they lie inside a bind.
  */
 export interface ProtectedPathsSettings {
   readonly protectedPaths?: readonly string[];
+  /**
+   * Absolute host paths no sandboxed hook may read: the user's secrets (`~/.ssh`, cloud and registry
+   * credentials) and the journal key's folder, which a hook could use to seal forged journal entries.
+   * A sandbox usually does not show them (bubblewrap gives hooks an empty home), but a bind can hold
+   * one — a hook whose working directory is the home folder, `readable = ["~"]`, a docker mount of
+   * it. A provider covers each one that exists inside any bind, readable or writable, with something
+   * empty that cannot be read (an empty folder or file of mode 000), refuses a bind that lies inside
+   * one, and fails a hook after which one is gone (moved through a folder above it). A link is
+   * covered where it leads.
+   */
+  readonly hiddenPaths?: readonly string[];
   /**
    * Told, before a hook runs, the protected paths that do not exist and that it could create; the
    * function it returns is called once the exec was checked (and what the hook made moved aside). The
