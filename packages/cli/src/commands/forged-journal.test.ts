@@ -38,6 +38,8 @@ async function forgeRow(task: string, start: string, seal: string | null = null)
   await journal.list();
   await journal.doClose();
   const database = new DatabaseSync(journalFile());
+  // A worker may be polling the file meanwhile: wait for its lock as the journal itself does.
+  database.exec('PRAGMA busy_timeout = 10000');
   database
     .prepare('INSERT INTO hookline_journal (preset, event, context, hooks, created_at, attempts, available_at, process_groups, seal) VALUES (?, ?, ?, ?, ?, 1, 0, ?, ?)')
     .run('task', 'after_merge', JSON.stringify({ event: 'after_merge', task, cwd: scratch.path }), '["after_merge-01"]', Date.now(), JSON.stringify([{ host: localHostIdentity(), pid: identity.pid, start }]), seal);
