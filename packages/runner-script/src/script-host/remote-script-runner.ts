@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import type { HookDefinition, Runner } from '@hookline/core';
+import { HooklineError, type HookDefinition, type Runner } from '@hookline/core';
 import type { HostConnection } from './host-connection.ts';
 import type { RemoteHook } from './host-protocol.ts';
 import type { HostUnavailable } from './open-script-host.ts';
@@ -13,7 +13,7 @@ import type { HostUnavailable } from './open-script-host.ts';
  */
 export function remoteScriptRunner(local: Runner, first: HostConnection, reopen: () => Promise<HostConnection | HostUnavailable>, cwd: string): Runner {
   const script = local.types['script'];
-  if (script === undefined) throw new Error(`${local.name} has no \`script\` type`);
+  if (script === undefined) throw new HooklineError('HOOKLINE_SCRIPT_HOST_MISUSE', `${local.name} has no \`script\` type; pass @hookline/runner-script's scriptRunner()`);
   let connection = first;
   let reopening: Promise<HostConnection | HostUnavailable> | undefined;
   const startReopening = (): Promise<HostConnection | HostUnavailable> =>
