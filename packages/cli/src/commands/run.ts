@@ -5,7 +5,7 @@ import { DEFAULT_MAX_LINE_BYTES, MIN_MAX_LINE_BYTES } from '../stream/line-limit
 import { CliError } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { CommandModule } from '../command.ts';
-import type { run } from '../command-table.ts';
+import type { run } from '../command-specs.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
 import { chooseJournal } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';
