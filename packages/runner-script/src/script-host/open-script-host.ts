@@ -27,11 +27,6 @@ const MAX_LOG_BYTES = 1024 * 1024;
  */
 const HOST_ENVIRONMENT = ['NODE_OPTIONS', 'NODE_ICU_DATA', 'TZ', 'LANG', 'LC_ALL', 'LC_MESSAGES'] as const;
 
-/** Whether `HOOKLINE_SCRIPT_HOST` turns the host off (`off`, `0`, `false`, `no`). */
-export function scriptHostDisabled(env: Readonly<Record<string, string | undefined>>): boolean {
-  return ['off', '0', 'false', 'no'].includes((env['HOOKLINE_SCRIPT_HOST'] ?? '').trim().toLowerCase());
-}
-
 /** The build of the program that uses the host, which the host shares: its id and, for a bundled program, its copy of core. */
 export interface ScriptHostBuild {
   /** Names the program's build (the CLI: a hash of its bundle); a host of another build never serves it. */

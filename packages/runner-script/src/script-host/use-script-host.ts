@@ -3,8 +3,8 @@ import type { Runner } from '@hookline/core';
 import { NodeFlagsRequired } from '../node-flags/node-flags-required.ts';
 import { nodeSnapshotDisabled } from '../node-snapshot.ts';
 import { SCRIPT_RUNNER_NAME } from '../script-runner.ts';
-import { openScriptHost, scriptHostDisabled, type ScriptHostBuild } from './open-script-host.ts';
-import { remoteScriptRunner } from './remote-script-runner.ts';
+import type { ScriptHostBuild } from './open-script-host.ts';
+import { scriptHostDisabled } from './script-host-disabled.ts';
 
 /** The flags script hooks need in the process that runs them (isolated-vm: see node-snapshot.ts). */
 export const SCRIPT_NODE_FLAGS: readonly string[] = ['--no-node-snapshot'];
@@ -40,6 +40,8 @@ export interface ScriptHostOptions {
 export async function withScriptHost(runners: readonly Runner[], options: ScriptHostOptions): Promise<Runner[]> {
   const index = runners.findIndex((runner) => runner.name === SCRIPT_RUNNER_NAME && runner.types['script'] !== undefined);
   if (index < 0) throw new NodeFlagsRequired(SCRIPT_NODE_FLAGS);
+  // Loaded here, not with this module: a process that runs script hooks itself never needs them.
+  const [{ openScriptHost }, { remoteScriptRunner }] = await Promise.all([import('./open-script-host.ts'), import('./remote-script-runner.ts')]);
   const open = () => openScriptHost(options.env, options.build);
   const first = await open();
   if (!('pid' in first)) {
