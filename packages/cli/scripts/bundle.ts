@@ -46,7 +46,7 @@ const BUILT_IN_PACKAGES: Readonly<Record<string, string>> = { '@hookline/runner-
 const linkSeparately: Plugin = {
   name: 'hookline-link-separately',
   setup(builder) {
-    builder.onResolve({ filter: /^@hookline\/core$/ }, () => ({ path: './core.js', external: true }));
+    builder.onResolve({ filter: /^@hookline\/core(?:\/plugin)?$/ }, () => ({ path: './core.js', external: true }));
     builder.onResolve({ filter: /^\./ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const target = fileURLToPath(new URL(args.path, `file://${args.resolveDir}/`));

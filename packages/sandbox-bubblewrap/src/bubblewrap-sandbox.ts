@@ -1,6 +1,6 @@
 import { basename, isAbsolute, resolve } from 'node:path';
 import process from 'node:process';
-import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type SandboxProvider, type SandboxSession } from '@hookline/core';
+import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type SandboxProvider, type SandboxSession } from '@hookline/core/plugin';
 import { CommandStartError, createProcessSession } from '@hookline/runner-command';
 import { bubblewrapSettingsTable, type BubblewrapSettingsData } from './bubblewrap-settings.ts';
 import { bwrapArguments, SANDBOX_UID, type SandboxLayout } from './bwrap-arguments.ts';

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { SandboxSession } from '@hookline/core';
+import type { SandboxSession } from '@hookline/core/plugin';
 import { bubblewrapProblem, reportBubblewrapProblem } from '../test-support/bubblewrap-probe.ts';
 import { bubblewrapSandbox } from './bubblewrap-sandbox.ts';
 
@@ -63,7 +63,7 @@ describe.skipIf(problem !== undefined)('inside a bubblewrap sandbox', () => {
       neighbour.kill('SIGKILL');
     });
 
-    test('no host process is visible: /proc lists only the sandbox's own few, and a host pid cannot be signalled', async () => {
+    test("no host process is visible: /proc lists only the sandbox's own few, and a host pid cannot be signalled", async () => {
       const { out } = await run(`for status in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < "$status"; echo; done; echo "pids: $(ls -d /proc/[0-9]* | wc -l)"`);
       expect(out).not.toContain(mark);
       const pids = Number(/pids: (\d+)/.exec(out)?.[1]);

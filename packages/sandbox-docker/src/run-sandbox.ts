@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createInFlight, messageOf, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
+import { createInFlight, messageOf, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core/plugin';
 import { FILES_DIRECTORY } from './agent-script.ts';
 import { AgentGoneError } from './container-agent.ts';
 import { containerCwd } from './container-cwd.ts';

@@ -1,4 +1,5 @@
-import { createJournalSeal, journalEntryState, messageOf } from '@hookline/core';
+import { journalEntryState, messageOf } from '@hookline/core';
+import { createJournalSeal } from '@hookline/core/plugin';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
 import type { journal as journalSpec } from '../command-specs.ts';

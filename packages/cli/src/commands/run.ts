@@ -1,4 +1,5 @@
-import { createInFlight, sessionEndEvents, type EmitOutcome, type HookEngine } from '@hookline/core';
+import { sessionEndEvents, type EmitOutcome, type HookEngine } from '@hookline/core';
+import { createInFlight } from '@hookline/core/plugin';
 import { answerLine } from '../stream/answer-line.ts';
 import { boundAnswerLine } from '../stream/bound-answer-line.ts';
 import { DEFAULT_MAX_LINE_BYTES, MIN_MAX_LINE_BYTES } from '../stream/line-limits.ts';

@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
-import { ConfigError, configHookTypes, journalSettingsTable, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig } from '@hookline/core';
+import { ConfigError, configHookTypes, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig } from '@hookline/core';
+import { journalSettingsTable } from '@hookline/core/plugin';
 import { CliError } from '../cli-error.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
 import { loadFirstPartyRunners } from '../plugins/load-runners.ts';

@@ -1,5 +1,4 @@
-import { HooklineError } from '@hookline/core';
-import { restartWithNodeFlags } from './restart-with-node-flags.ts';
+import { HooklineError } from '@hookline/core/plugin';
 
 /**
  * Thrown when the hooks about to run need Node flags this process was not started with (script
@@ -25,7 +24,9 @@ export class NodeFlagsRequired extends HooklineError {
    * Runs this program again (`process.argv[1]` with `argv`) with the flags added to Node's, the same
    * stdio and signals passed on, and resolves to the child's exit code.
    */
-  restart(argv: readonly string[]): Promise<number> {
+  async restart(argv: readonly string[]): Promise<number> {
+    // Loaded only when a restart happens: most runs never need it.
+    const { restartWithNodeFlags } = await import('./restart-with-node-flags.ts');
     return restartWithNodeFlags(this.flags, argv);
   }
 }

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
-import process from 'node:process';
-import { HooklineError } from '@hookline/core';
+import { HooklineError } from '@hookline/core/plugin';
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -14,6 +12,7 @@ export function restartWithNodeFlags(flags: readonly string[], argv: readonly st
   if (script === undefined) {
     return Promise.reject(new HooklineError('HOOKLINE_NODE_FLAGS_REQUIRED', `cannot restart with ${flags.join(' ')}: this program's script path is unknown; start Node with ${flags.join(' ')} yourself`));
   }
+  const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(process.execPath, [...flags, ...process.execArgv, script, ...argv], { stdio: 'inherit' });
   const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
   for (const signal of FORWARDED) process.on(signal, forward);

@@ -3,7 +3,5 @@
 // resident script host that runs them, and the restart with the flags when no host can serve. Its
 // own entry, so a program that runs no script hook never loads it.
 export { NodeFlagsRequired } from '../node-flags/node-flags-required.ts';
-export { restartWithNodeFlags } from '../node-flags/restart-with-node-flags.ts';
 export type { ScriptHostBuild } from './open-script-host.ts';
-export { scriptHostDisabled } from './script-host-disabled.ts';
-export { SCRIPT_NODE_FLAGS, scriptHookProcess, withScriptHost, type ScriptHookProcess, type ScriptHostOptions } from './use-script-host.ts';
+export { SCRIPT_NODE_FLAGS, scriptHookProcess, scriptHostDisabled, withScriptHost, type ScriptHookProcess, type ScriptHostOptions } from './use-script-host.ts';

@@ -1,13 +1,14 @@
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
-import process from 'node:process';
-import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { connectHost, type HostConnection } from './host-connection.ts';
-import { privateDirectoryProblem, scriptHostDirectory } from './host-directory.ts';
-import { hostFiles, type HostFiles } from './host-files.ts';
+import { hostFiles, privateDirectoryProblem, scriptHostDirectory, type HostFiles } from './host-files.ts';
 import { SCRIPT_HOST_PROTOCOL } from './host-protocol.ts';
+
+// Built-in modules through process.getBuiltinModule, not `import`: this runs on the CLI's `emit` path,
+// and Node's ES module wrapper of a built-in reads all of its exports (loading more of Node) on import.
+const { spawn } = process.getBuiltinModule('node:child_process');
+const { createHash } = process.getBuiltinModule('node:crypto');
+const { closeSync, openSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Why no host serves this process, and whether the user should hear of it (a folder they must fix, a host that failed). */
 export interface HostUnavailable {

@@ -1,8 +1,11 @@
-import { isAbsolute, resolve } from 'node:path';
-import { HooklineError, type HookDefinition, type Runner } from '@hookline/core';
+import { HooklineError, type HookDefinition, type Runner } from '@hookline/core/plugin';
 import type { HostConnection } from './host-connection.ts';
 import type { RemoteHook } from './host-protocol.ts';
 import type { HostUnavailable } from './open-script-host.ts';
+
+// Built-in modules through process.getBuiltinModule, not `import`: this runs on the CLI's `emit` path,
+// and Node's ES module wrapper of a built-in reads all of its exports (loading more of Node) on import.
+const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
 /**
  * `@hookline/runner-script`'s runner with its `script` type's runs sent to the script host. Everything

@@ -2,10 +2,10 @@
 // `node --no-node-snapshot script-host.js <folder> <key> [<core URL>]`; it runs script hooks for
 // programs (the hookline CLI) started without that flag. Only modules that do not import
 // `@hookline/core` are imported statically: core's module is chosen first.
-import module from 'node:module';
-import process from 'node:process';
-import { privateDirectoryProblem } from './host-directory.ts';
-import { hostFiles, idleMilliseconds } from './host-files.ts';
+import { hostFiles, idleMilliseconds, privateDirectoryProblem } from './host-files.ts';
+
+// Built-in modules through process.getBuiltinModule (as the CLI's bundle does): a CLI waits for this start.
+const module = process.getBuiltinModule('node:module');
 
 const [folder, key, coreUrl] = process.argv.slice(2);
 if (folder === undefined || key === undefined) {
@@ -13,10 +13,10 @@ if (folder === undefined || key === undefined) {
   process.exit(2);
 }
 if (coreUrl !== undefined) {
-  // The calling program's own copy of core (the CLI's bundle): the host runs the same core it does,
+  // The calling program's own copy of core (the CLI's bundle, which exports both entries): the host runs the same core it does,
   // and does not load the ≈ 100 modules of the installed package. registerHooks: Node ≥ 22.15.
   module.registerHooks?.({
-    resolve: (specifier, context, nextResolve) => (specifier === '@hookline/core' ? { url: coreUrl, shortCircuit: true } : nextResolve(specifier, context)),
+    resolve: (specifier, context, nextResolve) => (specifier === '@hookline/core' || specifier === '@hookline/core/plugin' ? { url: coreUrl, shortCircuit: true } : nextResolve(specifier, context)),
   });
 }
 const problem = privateDirectoryProblem(folder);

@@ -1,13 +1,16 @@
-import process from 'node:process';
-import type { Runner } from '@hookline/core';
+import type { Runner } from '@hookline/core/plugin';
 import { NodeFlagsRequired } from '../node-flags/node-flags-required.ts';
 import { nodeSnapshotDisabled } from '../node-snapshot.ts';
-import { SCRIPT_RUNNER_NAME } from '../script-runner.ts';
+import { SCRIPT_RUNNER_NAME } from '../script-runner-name.ts';
 import type { ScriptHostBuild } from './open-script-host.ts';
-import { scriptHostDisabled } from './script-host-disabled.ts';
 
 /** The flags script hooks need in the process that runs them (isolated-vm: see node-snapshot.ts). */
 export const SCRIPT_NODE_FLAGS: readonly string[] = ['--no-node-snapshot'];
+
+/** Whether `HOOKLINE_SCRIPT_HOST` turns the host off (`off`, `0`, `false`, `no`). */
+export function scriptHostDisabled(env: Readonly<Record<string, string | undefined>>): boolean {
+  return ['off', '0', 'false', 'no'].includes((env['HOOKLINE_SCRIPT_HOST'] ?? '').trim().toLowerCase());
+}
 
 /** Where this process's script hooks run: in it (it has the flags), or in the resident script host. */
 export type ScriptHookProcess = 'this-process' | 'script-host';
