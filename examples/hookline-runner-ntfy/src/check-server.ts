@@ -1,4 +1,4 @@
-import type { HookKeyProblem } from '@hookline/core';
+import type { HookKeyProblem } from '@hookline/core/plugin';
 import type { NtfyHookOptions } from './ntfy-keys.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

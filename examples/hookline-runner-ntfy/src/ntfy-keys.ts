@@ -1,4 +1,4 @@
-import type { HookOptions } from '@hookline/core';
+import type { HookOptions } from '@hookline/core/plugin';
 import * as v from 'valibot';
 
 // ntfy's priority names and the numbers its JSON API takes.

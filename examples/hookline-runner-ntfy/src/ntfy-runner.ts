@@ -1,4 +1,4 @@
-import { defineRunner, type Runner } from '@hookline/core';
+import { defineRunner, type Runner } from '@hookline/core/plugin';
 import { checkServer } from './check-server.ts';
 import { fillTemplate } from './fill-template.ts';
 import { ntfyOptions, priorityNumber } from './ntfy-keys.ts';

@@ -1,6 +1,6 @@
 // Type tests (vitest typecheck): this package is a third-party runner, built against @hookline/core
 // as published. Its types get their hook options typed by their schemas, with no cast anywhere.
-import { defineRunner, type HookOptions, type Runner } from '@hookline/core';
+import { defineRunner, type HookOptions, type Runner } from '@hookline/core/plugin';
 import * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
 import { ntfyOptions, type NtfyHookOptions } from './ntfy-keys.ts';

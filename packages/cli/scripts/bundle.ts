@@ -10,9 +10,8 @@
 //   runner-command.js  @hookline/runner-command (a dependency of the CLI), which every command hook
 //                      and the local sandbox load: one file instead of its ≈ 20 modules (with the few
 //                      valibot functions its keys use)
-//   script-host.js     the resident script host the CLI starts with --no-node-snapshot for script hooks
-//   build-id           a hash of the files above: it names this build's script host, so a host
-//                      started by another build never serves this one
+//   build-id           a hash of the files above: part of the key of the script host (runner-script's,
+//                      which loads core.js too), so a host started by another build never serves this one
 // Everything else the CLI depends on is imported from the installed packages at run time: the other
 // runner packages (which import the installed valibot: valibot schemas are plain objects, so a
 // runner's schema and core's copy of valibot work together), OpenTelemetry and the journals.
@@ -47,7 +46,7 @@ const BUILT_IN_PACKAGES: Readonly<Record<string, string>> = { '@hookline/runner-
 const linkSeparately: Plugin = {
   name: 'hookline-link-separately',
   setup(builder) {
-    builder.onResolve({ filter: /^@hookline\/core$/ }, () => ({ path: './core.js', external: true }));
+    builder.onResolve({ filter: /^@hookline\/core(?:\/plugin)?$/ }, () => ({ path: './core.js', external: true }));
     builder.onResolve({ filter: /^\./ }, (args) => {
       if (args.kind !== 'dynamic-import') return undefined;
       const target = fileURLToPath(new URL(args.path, `file://${args.resolveDir}/`));
@@ -120,7 +119,7 @@ const packageEntries = Object.fromEntries(
 await build({ ...common, entryPoints: { bin: path('src/bin.ts') }, plugins: [takeBuiltins(true), linkSeparately] });
 await build({
   ...common,
-  entryPoints: { 'script-host': path('src/script-host/host-process.ts'), ...entryPoints, ...packageEntries },
+  entryPoints: { ...entryPoints, ...packageEntries },
   define: { HOOKLINE_BUILT_IN_PACKAGES: JSON.stringify(BUILT_IN_PACKAGES) },
   plugins: [takeBuiltins(false), linkSeparately],
 });

@@ -7,7 +7,6 @@ import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
-import { missingNodeFlags } from './node-flags.ts';
 import { nodeVersionProblem } from './node-version-problem.ts';
 
 // Before anything that an old Node cannot load: one clear line instead of a crash inside a dependency.
@@ -33,7 +32,8 @@ process.exitCode = await main(process.argv.slice(2));
  * process has its own.
  */
 function compileCacheDirectory(): string | undefined {
-  if (missingNodeFlags(['--no-node-snapshot']).length > 0) return undefined;
+  const flags = [...process.execArgv, ...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/)];
+  if (!flags.includes('--no-node-snapshot')) return undefined;
   return join(process.env['NODE_COMPILE_CACHE'] || join(tmpdir(), 'node-compile-cache'), 'without-node-snapshot');
 }
 

@@ -1,6 +1,6 @@
 import { processIo, type CliIo } from './cli-io.ts';
 import { COMMANDS } from './command-table.ts';
-import { NodeFlagsRequired } from './node-flags.ts';
+import { nodeFlagsRestart } from './node-flags-restart.ts';
 
 // Only what every run needs is imported here; the rest loads when its path is taken (startup time).
 
@@ -34,10 +34,12 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     }
     return await runNamed(first, rest, io);
   } catch (error) {
-    if (error instanceof NodeFlagsRequired) {
-      if (error.note !== undefined) io.stderr.write(`hookline: ${error.note}\n`);
-      const { restartWithNodeFlags } = await import('./restart-with-node-flags.ts');
-      return restartWithNodeFlags(error.flags, argv);
+    // Script hooks need Node flags this process lacks and no script host serves: the same command
+    // again with them (runner-script restarts it), before any hook ran and before stdin was read.
+    const restart = nodeFlagsRestart(error);
+    if (restart !== undefined) {
+      if (restart.note !== undefined) io.stderr.write(`hookline: ${restart.note}\n`);
+      return restart.restart(argv);
     }
     const { reportError } = await import('./report-error.ts');
     return reportError(error, io);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { createHookEngine, defineRunner, loadConfig } from '@hookline/core';
+import { createHookEngine, loadConfig } from '@hookline/core';
+import { defineRunner } from '@hookline/core/plugin';
 
 // A tiny runner: `type = "freeze"` blocks the nodes listed in `nodes`, with a reason.
 const freezeRunner = defineRunner({

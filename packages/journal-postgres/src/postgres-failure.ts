@@ -1,4 +1,4 @@
-import { JournalError, messageOf } from '@hookline/core';
+import { JournalError, messageOf } from '@hookline/core/plugin';
 import { scrub } from './redact-url.ts';
 
 // Node's and the client's codes for a server that cannot be reached or dropped the connection.

@@ -10,7 +10,7 @@ import {
   type JournalRetryOptions,
   type JournalStats,
   type ProcessGroupSealer,
-} from '@hookline/core';
+} from '@hookline/core/plugin';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
 import type { RowList, Sql } from 'postgres';
 import { openPostgres } from './open-postgres.ts';

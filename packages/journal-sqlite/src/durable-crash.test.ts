@@ -2,7 +2,8 @@
 // SQLite file, get killed with SIGKILL, and another engine resumes the journal.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHookEngine, createJournalSeal, loadConfig } from '@hookline/core';
+import { createHookEngine, loadConfig } from '@hookline/core';
+import { createJournalSeal } from '@hookline/core/plugin';
 import { commandRunner } from '@hookline/runner-command';
 import { expect, test } from 'vitest';
 import { startChild, type Child } from '../test-support/child-process.ts';

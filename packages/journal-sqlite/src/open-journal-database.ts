@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { JournalError, messageOf } from '@hookline/core';
+import { JournalError, messageOf } from '@hookline/core/plugin';
 import { CREATE_SCHEMA, JOURNAL_TABLE, MIGRATIONS, SCHEMA_VERSION } from './journal-schema.ts';
 
 /** How the database is opened. */

@@ -12,7 +12,7 @@ import {
   type JournalRetryOptions,
   type JournalStats,
   type ProcessGroupSealer,
-} from '@hookline/core';
+} from '@hookline/core/plugin';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
 import { JOURNAL_TABLE, readJournalRow, type JournalRow } from './journal-schema.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';

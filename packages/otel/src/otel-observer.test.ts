@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHookEngine, defineRunner, loadConfig, type HookEngine, type Runner } from '@hookline/core';
+import { createHookEngine, loadConfig, type HookEngine, type Runner } from '@hookline/core';
+import { defineRunner } from '@hookline/core/plugin';
 import { commandRunner, localSandbox } from '@hookline/runner-command';
 import { httpRunner } from '@hookline/runner-http';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';

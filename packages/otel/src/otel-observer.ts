@@ -1,6 +1,6 @@
-import type { EmitObservation, EngineObserver, HookObservation } from '@hookline/core';
+import type { EmitObservation, EngineObserver, HookObservation } from '@hookline/core/plugin';
 import { context as contexts, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span, type TracerProvider } from '@opentelemetry/api';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import { emitEndAttributes, emitStartAttributes, hookEndAttributes, hookStartAttributes } from './span-attributes.ts';
 import { traceContextOf } from './trace-context.ts';
 

@@ -1,4 +1,4 @@
-import type { EmitOutcome, EmitStart, HookDefinition, HookReport } from '@hookline/core';
+import type { EmitOutcome, EmitStart, HookDefinition, HookReport } from '@hookline/core/plugin';
 import type { Attributes } from '@opentelemetry/api';
 
 // Hookline's own attributes live under `hookline.`; the HTTP status and token usage use the

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { integerInRange, type HookOptions } from '@hookline/core';
+import { integerInRange, type HookOptions } from '@hookline/core/plugin';
 
 /** Stdout and stderr are each captured up to 1 MiB unless configured otherwise. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1_048_576;

@@ -1,4 +1,4 @@
-import type { ExecRequest } from '@hookline/core';
+import type { ExecRequest } from '@hookline/core/plugin';
 import { CommandStartError } from './command-start-error.ts';
 
 /** The program and arguments an exec request stands for: `{shell} -c command`, or its argv as given. */

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from './promised-fs.ts';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { ExecResult } from '@hookline/core';
+import type { ExecResult } from '@hookline/core/plugin';
 import { decodeOutput } from './decode-output.ts';
 
 /** With preset `task`, each command's output goes to `runs/<task>/hooks/<point>-NN.log`. */

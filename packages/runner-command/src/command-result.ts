@@ -1,4 +1,4 @@
-import { clipText, findEvent, parseDecisionText, readAnswerText, type AnswerTextScope, type CommandProtocol, type ExecResult, type HookDecision, type Preset, type RunResult } from '@hookline/core';
+import { clipText, findEvent, messageOf, parseDecisionText, readAnswerText, type AnswerTextScope, type CommandProtocol, type ExecResult, type HookDecision, type Preset, type RunResult } from '@hookline/core/plugin';
 import { decodeOutput, decodeTail } from './decode-output.ts';
 
 /** What reading an exec's result needs besides the result. */

@@ -1,5 +1,5 @@
 import process from 'node:process';
-import { defineRunner, firstCharacters, type Runner } from '@hookline/core';
+import { defineRunner, firstCharacters, type Runner } from '@hookline/core/plugin';
 import { commandOptions, DEFAULT_MAX_OUTPUT_BYTES } from './command-keys.ts';
 import { commandLogPath, DEFAULT_LOG_ROOT } from './command-log.ts';
 import { DEFAULT_KILL_GRACE_MS, DEFAULT_STDERR_TAIL_BYTES } from './defaults.ts';

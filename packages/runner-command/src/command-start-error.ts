@@ -1,4 +1,4 @@
-import { HooklineError } from '@hookline/core';
+import { HooklineError } from '@hookline/core/plugin';
 
 /**
  * Why a process could not be started: the shell or program is missing, or the working directory

@@ -1,6 +1,6 @@
 import { access, stat } from './promised-fs.ts';
 import { constants } from 'node:fs';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 
 /** What the start failure was about, for a message that names the real cause. */
 export interface StartAttempt {

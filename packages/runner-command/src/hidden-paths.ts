@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { within } from './protected-paths.ts';
+import { within } from './path-within.ts';
 
 /** A hidden path that exists inside a bind: its real path (every link resolved) and its kind. */
 export interface HiddenPath {

@@ -1,5 +1,5 @@
 import process from 'node:process';
-import type { SandboxSession } from '@hookline/core';
+import type { SandboxSession } from '@hookline/core/plugin';
 import { createProcessSession } from './process-session.ts';
 import { processLimits, type ProcessSettings } from './process-settings.ts';
 import { fullEnvironment } from './full-environment.ts';

@@ -1,5 +1,5 @@
 import process from 'node:process';
-import { defineSandboxProvider, sandboxEnvironment, type SandboxProvider } from '@hookline/core';
+import { defineSandboxProvider, sandboxEnvironment, type SandboxProvider } from '@hookline/core/plugin';
 import { createProcessSession } from './process-session.ts';
 import { processLimits, type ProcessSettings } from './process-settings.ts';
 

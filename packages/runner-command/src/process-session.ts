@@ -1,7 +1,7 @@
 import { closeSync, fchmodSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm } from './promised-fs.ts';
 import { basename, dirname, join } from 'node:path';
-import { createInFlight, PluginError, type ExecRequest, type ExecResult, type SandboxSession } from '@hookline/core';
+import { createInFlight, PluginError, type ExecRequest, type ExecResult, type SandboxSession } from '@hookline/core/plugin';
 import { CommandStartError } from './command-start-error.ts';
 import { linkSignals } from './link-signals.ts';
 import { makePrivateDirectory, privateDirectoryRoots } from './private-directory.ts';

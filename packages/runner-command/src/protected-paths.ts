@@ -1,7 +1,8 @@
 import { lstatSync, readFileSync, readlinkSync, realpathSync, renameSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { PROTECTED_NAMES } from '@hookline/core';
+import { PROTECTED_NAMES } from '@hookline/core/plugin';
+import { within } from './path-within.ts';
 
 /** How a protected path looked before a hook ran: absent, or one file system object. */
 type Fingerprint = { readonly kind: 'absent' } | { readonly kind: 'present'; readonly dev: number; readonly ino: number; readonly type: string; readonly link?: string };
@@ -171,11 +172,6 @@ function gitHooksPath(root: string): string | undefined {
   return resolve(root, found);
 }
 
-/** Whether `path` is `root` or lies inside it. */
-export function within(path: string, root: string): boolean {
-  return path === root || path.startsWith(root === '/' ? '/' : `${root}/`);
-}
-
 // The path with every link above its last component resolved: where the name really is. The last
 // component is left as it is, so a protected link is seen as the link it is.
 function realLocation(path: string): string {
@@ -221,4 +217,5 @@ function same(before: Fingerprint, now: Fingerprint): boolean {
   return before.dev === now.dev && before.ino === now.ino && before.type === now.type && before.link === now.link;
 }
 
+export { within } from './path-within.ts';
 export { describeHiddenPathChanges, guardHiddenPaths, type HiddenPath, type HiddenPathChange, type HiddenPathsGuard } from './hidden-paths.ts';

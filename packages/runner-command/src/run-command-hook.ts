@@ -1,6 +1,6 @@
 import process from 'node:process';
-import type { ExecResult, RunCall, RunResult, SandboxSession } from '@hookline/core';
-import { messageOf } from '@hookline/core';
+import type { ExecResult, RunCall, RunResult, SandboxSession } from '@hookline/core/plugin';
+import { messageOf } from '@hookline/core/plugin';
 import type { CommandHookOptions } from './command-keys.ts';
 import { writeCommandLog } from './command-log.ts';
 import { commandResult } from './command-result.ts';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams, type StdioOptions } from 'n
 import { commandLine } from './command-line.ts';
 import { CommandStartError } from './command-start-error.ts';
 import { describeStartFailure } from './describe-start-failure.ts';
-import { createOutputCapture, type ExecRequest, type ExecResult, type OutputCapture } from '@hookline/core';
+import { createOutputCapture, type ExecRequest, type ExecResult, type OutputCapture } from '@hookline/core/plugin';
 import { terminateGroup } from './process-group.ts';
 
 /** How {@link runProcess} runs what it is asked to. */

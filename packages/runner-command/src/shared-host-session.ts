@@ -1,4 +1,4 @@
-import type { SandboxSession } from '@hookline/core';
+import type { SandboxSession } from '@hookline/core/plugin';
 import { createHostSession, type HostSessionSettings } from './host-session.ts';
 
 /** One host session shared by every unsandboxed hook of a runner, made on first use. */

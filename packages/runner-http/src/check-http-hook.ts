@@ -1,4 +1,4 @@
-import type { HookKeyProblem } from '@hookline/core';
+import type { HookKeyProblem } from '@hookline/core/plugin';
 import { ENV_NAME, findEnvReferences } from './env-references.ts';
 import { FORBIDDEN_VALUE_CHARACTERS, headerNameProblem } from './header-rules.ts';
 import type { HttpHookOptions } from './http-keys.ts';

@@ -1,5 +1,5 @@
-import type { HookDefinition, RunCall, RunResult } from '@hookline/core';
-import { messageOf } from '@hookline/core';
+import type { HookDefinition, RunCall, RunResult } from '@hookline/core/plugin';
+import { messageOf } from '@hookline/core/plugin';
 import type { HttpHookOptions } from './http-keys.ts';
 import type { AgentPool } from './agent-pool.ts';
 import { describeRequestError } from './describe-request-error.ts';

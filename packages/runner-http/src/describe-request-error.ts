@@ -1,4 +1,4 @@
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import { PrivateAddressError } from './private-address-error.ts';
 import { redactSecrets } from './redact-secrets.ts';
 

@@ -1,4 +1,4 @@
-import type { HookDefinition } from '@hookline/core';
+import type { HookDefinition } from '@hookline/core/plugin';
 import { displayUrl } from './display-url.ts';
 import { findEnvReferences } from './env-references.ts';
 import type { HttpHookOptions, TlsMode } from './http-keys.ts';

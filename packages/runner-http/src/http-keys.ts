@@ -1,4 +1,4 @@
-import type { HookOptions } from '@hookline/core';
+import type { HookOptions } from '@hookline/core/plugin';
 import * as v from 'valibot';
 
 /** TLS modes: `verify` checks certificates, `no_verify` does not, `off` allows `http://`. */

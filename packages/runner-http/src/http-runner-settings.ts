@@ -1,4 +1,4 @@
-import { InvalidOptionError } from '@hookline/core';
+import { InvalidOptionError } from '@hookline/core/plugin';
 import type { LookupFunction } from './guarded-lookup.ts';
 
 /** Options of `httpRunner()`: pool sizes and limits shared by every HTTP hook the runner runs. */

@@ -1,5 +1,6 @@
 // The runner object itself: its declaration, laziness and shutdown.
-import { createHookEngine, FIRST_PARTY_TYPES } from '@hookline/core';
+import { createHookEngine } from '@hookline/core';
+import { FIRST_PARTY_TYPES } from '@hookline/core/plugin';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { HTTP_RUNNER_NAME, httpRunner } from './index.ts';
 import { startHttpServer, type TestServer } from '../test-support/servers.ts';

@@ -1,4 +1,4 @@
-import { defineRunner, type Runner } from '@hookline/core';
+import { defineRunner, type Runner } from '@hookline/core/plugin';
 import { createAgentPool } from './agent-pool.ts';
 import { checkHttpHook } from './check-http-hook.ts';
 import { httpsUnlessTlsOff } from './https-unless-tls-off.ts';

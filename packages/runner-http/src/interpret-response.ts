@@ -1,4 +1,4 @@
-import { readAnswerText, type Preset, type RunResult } from '@hookline/core';
+import { readAnswerText, type Preset, type RunResult } from '@hookline/core/plugin';
 import { bodyExcerpt } from './body-excerpt.ts';
 import { redactSecrets } from './redact-secrets.ts';
 import type { HttpExchange } from './send-request.ts';

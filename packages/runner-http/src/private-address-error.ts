@@ -1,4 +1,4 @@
-import { HooklineError } from '@hookline/core';
+import { HooklineError } from '@hookline/core/plugin';
 
 /**
  * A connection refused by `block_private_addresses`. It travels through undici as a connect error;

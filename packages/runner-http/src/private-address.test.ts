@@ -1,7 +1,8 @@
 // What block_private_addresses classifies as private, in every notation it meets.
 import type { LookupAddress } from 'node:dns';
 import { expect, test } from 'vitest';
-import { HooklineError, PluginError } from '@hookline/core';
+import { HooklineError } from '@hookline/core';
+import { PluginError } from '@hookline/core/plugin';
 import { guardedLookup, type LookupFunction } from './guarded-lookup.ts';
 import { PrivateAddressError } from './private-address-error.ts';
 import { privateAddressKind } from './private-address.ts';

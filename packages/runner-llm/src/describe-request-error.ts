@@ -1,4 +1,4 @@
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import { MISSING_CREDENTIALS, isMissingCredentials } from './credentials.ts';
 
 /** The parts of an SDK `APIError` the runner reads; duck-typed so a host's own SDK copy works too. */

@@ -1,4 +1,4 @@
-import { integerInRange, type HookOptions } from '@hookline/core';
+import { integerInRange, type HookOptions } from '@hookline/core/plugin';
 import * as v from 'valibot';
 
 /** An agent gets up to 50 tool rounds unless its hook says otherwise. */

@@ -1,5 +1,5 @@
-import type { HookDecision, RunCall, RunResult } from '@hookline/core';
-import { messageOf } from '@hookline/core';
+import type { HookDecision, RunCall, RunResult } from '@hookline/core/plugin';
+import { messageOf } from '@hookline/core/plugin';
 import { MISSING_CREDENTIALS } from './credentials.ts';
 import type { PromptHookOptions } from './llm-keys.ts';
 import type { LazyClient } from './lazy-client.ts';

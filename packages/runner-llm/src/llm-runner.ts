@@ -1,4 +1,4 @@
-import { defineRunner, firstCharacters, InvalidOptionError, type Runner, type RunnerType } from '@hookline/core';
+import { defineRunner, firstCharacters, InvalidOptionError, type Runner, type RunnerType } from '@hookline/core/plugin';
 import { agentOptions, promptOptions } from './llm-keys.ts';
 import { lazyClient } from './lazy-client.ts';
 import type { LlmRunScope } from './llm-run.ts';

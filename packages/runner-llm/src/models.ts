@@ -1,6 +1,6 @@
-import { defineSettingsTable } from '@hookline/core';
+import { defineSettingsTable } from '@hookline/core/plugin';
 import * as v from 'valibot';
-import { InvalidOptionError } from '@hookline/core';
+import { InvalidOptionError } from '@hookline/core/plugin';
 
 /**
  * The day the alias table was last checked against Anthropic's current models: the newest Haiku,

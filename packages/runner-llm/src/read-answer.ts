@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { HookDecision } from '@hookline/core';
+import type { HookDecision } from '@hookline/core/plugin';
 import { excerpt } from './model-reply.ts';
 
 /** The answer a hook's model gives, `{ ok, reason? }`: also the input of the prompt hook's decision tool. */

@@ -1,4 +1,4 @@
-import { messageOf, sleepUnlessAborted } from '@hookline/core';
+import { messageOf, sleepUnlessAborted } from '@hookline/core/plugin';
 import { redactCredentials } from './credentials.ts';
 import { describeRequestError } from './describe-request-error.ts';
 import type { MessageRequest, MessagesClient } from './messages-client.ts';

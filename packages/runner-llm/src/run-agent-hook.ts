@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { RunCall, RunResult } from '@hookline/core';
-import { messageOf } from '@hookline/core';
+import type { RunCall, RunResult } from '@hookline/core/plugin';
+import { messageOf } from '@hookline/core/plugin';
 import { agentSystem, hookUserMessage } from './hook-instructions.ts';
 import { DEFAULT_MAX_TOOL_ROUNDS, type AgentHookOptions } from './llm-keys.ts';
 import { isRunResult, startLlmRun, type LlmRunScope } from './llm-run.ts';

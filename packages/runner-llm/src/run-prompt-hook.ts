@@ -1,4 +1,4 @@
-import type { RunCall, RunResult } from '@hookline/core';
+import type { RunCall, RunResult } from '@hookline/core/plugin';
 import { DECISION_TOOL, DECISION_TOOL_NAME, hookUserMessage, PROMPT_SYSTEM } from './hook-instructions.ts';
 import type { PromptHookOptions } from './llm-keys.ts';
 import { isRunResult, startLlmRun, type LlmRunScope } from './llm-run.ts';

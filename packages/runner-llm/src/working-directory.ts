@@ -1,7 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import process from 'node:process';
-import type { EventContext } from '@hookline/core';
-import { messageOf } from '@hookline/core';
+import type { EventContext } from '@hookline/core/plugin';
+import { messageOf } from '@hookline/core/plugin';
 
 /** The context's `cwd`, checked: absent, or a non-empty string. */
 export function contextCwd(context: EventContext): { readonly ok: true; readonly cwd: string | undefined } | { readonly ok: false; readonly error: string } {

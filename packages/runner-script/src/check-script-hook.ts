@@ -1,4 +1,4 @@
-import type { HookKeyProblem } from '@hookline/core';
+import type { HookKeyProblem } from '@hookline/core/plugin';
 import { describeSyntaxPosition, findSyntaxError } from './find-syntax-error.ts';
 import type { ScriptHookOptions } from './script-keys.ts';
 

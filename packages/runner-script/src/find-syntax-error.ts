@@ -1,5 +1,5 @@
 import { compileFunction, Script } from 'node:vm';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import { SCRIPT_LINE_OFFSET, scriptFunctionSource } from './script-function.ts';
 
 /** Where and why a script body does not parse. */

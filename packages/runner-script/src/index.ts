@@ -1,4 +1,5 @@
-export { scriptRunner, SCRIPT_RUNNER_NAME, type ScriptRunner, type ScriptRunnerSettings } from './script-runner.ts';
+export { scriptRunner, type ScriptRunner, type ScriptRunnerSettings } from './script-runner.ts';
+export { SCRIPT_RUNNER_NAME } from './script-runner-name.ts';
 export { scriptOptions, type ScriptHookOptions } from './script-keys.ts';
 export { checkScriptHook } from './check-script-hook.ts';
 export { scriptSourceRules } from './script-source-rules.ts';

@@ -1,4 +1,4 @@
-import { DECISION_KINDS, parseDecision, type RunResult } from '@hookline/core';
+import { DECISION_KINDS, parseDecision, type RunResult } from '@hookline/core/plugin';
 import type { ScriptSource } from './script-source.ts';
 
 const EXPECTED = 'expected a decision object, true, false or nothing';

@@ -1,4 +1,4 @@
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import { compiledScript, type PooledIsolate } from './isolate-pools.ts';
 import { CONTEXT_GLOBAL, type ScriptSource } from './script-source.ts';
 

@@ -1,6 +1,6 @@
-import type { HookDefinition, RunCall, RunResult } from '@hookline/core';
+import type { HookDefinition, RunCall, RunResult } from '@hookline/core/plugin';
 import type IsolatedVM from 'isolated-vm';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import type { IsolatePools, PooledIsolate } from './isolate-pools.ts';
 import { loadIsolatedVm } from './load-isolated-vm.ts';
 import { readAnswer } from './read-answer.ts';

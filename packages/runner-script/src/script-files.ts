@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import { findSyntaxError } from './find-syntax-error.ts';
 import { scriptSource, type ScriptSource } from './script-source.ts';
 

@@ -1,4 +1,4 @@
-import { integerInRange, type HookOptions } from '@hookline/core';
+import { integerInRange, type HookOptions } from '@hookline/core/plugin';
 import * as v from 'valibot';
 import { MAX_MEMORY_LIMIT_MB, MIN_MEMORY_LIMIT_MB } from './defaults.ts';
 

@@ -1,4 +1,4 @@
-import { defineRunner, firstCharacters, InvalidOptionError, type HookDefinition, type Runner } from '@hookline/core';
+import { defineRunner, firstCharacters, InvalidOptionError, type HookDefinition, type Runner } from '@hookline/core/plugin';
 import { checkScriptHook } from './check-script-hook.ts';
 import { scriptSourceRules } from './script-source-rules.ts';
 import type { PoolStats } from './create-pool.ts';
@@ -10,9 +10,7 @@ import { runScriptHook } from './run-script-hook.ts';
 import { createScriptFiles } from './script-files.ts';
 import { scriptOptions, type ScriptHookOptions } from './script-keys.ts';
 import type { ScriptSource } from './script-source.ts';
-
-/** The package name, as errors name the runner. */
-export const SCRIPT_RUNNER_NAME = '@hookline/runner-script';
+import { SCRIPT_RUNNER_NAME } from './script-runner-name.ts';
 
 /** Settings of {@link scriptRunner}. */
 export interface ScriptRunnerSettings {

@@ -1,4 +1,4 @@
-import type { KeyRule } from '@hookline/core';
+import type { KeyRule } from '@hookline/core/plugin';
 import * as v from 'valibot';
 
 /**

@@ -6,7 +6,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
-import type { SandboxSession } from '@hookline/core';
+import type { SandboxSession } from '@hookline/core/plugin';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { bubblewrapProblem, reportBubblewrapProblem } from '../test-support/bubblewrap-probe.ts';
 import { bubblewrapSandbox, type BubblewrapSandboxSettings } from './bubblewrap-sandbox.ts';

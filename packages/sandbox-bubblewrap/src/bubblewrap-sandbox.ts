@@ -1,6 +1,6 @@
 import { basename, isAbsolute, resolve } from 'node:path';
 import process from 'node:process';
-import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type ProtectedPathsSettings, type SandboxProvider, type SandboxSession } from '@hookline/core';
+import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type ProtectedPathsSettings, type SandboxProvider, type SandboxSession } from '@hookline/core/plugin';
 import { createProcessSession } from '@hookline/runner-command';
 import { describeHiddenPathChanges, describeProtectedPathChanges } from '@hookline/runner-command/protected-paths';
 import { BubblewrapPathError } from './bubblewrap-path-error.ts';

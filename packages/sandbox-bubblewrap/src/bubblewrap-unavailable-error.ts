@@ -1,4 +1,4 @@
-import { HooklineError } from '@hookline/core';
+import { HooklineError } from '@hookline/core/plugin';
 
 /**
  * bwrap cannot make a sandbox on this host: it is not installed, or the kernel refuses it user

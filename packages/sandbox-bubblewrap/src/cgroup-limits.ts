@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 
 /** Where per-hook cgroups can be made, or why they cannot. */
 export type CgroupSupport = { readonly usable: true; readonly parent: string } | { readonly usable: false; readonly reason: string };

@@ -6,7 +6,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
-import type { SandboxSession } from '@hookline/core';
+import type { SandboxSession } from '@hookline/core/plugin';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { bubblewrapProblem, reportBubblewrapProblem } from '../test-support/bubblewrap-probe.ts';
 import { BubblewrapHiddenPathError } from './bubblewrap-hidden-path-error.ts';

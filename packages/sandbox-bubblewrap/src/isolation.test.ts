@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { SandboxSession } from '@hookline/core';
+import type { SandboxSession } from '@hookline/core/plugin';
 import { bubblewrapProblem, reportBubblewrapProblem } from '../test-support/bubblewrap-probe.ts';
 import { bubblewrapSandbox } from './bubblewrap-sandbox.ts';
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import process from 'node:process';
-import { parseByteSize, settingKey } from '@hookline/core';
+import { parseByteSize, settingKey } from '@hookline/core/plugin';
 import * as v from 'valibot';
 import { BubblewrapSettingsError } from './bubblewrap-settings-error.ts';
 import { bubblewrapSettingsSchema, type BubblewrapSettingsData } from './bubblewrap-settings.ts';

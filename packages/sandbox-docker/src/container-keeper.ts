@@ -1,4 +1,4 @@
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import type { DockerConnection } from './connect-docker.ts';
 import { describeContainerStop } from './describe-container-stop.ts';
 import { engineMessage, statusOf } from './docker-errors.ts';

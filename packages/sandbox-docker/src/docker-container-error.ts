@@ -1,4 +1,4 @@
-import { HooklineError } from '@hookline/core';
+import { HooklineError } from '@hookline/core/plugin';
 
 /**
  * A run's container could not be created, started or made ready (a missing mount source, an unknown

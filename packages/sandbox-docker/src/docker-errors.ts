@@ -1,4 +1,4 @@
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 
 /** Docker's HTTP status of a failed call, when the error came from the engine. */
 export function statusOf(error: unknown): number | undefined {

@@ -1,4 +1,4 @@
-import { HooklineError } from '@hookline/core';
+import { HooklineError } from '@hookline/core/plugin';
 
 /**
  * Why an exec in a run's container could not run or complete. `exec` rejects with it, so the

@@ -1,4 +1,4 @@
-import type { ExecResult } from '@hookline/core';
+import type { ExecResult } from '@hookline/core/plugin';
 
 /**
  * An {@link ExecResult} of the docker sandbox. `signal` is always `null`: Docker reports a process

@@ -1,4 +1,4 @@
-import { HooklineError } from '@hookline/core';
+import { HooklineError } from '@hookline/core/plugin';
 
 /** The configured image is not in the Docker engine. The sandbox never pulls on its own (see the README). */
 export class DockerImageMissingError extends HooklineError {

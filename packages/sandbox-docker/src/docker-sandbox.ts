@@ -1,4 +1,4 @@
-import { createInFlight, defineSandboxProvider, type ProtectedPathsSettings, type SandboxProvider } from '@hookline/core';
+import { createInFlight, defineSandboxProvider, type ProtectedPathsSettings, type SandboxProvider } from '@hookline/core/plugin';
 import { connectDocker, type DockerConnection } from './connect-docker.ts';
 import { engineMessage, statusOf } from './docker-errors.ts';
 import type { DockerSandboxCallbacks } from './docker-sandbox-events.ts';

@@ -1,4 +1,4 @@
-import { createInFlight, type ExecRequest, type SandboxSession } from '@hookline/core';
+import { createInFlight, type ExecRequest, type SandboxSession } from '@hookline/core/plugin';
 import { DockerExecError } from './docker-exec-error.ts';
 import type { DockerExecResult } from './docker-exec-result.ts';
 import type { DockerSandboxInfo } from './docker-sandbox-events.ts';

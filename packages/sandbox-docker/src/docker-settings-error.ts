@@ -1,4 +1,4 @@
-import { SettingsError } from '@hookline/core';
+import { SettingsError } from '@hookline/core/plugin';
 
 /**
  * Thrown by `dockerSandbox()` when settings are invalid; its `issues` list every problem at once,

@@ -1,4 +1,4 @@
-import { byteSizeProblem, integerInRange, snakeCaseTable, unknownSettingMessage } from '@hookline/core';
+import { byteSizeProblem, integerInRange, snakeCaseTable, unknownSettingMessage } from '@hookline/core/plugin';
 import * as v from 'valibot';
 import { parseMount } from './parse-mount.ts';
 

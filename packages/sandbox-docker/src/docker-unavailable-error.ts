@@ -1,4 +1,4 @@
-import { HooklineError, messageOf } from '@hookline/core';
+import { HooklineError, messageOf } from '@hookline/core/plugin';
 
 /**
  * The Docker engine could not be reached (no socket, connection refused, no permission). Opening a

@@ -1,4 +1,5 @@
-import { ConfigError, HooklineError, PluginError, SettingsError } from '@hookline/core';
+import { ConfigError, HooklineError } from '@hookline/core';
+import { PluginError, SettingsError } from '@hookline/core/plugin';
 import { expect, test } from 'vitest';
 import { DockerContainerError } from './docker-container-error.ts';
 import { DockerExecError } from './docker-exec-error.ts';

@@ -1,4 +1,4 @@
-import type { ExecRequest } from '@hookline/core';
+import type { ExecRequest } from '@hookline/core/plugin';
 
 /**
  * Why a request cannot be handed to exec(2), if it cannot: strings there are NUL-terminated, so a

@@ -2,7 +2,7 @@ import process from 'node:process';
 import * as v from 'valibot';
 import { DockerSettingsError } from './docker-settings-error.ts';
 import { dockerSettingsSchema, type DockerSettingsData } from './docker-settings.ts';
-import { parseByteSize, settingKey } from '@hookline/core';
+import { parseByteSize, settingKey } from '@hookline/core/plugin';
 import { parseMount, type BindMount } from './parse-mount.ts';
 
 /**

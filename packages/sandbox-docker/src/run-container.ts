@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import type { DockerConnection } from './connect-docker.ts';
 import { attachAgent, type ContainerAgent } from './container-agent.ts';
 import { containerSpec } from './container-spec.ts';

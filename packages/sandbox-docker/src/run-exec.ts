@@ -2,7 +2,7 @@ import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Docker from 'dockerode';
 import { createFrameDemuxer } from './frame-demuxer.ts';
-import { createOutputCapture } from '@hookline/core';
+import { createOutputCapture } from '@hookline/core/plugin';
 
 /** One process to exec in a running container, as Docker takes it. */
 export interface ExecSpec {

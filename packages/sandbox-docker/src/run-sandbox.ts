@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createInFlight, messageOf, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core';
+import { createInFlight, messageOf, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core/plugin';
 import { describeHiddenPathChanges, describeProtectedPathChanges, guardHiddenPaths, guardProtectedPaths, within } from '@hookline/runner-command/protected-paths';
 import { FILES_DIRECTORY } from './agent-script.ts';
 import { AgentGoneError } from './container-agent.ts';

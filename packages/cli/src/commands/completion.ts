@@ -1,6 +1,6 @@
 import { presets } from '@hookline/core';
-import type { CommandModule } from '../command.ts';
-import { COMMANDS, type completion } from '../command-table.ts';
+import type { CommandModule, CommandSpec } from '../command.ts';
+import { COMMAND_SPECS, type completion } from '../command-specs.ts';
 
 /** What a completion script offers, read from the commands' declarations so it cannot drift. */
 export interface CompletionFacts {
@@ -33,7 +33,7 @@ export const completionCommand = {
 /** The commands with their options and positional words, every preset's events, the preset names. */
 export function completionFacts(): CompletionFacts {
   const events = [...new Set(Object.values(presets).flatMap((preset) => preset.events.map((event) => event.name)))];
-  const specs = Object.entries(COMMANDS).map(([name, entry]) => ({ name, spec: entry.spec }));
+  const specs = Object.entries(COMMAND_SPECS).map(([name, spec]): { name: string; spec: CommandSpec } => ({ name, spec }));
   const commands = specs.map(({ name, spec }) => ({
     name,
     summary: spec.summary,

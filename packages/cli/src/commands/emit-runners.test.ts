@@ -13,7 +13,7 @@ afterEach(() => {
   scratch.cleanup();
 });
 
-// Both ways a script hook runs: through the script host (src/script-host has its own tests) and, with
+// Both ways a script hook runs: through the script host (src/script-hooks/script-host.test.ts) and, with
 // the host off, by the CLI restarting itself with --no-node-snapshot.
 test.each([['the script host', 'on'], ['a restart with --no-node-snapshot', 'off']])('a script hook runs through %s, stdin and exit code intact', async (_way, host) => {
   const hosts = join(scratch.path, 'hosts');

@@ -1,6 +1,6 @@
 import process from 'node:process';
 import type { CommandModule } from '../command.ts';
-import type { emit } from '../command-table.ts';
+import type { emit } from '../command-specs.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
 import { chooseJournal } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';

@@ -1,6 +1,7 @@
-import { createHookEngine, defineSandboxProvider, findEvent, type HookSelection, type SandboxProvider } from '@hookline/core';
+import { createHookEngine, findEvent, type HookSelection, type SandboxProvider } from '@hookline/core';
+import { defineSandboxProvider } from '@hookline/core/plugin';
 import type { CommandModule } from '../command.ts';
-import type { explain } from '../command-table.ts';
+import type { explain } from '../command-specs.ts';
 import { disabledBy } from '../config/disabled-by.ts';
 import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { formatExplanation } from '../output/format-explanation.ts';

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_PRESET, HOOKLINE_CONFIG_FILES, presets, type PresetStarter } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
-import type { init } from '../command-table.ts';
+import type { init } from '../command-specs.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
 // A remote's name goes into shell lines: only the characters git allows in practice, no quoting needed.

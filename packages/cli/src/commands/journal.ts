@@ -1,7 +1,8 @@
-import { createJournalSeal, journalEntryState, messageOf } from '@hookline/core';
+import { journalEntryState, messageOf } from '@hookline/core';
+import { createJournalSeal } from '@hookline/core/plugin';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
-import type { journal as journalSpec } from '../command-table.ts';
+import type { journal as journalSpec } from '../command-specs.ts';
 import { loadSetup } from '../config/load-setup.ts';
 import { chooseJournal } from '../journal/journal-path.ts';
 import { printSetupWarnings } from '../print-warnings.ts';

@@ -1,6 +1,6 @@
 import type { HookDefinition } from '@hookline/core';
 import type { CommandModule } from '../command.ts';
-import type { list } from '../command-table.ts';
+import type { list } from '../command-specs.ts';
 import { disabledBy } from '../config/disabled-by.ts';
 import { formatSource } from '../output/format-source.ts';
 import { printWarnings } from '../print-warnings.ts';

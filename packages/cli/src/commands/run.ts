@@ -1,11 +1,12 @@
-import { createInFlight, sessionEndEvents, type EmitOutcome, type HookEngine } from '@hookline/core';
+import { sessionEndEvents, type EmitOutcome, type HookEngine } from '@hookline/core';
+import { createInFlight } from '@hookline/core/plugin';
 import { answerLine } from '../stream/answer-line.ts';
 import { boundAnswerLine } from '../stream/bound-answer-line.ts';
 import { DEFAULT_MAX_LINE_BYTES, MIN_MAX_LINE_BYTES } from '../stream/line-limits.ts';
 import { CliError } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
 import type { CommandModule } from '../command.ts';
-import type { run } from '../command-table.ts';
+import type { run } from '../command-specs.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
 import { chooseJournal } from '../journal/journal-path.ts';
 import { onShutdownSignal, signalExitCode } from '../on-shutdown-signal.ts';

@@ -1,6 +1,6 @@
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
-import type { sandbox } from '../command-table.ts';
+import type { sandbox } from '../command-specs.ts';
 import { FIRST_PARTY_SANDBOXES } from '../plugins/first-party-packages.ts';
 import { importFirstParty, loadedExport } from '../plugins/load-first-party.ts';
 import { terminalText } from '../output/terminal-text.ts';

@@ -1,6 +1,6 @@
 import { configJsonSchema, presetFor } from '@hookline/core';
 import type { CommandModule } from '../command.ts';
-import type { schema } from '../command-table.ts';
+import type { schema } from '../command-specs.ts';
 import { loadRunnerSetup } from '../config/load-setup.ts';
 import { sandboxSettingsTables } from '../plugins/sandbox-settings-tables.ts';
 

@@ -1,7 +1,7 @@
 import { ConfigError, createHookEngine, formatConfigIssue, type ConfigIssue } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
-import type { validate } from '../command-table.ts';
+import type { validate } from '../command-specs.ts';
 import { loadSetup } from '../config/load-setup.ts';
 import { dryRunJournal } from '../journal/dry-run-journal.ts';
 import { createStyle } from '../output/style.ts';

@@ -2,7 +2,7 @@ import process from 'node:process';
 import type { Journal } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
-import type { worker } from '../command-table.ts';
+import type { worker } from '../command-specs.ts';
 import type { CliIo } from '../cli-io.ts';
 import { createCliEngine } from '../create-cli-engine.ts';
 import { chooseJournal } from '../journal/journal-path.ts';

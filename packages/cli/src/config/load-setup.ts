@@ -1,9 +1,10 @@
 import { dirname } from 'node:path';
-import { ConfigError, configHookTypes, journalSettingsTable, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig } from '@hookline/core';
+import { ConfigError, configHookTypes, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig } from '@hookline/core';
+import { journalSettingsTable } from '@hookline/core/plugin';
 import { CliError } from '../cli-error.ts';
-import { NodeFlagsRequired, missingNodeFlags } from '../node-flags.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
 import { loadFirstPartyRunners } from '../plugins/load-runners.ts';
+import { loadedExport, importFirstParty } from '../plugins/load-first-party.ts';
 import type { LoadedPlugins } from '../plugins/load-plugins.ts';
 import type { PluginOffer } from '../plugins/plugin-offer.ts';
 import { sandboxSettingsTables } from '../plugins/sandbox-settings-tables.ts';
@@ -28,10 +29,11 @@ export interface RunnerSetup {
   /** The config files' folders and the working directory: where project-installed packages are found. */
   readonly folders: readonly string[];
   /**
-   * Node flags this process lacks for the config's script hooks, which the script host stands in
-   * for: `loadSetup` connects to it once the config is valid (none is started for a broken one).
+   * runner-script's script-host module, when this process lacks the Node flags the config's script
+   * hooks need and the script host stands in: `loadSetup` connects to it once the config is valid
+   * (none is started for a broken one).
    */
-  readonly scriptHostFlags?: readonly string[];
+  readonly scriptHost?: ScriptHostModule;
 }
 
 /** A validated configuration and the plugins it was loaded with. */
@@ -53,9 +55,8 @@ export interface SetupOptions {
    */
   readonly allRunners?: boolean;
   /**
-   * The command will run hooks: runners whose hooks need Node flags the process lacks make it
-   * restart with them (`NodeFlagsRequired`), before anything ran — except script hooks, which the
-   * script host runs when it can (script-host/use-script-host.ts).
+   * The command will run hooks: script hooks, which need Node flags the process lacks, go to the
+   * script host, or make it restart with them (runner-script's `NodeFlagsRequired`) before anything ran.
    */
   readonly runsHooks?: boolean;
 }
@@ -82,11 +83,11 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
   const pluginTypes = new Set(plugins.runners.flatMap((runner) => Object.keys(runner.types)));
   // Through the preset's dialect: an `agent` shell action is a `command` hook, an http action `http`.
   const used = configHookTypes(sources, options.preset);
-  const missing = options.runsHooks === true ? missingNodeFlags([...used].flatMap((type) => (Object.hasOwn(FIRST_PARTY_RUNNERS, type) ? (FIRST_PARTY_RUNNERS[type]?.nodeFlags ?? []) : []))) : [];
-  // Script hooks go to the resident script host (started with the flags) instead, when it can serve.
-  if (missing.length > 0 && !(await import('../script-host/use-script-host.ts')).scriptHostCovers(missing, used, pluginTypes, options.env)) throw new NodeFlagsRequired(missing);
-  const wanted = options.allRunners === true ? Object.keys(FIRST_PARTY_RUNNERS) : used;
   const folders = [...new Set([...files.map((file) => dirname(file.file.path)), options.cwd])];
+  // First-party script hooks: runner-script says where they run (this process, its script host, or
+  // — thrown — a restart with the Node flags they need), before its runner loads.
+  const scriptHost = options.runsHooks === true && used.has('script') && !pluginTypes.has('script') ? await scriptHostFor(folders, options.env) : undefined;
+  const wanted = options.allRunners === true ? Object.keys(FIRST_PARTY_RUNNERS) : used;
   const firstParty = await loadFirstPartyRunners([...wanted].filter((type) => !pluginTypes.has(type)), folders, used, sources);
   const sandboxTables = await sandboxSettingsTables(sources, folders, false);
   return {
@@ -98,8 +99,27 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
     // `[journal]` is every journal's: declared whether or not the config has durable hooks.
     settingsTables: [journalSettingsTable, ...firstParty.settingsTables, ...plugins.settingsTables, ...sandboxTables],
     folders,
-    ...(missing.length > 0 ? { scriptHostFlags: missing } : {}),
+    ...(scriptHost === undefined ? {} : { scriptHost }),
   };
+}
+
+/** The exports of `@hookline/runner-script/script-host` the CLI calls. */
+type ScriptHostModule = typeof import('@hookline/runner-script/script-host');
+
+/**
+ * runner-script's script-host module when script hooks must go to the script host; undefined when
+ * they run in this process or runner-script is not installed (core's validation then says to install it).
+ */
+async function scriptHostFor(folders: readonly string[], env: SetupOptions['env']): Promise<ScriptHostModule | undefined> {
+  const name = `${FIRST_PARTY_RUNNERS['script']!.package}/script-host`;
+  const imported = await importFirstParty(name, folders);
+  if (imported.status === 'missing') return undefined;
+  // Throws the "installed but failed to load: reinstall it" error for a broken install.
+  if (typeof loadedExport(imported, name, 'withScriptHost') !== 'function' || imported.status !== 'loaded') {
+    throw new CliError('HOOKLINE_CLI_PLUGIN_BROKEN', `${name} does not export withScriptHost(); install a version of @hookline/runner-script that matches @hookline/cli.`);
+  }
+  const scriptHost = imported.exports as ScriptHostModule;
+  return scriptHost.scriptHookProcess(env) === 'script-host' ? scriptHost : undefined;
 }
 
 /**
@@ -109,7 +129,7 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
 export async function loadSetup(options: SetupOptions): Promise<Setup> {
   const setup = await loadRunnerSetup(options);
   const config = loadConfig(setup.sources, { runners: setup.runners, settingsTables: setup.settingsTables, ...(options.preset === undefined ? {} : { preset: options.preset }) });
-  if (setup.scriptHostFlags === undefined) return { ...setup, config };
-  const { withScriptHost } = await import('../script-host/use-script-host.ts');
-  return { ...setup, config, runners: await withScriptHost(setup.runners, setup.scriptHostFlags, { env: options.env, cwd: options.cwd, folders: setup.folders }) };
+  if (setup.scriptHost === undefined) return { ...setup, config };
+  const { cliBuild } = await import('../cli-build.ts');
+  return { ...setup, config, runners: await setup.scriptHost.withScriptHost(setup.runners, { env: options.env, cwd: options.cwd, build: cliBuild() }) };
 }

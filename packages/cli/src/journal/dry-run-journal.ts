@@ -1,4 +1,5 @@
-import { defineJournal, type Journal } from '@hookline/core';
+import type { Journal } from '@hookline/core';
+import { defineJournal } from '@hookline/core/plugin';
 
 /**
  * A journal for engines that run nothing (`explain`, `validate`): core refuses durable hooks without

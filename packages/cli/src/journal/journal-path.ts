@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { HookConfig, JournalSettings } from '@hookline/core';
+import type { HookConfig } from '@hookline/core';
+import type { JournalSettings } from '@hookline/core/plugin';
 import { CliError } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
 

@@ -6,8 +6,6 @@ export interface FirstPartyPackage {
    * (`[models]`, `[sandbox.docker]`), or nothing when it declares none or the config has none.
    */
   readonly factory: string;
-  /** Node flags the process must have been started with to run this package's hooks. */
-  readonly nodeFlags?: readonly string[];
 }
 
 // runner-llm serves two types; its factory declares `[models]`.
@@ -26,8 +24,8 @@ export const FIRST_PARTY_RUNNERS: Readonly<Record<string, FirstPartyPackage>> = 
   http: { package: '@hookline/runner-http', factory: 'httpRunner' },
   prompt: llm,
   agent: llm,
-  // isolated-vm: isolates can crash a Node ≥ 20 process started with its default startup snapshot.
-  script: { package: '@hookline/runner-script', factory: 'scriptRunner', nodeFlags: ['--no-node-snapshot'] },
+  // Its hooks need Node flags (isolated-vm): runner-script/script-host says where they run (load-setup.ts).
+  script: { package: '@hookline/runner-script', factory: 'scriptRunner' },
 };
 
 /** A first-party sandbox provider; `prune` names its export that removes leftovers of crashed runs. */

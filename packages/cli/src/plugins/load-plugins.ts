@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
-import { messageOf, RUNNER_INTERFACE_VERSION, type ConfigIssue, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
+import { messageOf, type ConfigIssue, type Runner, type SandboxProvider } from '@hookline/core';
+import { RUNNER_INTERFACE_VERSION, type SettingsTable } from '@hookline/core/plugin';
 import type { ReadConfigFile } from '../config/read-config-files.ts';
 import { importModule } from './import-module.ts';
 import { validSettings } from './load-runners.ts';

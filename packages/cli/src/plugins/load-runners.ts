@@ -1,4 +1,5 @@
-import { readSettingsTables, settingsTableOf, type ConfigSource, type Runner, type SettingsTable } from '@hookline/core';
+import { readSettingsTables, type ConfigSource, type Runner } from '@hookline/core';
+import { settingsTableOf, type SettingsTable } from '@hookline/core/plugin';
 import { FIRST_PARTY_RUNNERS, type FirstPartyPackage } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
 

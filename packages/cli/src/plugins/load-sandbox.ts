@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
-import { settingsTableOf, type ConfigSource, type HookConfig, type Runner, type SandboxProvider } from '@hookline/core';
+import type { ConfigSource, HookConfig, Runner, SandboxProvider } from '@hookline/core';
+import { settingsTableOf } from '@hookline/core/plugin';
 import { CliError } from '../cli-error.ts';
 import { announceWatch } from '../config/protected-path-watch.ts';
 import { FIRST_PARTY_SANDBOXES } from './first-party-packages.ts';

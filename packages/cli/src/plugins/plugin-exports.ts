@@ -1,4 +1,5 @@
-import { interfaceVersionProblem, messageOf, settingsTableOf, type Runner, type SandboxProvider, type SettingsTable } from '@hookline/core';
+import { messageOf, type Runner, type SandboxProvider } from '@hookline/core';
+import { interfaceVersionProblem, settingsTableOf, type SettingsTable } from '@hookline/core/plugin';
 import type { PluginOffer } from './plugin-offer.ts';
 
 /** The runners and sandbox providers one plugin module offers, and what went wrong looking. */

@@ -1,4 +1,5 @@
-import type { Runner, SandboxProvider, SettingsTable } from '@hookline/core';
+import type { Runner, SandboxProvider } from '@hookline/core';
+import type { SettingsTable } from '@hookline/core/plugin';
 
 /** What plugin modules offer the CLI. */
 export interface PluginOffer {

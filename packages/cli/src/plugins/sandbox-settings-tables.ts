@@ -1,4 +1,5 @@
-import { settingsTableOf, type ConfigSource, type SettingsTable } from '@hookline/core';
+import type { ConfigSource } from '@hookline/core';
+import { settingsTableOf, type SettingsTable } from '@hookline/core/plugin';
 import { FIRST_PARTY_SANDBOXES } from './first-party-packages.ts';
 import { loadFirstPartyFactory } from './load-first-party.ts';
 

@@ -1,4 +1,4 @@
-import { clipText } from '@hookline/core';
+import { clipText } from '@hookline/core/plugin';
 import { DEFAULT_MAX_LINE_BYTES } from './line-limits.ts';
 
 /**

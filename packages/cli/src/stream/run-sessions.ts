@@ -1,4 +1,4 @@
-import { createInFlight } from '@hookline/core';
+import { createInFlight } from '@hookline/core/plugin';
 
 /** Ends each session once it is over and none of its hooks is still running. */
 export interface RunSessions {

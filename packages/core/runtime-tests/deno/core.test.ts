@@ -6,7 +6,6 @@ import {
   agentPreset,
   ConfigError,
   createHookEngine,
-  defineRunner,
   formatConfigIssue,
   HooklineError,
   loadConfig,
@@ -14,6 +13,7 @@ import {
   type HookConfig,
   type EmitOutcome,
 } from '../../src/index.ts';
+import { defineRunner } from '../../src/plugin.ts';
 import { compileMatcher } from '../../src/selection/compile-matcher.ts';
 import { linearNativeRegExp } from '../../src/selection/linear-native-regexp.ts';
 import { journalConformanceCases, memoryJournal, scriptedRunner } from '../../src/testing/index.ts';

@@ -65,9 +65,9 @@ describe('isInstance', () => {
   });
 
   test('errors of another copy of core are recognised, where instanceof fails', async () => {
-    const first = await import('../index.ts');
+    const first = { ...(await import('../index.ts')), ...(await import('../plugin.ts')) };
     vi.resetModules();
-    const second = await import('../index.ts');
+    const second = { ...(await import('../index.ts')), ...(await import('../plugin.ts')) };
     expect(second.ConfigError).not.toBe(first.ConfigError);
 
     const error = new second.ConfigError([{ file: 'hookline.toml', message: 'bad' }]);

@@ -2,7 +2,7 @@
 // entry point, with no cast and no annotation — gets its hook options typed by its schema.
 import * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
-import { defineRunner, defineRunnerType, type HookDefinition, type HookOptions, type RunCall, type Runner, type RunnerType, type RunResult } from '../index.ts';
+import { defineRunner, defineRunnerType, type HookDefinition, type HookOptions, type RunCall, type Runner, type RunnerType, type RunResult } from '../plugin.ts';
 
 const proceed: RunResult = { status: 'ok', decision: { decision: 'proceed' } };
 

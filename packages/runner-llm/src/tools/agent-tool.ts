@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { RunCall, SandboxSession } from '@hookline/core';
+import type { RunCall, SandboxSession } from '@hookline/core/plugin';
 import type { FileAccess } from './file-access.ts';
 
 /** A tool's answer to the model; `isError` marks it as a failed call (`is_error` in the tool_result). */

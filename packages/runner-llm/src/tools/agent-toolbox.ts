@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { RunCall, SandboxSession } from '@hookline/core';
+import type { RunCall, SandboxSession } from '@hookline/core/plugin';
 import { createHostSession } from '@hookline/runner-command';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import type { ToolCall } from '../model-reply.ts';
 import type { AgentTool, ToolScope } from './agent-tool.ts';
 import type { FileAccess } from './file-access.ts';

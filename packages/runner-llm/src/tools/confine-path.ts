@@ -1,6 +1,6 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import { errorCode } from './error-text.ts';
 
 /** A path inside the working directory, or why the tool must not touch it (text for the model). */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import type { AgentTool } from './agent-tool.ts';
 import { defineAgentTool } from './define-agent-tool.ts';
 import { limitText } from './limit-text.ts';

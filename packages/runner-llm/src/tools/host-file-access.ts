@@ -1,6 +1,6 @@
 import { mkdir, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import { confinePath, isInside, refusal } from './confine-path.ts';
 import type { FileAccess } from './file-access.ts';
 import { openRegularFile } from './open-regular-file.ts';

@@ -1,6 +1,6 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
-import { messageOf } from '@hookline/core';
+import { messageOf } from '@hookline/core/plugin';
 import { errorCode } from './error-text.ts';
 
 /** An open regular file and its status, or why it was not opened (text for the model). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { posix } from 'node:path';
-import type { ExecResult, SandboxSession } from '@hookline/core';
-import { messageOf } from '@hookline/core';
+import type { ExecResult, SandboxSession } from '@hookline/core/plugin';
+import { messageOf } from '@hookline/core/plugin';
 import { isInside, missing, refusal } from './confine-path.ts';
 import type { FileAccess, ToolRefusal } from './file-access.ts';
 import { notRegular } from './open-regular-file.ts';

@@ -1,9 +1,13 @@
-import { closeSync, openSync, statSync, unlinkSync, writeFileSync, readFileSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket } from 'node:net';
-import process from 'node:process';
-import { messageOf, presets, type EventContext, type HookDefinition, type Runner, type RunResult } from '@hookline/core';
+import type { Server, Socket } from 'node:net';
+import { HooklineError, messageOf, presets, type EventContext, type HookDefinition, type Runner } from '@hookline/core';
+import type { RunResult } from '@hookline/core/plugin';
 import { parseMessage, readLines, send, SCRIPT_HOST_PROTOCOL, type RemoteHook } from './host-protocol.ts';
 import type { HostFiles } from './host-files.ts';
+
+// Built-in modules through process.getBuiltinModule, not `import`: a host starts while a CLI waits for
+// it, and Node's ES module wrapper of a built-in reads all of its exports (loading more of Node).
+const { closeSync, openSync, statSync, unlinkSync, writeFileSync, readFileSync } = process.getBuiltinModule('node:fs');
+const { connect, createServer } = process.getBuiltinModule('node:net');
 
 /** What a script host serves, and for how long. */
 export interface ServeOptions {
@@ -33,7 +37,7 @@ const CATASTROPHE = 'isolated-vm reported a catastrophic error';
 export async function serveScripts(options: ServeOptions): Promise<'serving' | 'taken'> {
   const { files, key, runner, idleMs } = options;
   const script = runner.types['script'];
-  if (script === undefined) throw new Error('the script runner has no `script` type');
+  if (script === undefined) throw new HooklineError('HOOKLINE_SCRIPT_HOST_MISUSE', "the script host's runner has no `script` type; pass @hookline/runner-script's scriptRunner()");
   const connections = new Set<Socket>();
   let running = 0;
   let draining = false;

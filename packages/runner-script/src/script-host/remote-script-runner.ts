@@ -1,8 +1,11 @@
-import { isAbsolute, resolve } from 'node:path';
-import type { HookDefinition, Runner } from '@hookline/core';
+import { HooklineError, type HookDefinition, type Runner } from '@hookline/core/plugin';
 import type { HostConnection } from './host-connection.ts';
 import type { RemoteHook } from './host-protocol.ts';
 import type { HostUnavailable } from './open-script-host.ts';
+
+// Built-in modules through process.getBuiltinModule, not `import`: this runs on the CLI's `emit` path,
+// and Node's ES module wrapper of a built-in reads all of its exports (loading more of Node) on import.
+const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
 /**
  * `@hookline/runner-script`'s runner with its `script` type's runs sent to the script host. Everything
@@ -13,7 +16,7 @@ import type { HostUnavailable } from './open-script-host.ts';
  */
 export function remoteScriptRunner(local: Runner, first: HostConnection, reopen: () => Promise<HostConnection | HostUnavailable>, cwd: string): Runner {
   const script = local.types['script'];
-  if (script === undefined) throw new Error(`${local.name} has no \`script\` type`);
+  if (script === undefined) throw new HooklineError('HOOKLINE_SCRIPT_HOST_MISUSE', `${local.name} has no \`script\` type; pass @hookline/runner-script's scriptRunner()`);
   let connection = first;
   let reopening: Promise<HostConnection | HostUnavailable> | undefined;
   const startReopening = (): Promise<HostConnection | HostUnavailable> =>

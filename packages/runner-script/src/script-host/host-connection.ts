@@ -1,5 +1,5 @@
-import { connect, type Socket } from 'node:net';
-import { messageOf, type RunResult } from '@hookline/core';
+import type { Socket } from 'node:net';
+import { messageOf, type RunResult } from '@hookline/core/plugin';
 import { parseMessage, readLines, send, SCRIPT_HOST_PROTOCOL, type ClientMessage } from './host-protocol.ts';
 
 /** A run as the client sends it, without the id the connection gives it. */
@@ -20,6 +20,10 @@ export interface HostConnection {
 
 /** Why no connection was made: nothing listens there, or something that is not this build's host does. */
 export type ConnectFailure = { readonly kind: 'absent'; readonly reason: string } | { readonly kind: 'foreign'; readonly reason: string };
+
+// Built-in modules through process.getBuiltinModule, not `import`: this runs on the CLI's `emit` path,
+// and Node's ES module wrapper of a built-in reads all of its exports (loading more of Node) on import.
+const { connect } = process.getBuiltinModule('node:net');
 
 /** How long a host may take to answer `hello` before the client treats it as broken. */
 const HELLO_TIMEOUT_MS = 5_000;

@@ -1,13 +1,14 @@
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
-import process from 'node:process';
-import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { connectHost, type HostConnection } from './host-connection.ts';
-import { privateDirectoryProblem, scriptHostDirectory } from './host-directory.ts';
-import { hostFiles, type HostFiles } from './host-files.ts';
+import { hostFiles, privateDirectoryProblem, scriptHostDirectory, type HostFiles } from './host-files.ts';
 import { SCRIPT_HOST_PROTOCOL } from './host-protocol.ts';
+
+// Built-in modules through process.getBuiltinModule, not `import`: this runs on the CLI's `emit` path,
+// and Node's ES module wrapper of a built-in reads all of its exports (loading more of Node) on import.
+const { spawn } = process.getBuiltinModule('node:child_process');
+const { createHash } = process.getBuiltinModule('node:crypto');
+const { closeSync, openSync, readFileSync, statSync } = process.getBuiltinModule('node:fs');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Why no host serves this process, and whether the user should hear of it (a folder they must fix, a host that failed). */
 export interface HostUnavailable {
@@ -15,7 +16,7 @@ export interface HostUnavailable {
   readonly tell: boolean;
 }
 
-/** How long a starting host may take to listen before the CLI gives up on it and restarts itself instead. */
+/** How long a starting host may take to listen before the program gives up on it and restarts itself instead. */
 const START_TIMEOUT_MS = 10_000;
 /** Logs are appended to; one grown past this is started afresh. */
 const MAX_LOG_BYTES = 1024 * 1024;
@@ -27,35 +28,39 @@ const MAX_LOG_BYTES = 1024 * 1024;
  */
 const HOST_ENVIRONMENT = ['NODE_OPTIONS', 'NODE_ICU_DATA', 'TZ', 'LANG', 'LC_ALL', 'LC_MESSAGES'] as const;
 
-/** Whether `HOOKLINE_SCRIPT_HOST` turns the host off (`off`, `0`, `false`, `no`). */
-export function scriptHostDisabled(env: Readonly<Record<string, string | undefined>>): boolean {
-  return ['off', '0', 'false', 'no'].includes((env['HOOKLINE_SCRIPT_HOST'] ?? '').trim().toLowerCase());
+/** The build of the program that uses the host, which the host shares: its id and, for a bundled program, its copy of core. */
+export interface ScriptHostBuild {
+  /** Names the program's build (the CLI: a hash of its bundle); a host of another build never serves it. */
+  readonly id: string;
+  /** The module the host loads for `@hookline/core`: a bundled program's own copy, so both run the same core. */
+  readonly coreUrl?: string;
 }
 
 /**
- * The key of this build, which names its host's files: the bundle's build id (written by
- * scripts/bundle.ts from the bundle's contents), the runner-script module the host will load, the
- * Node that runs both, and the environment the host gets. Undefined when the CLI runs from its sources (no build id): no host then.
+ * The key of this build, which names its host's files: this package's build id (written by
+ * scripts/write-build-id.ts from dist/), the calling program's build, the Node that runs both, and the
+ * environment the host gets. Undefined when either runs from its sources (no build id): no host then.
  */
-export function scriptHostKey(runnerUrl: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
-  let buildId: string;
+export function scriptHostKey(build: ScriptHostBuild | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (build === undefined) return undefined;
+  let ownBuildId: string;
   try {
-    buildId = readFileSync(new URL('./build-id', import.meta.url), 'utf8').trim();
+    ownBuildId = readFileSync(new URL('../build-id', import.meta.url), 'utf8').trim();
   } catch {
     return undefined;
   }
-  const identity = [SCRIPT_HOST_PROTOCOL, buildId, runnerUrl, process.execPath, process.version, ...process.execArgv, ...HOST_ENVIRONMENT.map((name) => `${name}=${env[name] ?? ''}`)].join('\0');
+  const identity = [SCRIPT_HOST_PROTOCOL, ownBuildId, build.id, build.coreUrl ?? '', process.execPath, process.version, ...process.execArgv, ...HOST_ENVIRONMENT.map((name) => `${name}=${env[name] ?? ''}`)].join('\0');
   return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }
 
 /**
  * A connection to this build's script host: the running one, or one started now (detached, in its
  * own session, so it outlives this process and serves the next). Every way that fails is an answer
- * that makes the CLI run script hooks as before: by restarting itself with `--no-node-snapshot`.
+ * that makes the program run script hooks as before: by restarting itself with `--no-node-snapshot`.
  */
-export async function openScriptHost(env: Readonly<Record<string, string | undefined>>, runnerUrl: string): Promise<HostConnection | HostUnavailable> {
-  const key = scriptHostKey(runnerUrl, env);
-  if (key === undefined) return { problem: 'the CLI runs from its sources, which have no build id', tell: false };
+export async function openScriptHost(env: Readonly<Record<string, string | undefined>>, build: ScriptHostBuild | undefined): Promise<HostConnection | HostUnavailable> {
+  const key = scriptHostKey(build, env);
+  if (key === undefined) return { problem: 'the program or @hookline/runner-script runs from its sources, which have no build id', tell: false };
   const folder = scriptHostDirectory(env);
   const problem = privateDirectoryProblem(folder);
   if (problem !== undefined) return { problem, tell: true };
@@ -63,10 +68,10 @@ export async function openScriptHost(env: Readonly<Record<string, string | undef
   const existing = await connectHost(files.socket, key);
   if ('pid' in existing) return existing;
   if (existing.kind === 'foreign') return { problem: existing.reason, tell: true };
-  return startHost(folder, files, key, runnerUrl, env);
+  return startHost(folder, files, key, build?.coreUrl, env);
 }
 
-async function startHost(folder: string, files: HostFiles, key: string, runnerUrl: string, env: Readonly<Record<string, string | undefined>>): Promise<HostConnection | HostUnavailable> {
+async function startHost(folder: string, files: HostFiles, key: string, coreUrl: string | undefined, env: Readonly<Record<string, string | undefined>>): Promise<HostConnection | HostUnavailable> {
   const script = fileURLToPath(new URL('./script-host.js', import.meta.url));
   let log: number;
   try {
@@ -75,7 +80,7 @@ async function startHost(folder: string, files: HostFiles, key: string, runnerUr
     return { problem: `the script host's log ${files.log} cannot be opened (${(error as Error).message})`, tell: true };
   }
   // Its own session and no terminal: the host outlives this process and no signal to its group reaches it.
-  const child = spawn(process.execPath, ['--no-node-snapshot', ...process.execArgv, script, folder, key, runnerUrl], {
+  const child = spawn(process.execPath, ['--no-node-snapshot', ...process.execArgv, script, folder, key, ...(coreUrl === undefined ? [] : [coreUrl])], {
     detached: true,
     stdio: ['ignore', log, log],
     cwd: folder,

@@ -1,16 +1,18 @@
-import { spawn } from 'node:child_process';
-import process from 'node:process';
+import { HooklineError } from '@hookline/core/plugin';
 
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * Runs this CLI again with `flags` added to Node's, with the same arguments and the same stdio, and
- * resolves to the child's exit code (128 + n when a signal ended it). Signals sent to this process
- * are passed on, so `run` still shuts down cleanly.
+ * Runs this program again with `flags` added to Node's, with the same arguments and the same stdio,
+ * and resolves to the child's exit code (128 + n when a signal ended it). Signals sent to this
+ * process are passed on, so `hookline run` still shuts down cleanly.
  */
 export function restartWithNodeFlags(flags: readonly string[], argv: readonly string[]): Promise<number> {
   const script = process.argv[1];
-  if (script === undefined) return Promise.reject(new Error('cannot restart: the CLI script path is unknown'));
+  if (script === undefined) {
+    return Promise.reject(new HooklineError('HOOKLINE_NODE_FLAGS_REQUIRED', `cannot restart with ${flags.join(' ')}: this program's script path is unknown; start Node with ${flags.join(' ')} yourself`));
+  }
+  const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(process.execPath, [...flags, ...process.execArgv, script, ...argv], { stdio: 'inherit' });
   const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
   for (const signal of FORWARDED) process.on(signal, forward);

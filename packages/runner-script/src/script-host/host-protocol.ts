@@ -1,4 +1,4 @@
-import type { OnErrorPolicy, RunResult, SourceLocation } from '@hookline/core';
+import type { OnErrorPolicy, RunResult, SourceLocation } from '@hookline/core/plugin';
 import type { Socket } from 'node:net';
 
 // The script host speaks newline-delimited JSON over its Unix socket: one message per line, each an
