@@ -1,4 +1,5 @@
 import { createHookEngine, defineSandboxProvider, findEvent, type HookSelection, type SandboxProvider } from '@hookline/core';
+import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
 import type { explain } from '../command-table.ts';
 import { disabledBy } from '../config/disabled-by.ts';
@@ -44,7 +45,7 @@ export const explainCommand = {
 function dryRunSandbox(name: string): SandboxProvider {
   return defineSandboxProvider({
     name,
-    doOpen: () => Promise.reject(new Error('hookline explain runs no hooks')),
+    doOpen: () => Promise.reject(new CliError('HOOKLINE_CLI_DRY_RUN', 'hookline explain runs no hooks')),
   });
 }
 

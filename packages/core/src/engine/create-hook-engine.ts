@@ -3,6 +3,7 @@ import { requiredFields } from '../context/context-field.ts';
 import type { HookConfig } from '../config/hook-definition.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
+import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { UnknownEventError } from '../errors/unknown-event-error.ts';
 import type { EngineObserver } from '../plugins/engine-observer.ts';
@@ -214,10 +215,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     },
     close() {
       closing ??= (async () => {
-        engine.hostHooks.stop(new Error('the engine closed'));
+        engine.hostHooks.stop(new EngineClosedError('the engine closed'));
         await settleWork();
         await sessions?.endAll();
-        ownHooks.stop(new Error('the engine closed'));
+        ownHooks.stop(new EngineClosedError('the engine closed'));
         await settleWork();
         durability?.stop();
         await durability?.idle();
@@ -271,7 +272,7 @@ function checkJournal(config: HookConfig, journal: Journal | undefined, key: Jou
 
 function checkLease(leaseMs: number | undefined): number {
   if (leaseMs === undefined) return 30_000;
-  if (!Number.isInteger(leaseMs) || leaseMs < 3) throw new RangeError(`journalLeaseMs must be an integer of at least 3 (milliseconds), got ${leaseMs}.`);
+  if (!Number.isInteger(leaseMs) || leaseMs < 3) throw new InvalidOptionError('createHookEngine', 'journalLeaseMs', `journalLeaseMs must be an integer of at least 3 (milliseconds), got ${leaseMs}.`);
   return leaseMs;
 }
 
