@@ -34,6 +34,7 @@ export { InvalidOptionError } from './errors/invalid-option-error.ts';
 export { JournalError } from './errors/journal-error.ts';
 export { messageOf } from './errors/message-of.ts';
 export { PluginError } from './errors/plugin-error.ts';
+export { PresetError } from './errors/preset-error.ts';
 export { SandboxRefusedError } from './errors/sandbox-refused-error.ts';
 export { SettingsError } from './errors/settings-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
@@ -88,14 +89,13 @@ export {
   type SandboxProvider,
   type SandboxSession,
 } from './plugins/sandbox-provider.ts';
-export { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './presets/agent-preset.ts';
-export { arcPreset } from './presets/arc-preset.ts';
+export { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './presets/agent/agent-preset.ts';
+export { arcPreset } from './presets/arc/arc-preset.ts';
 export {
   findEvent,
   HOOKLINE_CONFIG_FILES,
   matcherFieldsOf,
   sessionEndEvents,
-  type CommandProtocol,
   type EventSpec,
   type Preset,
   type PresetAnswer,
@@ -104,13 +104,23 @@ export {
   type PresetStarter,
   type PresetEnvironment,
   type PresetHookDefaults,
+  PRESET_INTERFACE_VERSION,
+  type CommandExit,
+  type CommandExitReading,
+  type CommandExitScope,
+  type SandboxEvents,
+  type WireAnswer,
 } from './presets/preset.ts';
-export { claudeMatcher } from './presets/claude-matcher.ts';
-export { claudePreset } from './presets/claude-preset.ts';
-export { readClaudeAnswer } from './presets/claude-answer.ts';
-export { DEFAULT_PRESET, presetFor, presets } from './presets/presets.ts';
-export { taskHookName } from './presets/task-dialect.ts';
-export { taskPreset } from './presets/task-preset.ts';
+export { definePreset, type PresetDefinition } from './presets/define-preset.ts';
+export { PresetRegistry, type PresetSource } from './presets/preset-registry.ts';
+export { builtInPresets } from './presets/built-in-presets.ts';
+export { readHooklineExit } from './presets/hookline-exit.ts';
+export { stdoutAnswerScope } from './presets/command-exit.ts';
+export { claudeMatcher } from './presets/claude/claude-matcher.ts';
+export { claudePreset } from './presets/claude/claude-preset.ts';
+export { readClaudeAnswer } from './presets/claude/claude-answer.ts';
+export { taskHookName } from './presets/task/task-dialect.ts';
+export { taskPreset } from './presets/task/task-preset.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';
 export type { Matcher } from './selection/compile-matcher.ts';
 export { MATCHER_INPUT_LIMIT } from './selection/lookaround-matcher.ts';

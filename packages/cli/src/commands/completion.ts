@@ -1,4 +1,4 @@
-import { presets } from '@hookline/core';
+import { builtInPresets } from '@hookline/core';
 import type { CommandModule } from '../command.ts';
 import { COMMANDS, type completion } from '../command-table.ts';
 
@@ -32,7 +32,7 @@ export const completionCommand = {
 
 /** The commands with their options and positional words, every preset's events, the preset names. */
 export function completionFacts(): CompletionFacts {
-  const events = [...new Set(Object.values(presets).flatMap((preset) => preset.events.map((event) => event.name)))];
+  const events = [...new Set(builtInPresets.all.flatMap((preset) => preset.events.map((event) => event.name)))];
   const specs = Object.entries(COMMANDS).map(([name, entry]) => ({ name, spec: entry.spec }));
   const commands = specs.map(({ name, spec }) => ({
     name,
@@ -49,7 +49,7 @@ export function completionFacts(): CompletionFacts {
     commands,
     fileOptions: spellings((_name, value) => value?.startsWith('FILE') === true),
     presetOptions: spellings((name) => name === 'preset'),
-    presets: Object.keys(presets),
+    presets: builtInPresets.names,
   };
 }
 

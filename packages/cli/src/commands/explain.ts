@@ -16,6 +16,7 @@ export const explainCommand = {
     const engine = createHookEngine({
       config: setup.config,
       runners: setup.runners,
+      presets: setup.presets.all,
       sandbox: dryRunSandbox(setup.config.sandbox.provider),
       journal: dryRunJournal('explain'),
       // It holds nothing and runs nothing: there is nothing to seal.

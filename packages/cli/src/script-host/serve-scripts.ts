@@ -1,7 +1,7 @@
 import { closeSync, openSync, statSync, unlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import process from 'node:process';
-import { messageOf, presets, type EventContext, type HookDefinition, type Runner, type RunResult } from '@hookline/core';
+import { builtInPresets, messageOf, type EventContext, type HookDefinition, type Runner, type RunResult } from '@hookline/core';
 import { parseMessage, readLines, send, SCRIPT_HOST_PROTOCOL, type RemoteHook } from './host-protocol.ts';
 import type { HostFiles } from './host-files.ts';
 
@@ -161,7 +161,7 @@ interface RunRequest {
 function runRequest(message: Record<string, unknown>): RunRequest | string {
   const { id, hook, preset, contextJson, timeoutMs } = message;
   if (typeof id !== 'number' || !Number.isInteger(id)) return '`run` needs an integer `id`';
-  if (typeof preset !== 'string' || !Object.hasOwn(presets, preset)) return `\`run\` needs a known \`preset\`, not ${JSON.stringify(preset)}`;
+  if (typeof preset !== 'string' || builtInPresets.get(preset) === undefined) return `\`run\` needs a known \`preset\`, not ${JSON.stringify(preset)}`;
   if (typeof contextJson !== 'string') return '`run` needs `contextJson`, a string';
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) return '`run` needs a positive `timeoutMs`';
   if (typeof hook !== 'object' || hook === null) return '`run` needs a `hook` object';
@@ -196,7 +196,7 @@ async function runOne(script: NonNullable<Runner['types'][string]>, request: Run
     return { status: 'failed', error: `the script host got a context that is not JSON (${messageOf(error)})` };
   }
   try {
-    return await script.doRun(definition, { context, contextJson: request.contextJson, signal, timeoutMs: request.timeoutMs, preset: presets[request.preset]! });
+    return await script.doRun(definition, { context, contextJson: request.contextJson, signal, timeoutMs: request.timeoutMs, preset: builtInPresets.get(request.preset)! });
   } catch (error) {
     return { status: 'failed', error: `runner @hookline/runner-script threw: ${messageOf(error)}` };
   }

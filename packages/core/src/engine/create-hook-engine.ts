@@ -15,8 +15,7 @@ import { createRunnerRegistry } from '../plugins/runner-registry.ts';
 import { interfaceVersionProblem } from '../plugins/interface-version.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
 import { matcherFieldsOf, type Preset } from '../presets/preset.ts';
-import { presets } from '../presets/presets.ts';
-import { presetsWithEvent } from '../presets/presets-with-event.ts';
+import { builtInPresets } from '../presets/built-in-presets.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
 import { createLimiter } from './create-limiter.ts';
 import { createDurability } from './durable-entries.ts';
@@ -34,6 +33,8 @@ export interface HookEngineOptions {
   readonly config: HookConfig;
   /** The runners for the config's hook types — the same ones it was loaded with. */
   readonly runners: readonly Runner[];
+  /** The presets of the host's plugins the config was loaded with (`LoadConfigOptions.presets`). */
+  readonly presets?: readonly Preset[];
   /** The sandbox provider named by `[sandbox] provider`; needed only when a hook runs sandboxed. */
   readonly sandbox?: SandboxProvider;
   /** How many non-blocking hooks run at once, across all emits of this engine. Default 8. */
@@ -120,8 +121,9 @@ export interface HookEngine {
  */
 export function createHookEngine(options: HookEngineOptions): HookEngine {
   const { config, runners } = options;
-  const preset = presets[config.preset];
-  if (preset === undefined) throw new PluginError(`This @hookline/core does not know preset "${config.preset}".`);
+  const presets = builtInPresets.with(options.presets ?? []);
+  const preset = presets.get(config.preset);
+  if (preset === undefined) throw new PluginError(`The config uses preset "${config.preset}", which neither this @hookline/core nor the presets given know; pass the presets the config was loaded with.`);
   const registry = createRunnerRegistry(runners);
   const sandboxProvider = checkPlugins(config, registry, options.sandbox);
   const journal = checkJournal(config, options.journal, options.journalKey);
@@ -178,7 +180,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     const route = routes.get(event);
     if (route === undefined) {
       const names = preset.events.map((known) => known.name);
-      throw new UnknownEventError(event, preset.name, names, nearestWord(event, names), presetsWithEvent(event, preset)[0]);
+      throw new UnknownEventError(event, preset.name, names, nearestWord(event, names), presets.withEvent(event, preset)[0]);
     }
     return route;
   };

@@ -114,7 +114,7 @@ export class EmitRun extends EmitPayload implements HookRunScope {
     const { sessions } = this.engine;
     if (sessions === undefined) return undefined;
     const { context } = this;
-    return () => sessions.get(String(context[this.engine.preset.sessionField]), runFacts(context));
+    return () => sessions.get(String(context[this.engine.preset.sessionField]), runFacts(context, this.engine.preset.sandboxEvents?.carries ?? []));
   }
 
   onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined {
@@ -138,8 +138,9 @@ function identicalHooks(selected: readonly HookDefinition[]): Map<number, number
   return duplicates;
 }
 
-function runFacts(context: Readonly<Record<string, unknown>>): RunFacts {
-  const cwd = context['cwd'];
-  const workflow = context['workflow_name'];
-  return { workflowName: typeof workflow === 'string' ? workflow : '', ...(typeof cwd === 'string' ? { cwd } : {}) };
+// The fields of the emit that opens a run's sandbox which its sandbox events carry too.
+function runFacts(context: Readonly<Record<string, unknown>>, carries: readonly string[]): RunFacts {
+  const facts: Record<string, unknown> = {};
+  for (const field of ['cwd', ...carries]) if (context[field] !== undefined) facts[field] = context[field];
+  return facts;
 }

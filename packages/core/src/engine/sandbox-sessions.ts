@@ -1,11 +1,11 @@
 import type { SandboxProvider, SandboxSession } from '../plugins/sandbox-provider.ts';
 import { SandboxRefusedError } from '../errors/sandbox-refused-error.ts';
 
-/** What the engine knows of a run when its sandbox opens: the fields the sandbox events carry. */
-export interface RunFacts {
-  readonly workflowName: string;
-  readonly cwd?: string;
-}
+/**
+ * What the engine knows of a run when its sandbox opens: the context fields its sandbox events carry
+ * (`cwd` and the preset's `sandboxEvents.carries`), taken from the emit that opened it.
+ */
+export type RunFacts = Readonly<Record<string, unknown>>;
 
 /** Hooks around a session's life: the `sandbox_ready` and `sandbox_cleanup` events. */
 export interface SandboxLifecycle {
