@@ -89,8 +89,6 @@ export {
   type SandboxProvider,
   type SandboxSession,
 } from './plugins/sandbox-provider.ts';
-export { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './presets/agent/agent-preset.ts';
-export { arcPreset } from './presets/arc/arc-preset.ts';
 export {
   findEvent,
   HOOKLINE_CONFIG_FILES,
@@ -116,11 +114,7 @@ export { PresetRegistry, type PresetSource } from './presets/preset-registry.ts'
 export { builtInPresets } from './presets/built-in-presets.ts';
 export { readHooklineExit } from './presets/hookline-exit.ts';
 export { stdoutAnswerScope } from './presets/command-exit.ts';
-export { claudeMatcher } from './presets/claude/claude-matcher.ts';
-export { claudePreset } from './presets/claude/claude-preset.ts';
-export { readClaudeAnswer } from './presets/claude/claude-answer.ts';
-export { taskHookName } from './presets/task/task-dialect.ts';
-export { taskPreset } from './presets/task/task-preset.ts';
+export * from './presets/built-in-exports.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';
 export type { Matcher } from './selection/compile-matcher.ts';
 export { MATCHER_INPUT_LIMIT } from './selection/lookaround-matcher.ts';

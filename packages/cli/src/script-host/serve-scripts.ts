@@ -143,7 +143,7 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
   writeFileSync(files.pid, `${process.pid}\n`, { mode: 0o600 });
   settleIdle(Math.max(idleMs, FIRST_CLIENT_MS));
   // Loads isolated-vm and makes the default isolate now rather than in the first client's hook.
-  void runOne(script, { id: 0, hook: WARM_UP, preset: 'arc', contextJson: '{}', timeoutMs: 10_000 }, new AbortController().signal);
+  void runOne(script, { id: 0, hook: WARM_UP, preset: builtInPresets.fallback.name, contextJson: '{}', timeoutMs: 10_000 }, new AbortController().signal);
   return 'serving';
 }
 

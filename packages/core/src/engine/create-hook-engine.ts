@@ -126,7 +126,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   if (preset === undefined) throw new PluginError(`The config uses preset "${config.preset}", which neither this @hookline/core nor the presets given know; pass the presets the config was loaded with.`);
   const registry = createRunnerRegistry(runners);
   const sandboxProvider = checkPlugins(config, registry, options.sandbox);
-  const journal = checkJournal(config, options.journal, options.journalKey);
+  const journal = checkJournal(config, preset, options.journal, options.journalKey);
   const concurrency = options.concurrency ?? 8;
 
   // Two lanes, because closing has two steps: first the hooks of host emits stop, then the engine's
@@ -254,7 +254,7 @@ function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunn
   return provider;
 }
 
-function checkJournal(config: HookConfig, journal: Journal | undefined, key: JournalKey | false | undefined): Journal | undefined {
+function checkJournal(config: HookConfig, preset: Preset, journal: Journal | undefined, key: JournalKey | false | undefined): Journal | undefined {
   const journalMismatch = journal === undefined ? undefined : interfaceVersionProblem('journal', journal);
   if (journalMismatch !== undefined) throw new PluginError(`${journalMismatch}; install versions that match.`);
   if (journal !== undefined && key === undefined) {
@@ -264,9 +264,10 @@ function checkJournal(config: HookConfig, journal: Journal | undefined, key: Jou
   }
   const durable = config.hooks.filter((hook) => hook.enabled && hook.durable).map((hook) => `"${hook.name}"`);
   if (durable.length > 0 && journal === undefined) {
+    const byDefault = preset.events.some((event) => event.durable === true) ? `, or by default in preset "${preset.name}"` : '';
     const named = durable.length > 3 ? `${durable.slice(0, 3).join(', ')} and ${durable.length - 3} more` : durable.join(', ');
     throw new PluginError(
-      `Hook${durable.length === 1 ? '' : 's'} ${named} ${durable.length === 1 ? 'is' : 'are'} durable (journaled before emit returns: every point of preset "task", or durable = true), but no journal was passed to createHookEngine: pass journal: sqliteJournal({ path: ".hookline/journal.db" }) from @hookline/journal-sqlite (or another Journal), or set durable = false on them.`,
+      `Hook${durable.length === 1 ? '' : 's'} ${named} ${durable.length === 1 ? 'is' : 'are'} durable (journaled before emit returns: durable = true${byDefault}), but no journal was passed to createHookEngine: pass journal: sqliteJournal({ path: ".hookline/journal.db" }) from @hookline/journal-sqlite (or another Journal), or set durable = false on them.`,
     );
   }
   return journal;

@@ -254,6 +254,12 @@ export interface Preset {
    * {@link HOOKLINE_CONFIG_FILES}.
    */
   readonly configFiles?: readonly PresetConfigFile[];
+  /**
+   * A project file the preset's host keeps its hooks in (`under: 'project'`), which a command line
+   * loads as this preset's when it finds no Hookline config (`agent`: `.agent/settings.toml`), and
+   * reads as this preset's whenever it is given by path.
+   */
+  readonly ownConfigFile?: PresetConfigFile;
   /** What `hookline init --preset <name>` writes; none: the preset has no starter. */
   readonly starter?: PresetStarter;
   /** Defaults for hooks of this preset that do not set the key. */

@@ -86,5 +86,7 @@ export const agentPreset: Preset = definePreset({
   hookDefaults: { sandbox: false, timeoutMs: { command: 30_000 } },
   // A project's config sits next to the user's guards: one bad entry must not switch them off.
   invalidHooks: 'fail-when-selected',
+  // A coding agent keeps its hooks in .agent/settings.toml, written without a preset line.
+  ownConfigFile: { under: 'project', path: '.agent/settings.toml' },
   starter: { text: agentStarter, tryEmit: 'post_tool_use --set tool_name=FileWrite' },
 });
