@@ -232,7 +232,7 @@ Deno.test('task preset: a point is journaled before emit returns, its commands r
   const runner = recordingCommandRunner(ran);
   const journal = memoryJournal();
   const config = loadConfig([{ text: 'preset = "task"\n[hooks]\nafter_merge = ["true", "false", "true"]\n', source: 'task.toml' }], { runners: [runner] });
-  const engine = createHookEngine({ config, runners: [runner], journal });
+  const engine = createHookEngine({ config, runners: [runner], journal, journalKey: false });
   try {
     const outcome = await engine.emit('after_merge', { task: 't-1' });
     assertEquals(journal.entries.map((entry) => entry.hooks), [['after_merge-01', 'after_merge-02', 'after_merge-03']]);

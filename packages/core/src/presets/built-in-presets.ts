@@ -8,4 +8,4 @@ import { taskPreset } from './task/task-preset.ts';
  * The presets this core brings, the first one the default. Each lives in its own folder and is made
  * with `definePreset`, as a plugin's preset is.
  */
-export const builtInPresets = new PresetRegistry([arcPreset, taskPreset, agentPreset, claudePreset]);
+export const builtInPresets: PresetRegistry = new PresetRegistry([arcPreset, taskPreset, agentPreset, claudePreset]);
