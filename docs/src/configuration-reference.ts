@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_PRESET, MAX_CONFIG_BYTES, MAX_CONFIG_STRING_BYTES, MAX_HOOKS, presets } from '@hookline/core';
+import { builtInPresets, MAX_CONFIG_BYTES, MAX_CONFIG_STRING_BYTES, MAX_HOOKS } from '@hookline/core';
+
+const DEFAULT_PRESET = builtInPresets.fallback.name;
 import { runHookline } from './run-hookline.ts';
 
 /** Where the generated page lives, relative to the docs folder. */
@@ -45,7 +47,7 @@ const SAMPLE_KEYS: Readonly<Record<string, string>> = {
 
 // A preset whose host keeps its own config files (claude: Claude Code's JSON settings) is not written
 // in hookline.toml: its keys are described in its guide and by `hookline schema --preset <name>`.
-const TOML_PRESETS = Object.values(presets).filter((preset) => preset.configFiles === undefined).map((preset) => preset.name);
+const TOML_PRESETS = builtInPresets.all.filter((preset) => preset.configFiles === undefined).map((preset) => preset.name);
 
 /**
  * Renders `configuration.md` from what `hookline schema` prints for each preset (the JSON Schema of
@@ -80,7 +82,7 @@ async function hookline(args: readonly string[], cwd: string): Promise<string> {
 
 /** One hook of every type, on the preset's first non-blocking event, as `hookline list --json` resolves them. */
 async function listDefaults(folder: string, presetName: string, types: readonly string[]): Promise<ListedHook[]> {
-  const preset = presets[presetName]!;
+  const preset = builtInPresets.get(presetName)!;
   const event = (preset.events.find((spec) => !spec.blocking) ?? preset.events[0]!).name;
   const hooks = types
     .filter((type) => SAMPLE_KEYS[type] !== undefined)
@@ -249,7 +251,7 @@ function presetSection(name: string, schema: Schema, common: readonly string[]):
   const hooks = schema.properties?.['hooks'] ?? {};
   const out = [`## Preset \`${name}\``, ''];
   const forms = hooks.anyOf ?? [hooks];
-  const events = presets[name]!.events.map((event) => `\`${event.name}\``).join(', ');
+  const events = builtInPresets.get(name)!.events.map((event) => `\`${event.name}\``).join(', ');
   for (const form of forms) {
     if (form.type === 'object' && form.properties !== undefined) {
       out.push(`\`[hooks]\` as a table: each key is an event, its value a list of shell command lines that run in order.`, '');

@@ -1,4 +1,4 @@
-import { presets } from '@hookline/core';
+import { builtInPresets } from '@hookline/core';
 import { expect, test } from 'vitest';
 import { read } from './doc-files.ts';
 
@@ -12,6 +12,6 @@ test.each(['arc', 'task', 'agent'])('docs/preset-%s.md documents the context sch
     for (const field of row[1]!.matchAll(/`(\w+)`/g)) documented[field[1]!] = { type: row[2]!, required: row[3]!.includes('**required**') };
   }
   delete documented['event'];
-  const schema = Object.fromEntries(Object.entries(presets[name]!.context).map(([field, spec]) => [field, { type: spec.type, required: spec.required === true }]));
+  const schema = Object.fromEntries(Object.entries(builtInPresets.get(name)!.context).map(([field, spec]) => [field, { type: spec.type, required: spec.required === true }]));
   expect(documented).toEqual(schema);
 });

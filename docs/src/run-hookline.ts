@@ -34,3 +34,16 @@ export function runHookline(args: readonly string[], cwd: string, input = ''): P
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** Runs `node file` in `cwd` (a documented program), its output collected. */
+export function runNode(file: string, cwd: string): Promise<HooklineResult> {
+  const child = spawn(process.execPath, [file], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

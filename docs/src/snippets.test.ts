@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { presets, type DecisionKind } from '@hookline/core';
+import { builtInPresets, type DecisionKind } from '@hookline/core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DOCS, docPages, read, shown } from './doc-files.ts';
 import { codeBlocks, type CodeBlock } from './markdown.ts';
-import { runHookline } from './run-hookline.ts';
+import { runHookline, runNode } from './run-hookline.ts';
 
 // Every TOML and JSON block of the docs is checked by a real `hookline` process:
 //
@@ -15,6 +16,7 @@ import { runHookline } from './run-hookline.ts';
 //   ```json context      a hook receives exactly this context when a host emits it
 //   <!-- docs-test: hookline emit … -->
 //   ```json              the output of that command, with the page's last TOML block above it as the config
+//   ```ts run            a program: `node` runs it (its own asserts check what it shows) and it exits 0
 //
 // Scratch folders live under docs/node_modules, so `plugins = [...]` in a snippet resolves as it would
 // next to a user's config.
@@ -42,7 +44,7 @@ function snippets(file: string): Snippet[] {
   let config: CodeBlock | undefined;
   for (const block of codeBlocks(read(file))) {
     const language = block.info[0];
-    if (language === 'toml' || language === 'json' || block.directive !== undefined) result.push({ block, ...(config === undefined ? {} : { config }) });
+    if (language === 'toml' || language === 'json' || (language === 'ts' && block.info[1] === 'run') || block.directive !== undefined) result.push({ block, ...(config === undefined ? {} : { config }) });
     if (language === 'toml' && block.info.length === 1) config = block;
   }
   return result;
@@ -84,6 +86,16 @@ describe.concurrent.each(cases)('%s', (_name, { block, config }) => {
       expect(result.stderr).toMatch(/^hookline\.toml:\d+: /m);
       expect(result.stderr).not.toMatch(/bug/i);
     });
+  } else if (block.info[0] === 'ts' && kind === 'run') {
+    test('runs to the end (node)', async () => {
+      // Outside node_modules (node strips types only there), with the docs' packages next to it.
+      const folder = mkdtempSync(join(tmpdir(), 'hookline-docs-snippet-'));
+      scratchFolders.push(folder);
+      symlinkSync(join(DOCS, 'node_modules'), join(folder, 'node_modules'));
+      writeFileSync(join(folder, 'snippet.ts'), block.text);
+      const result = await runNode(join(folder, 'snippet.ts'), folder);
+      expect(result.code, result.stderr).toBe(0);
+    });
   } else if (block.info[0] === 'json' && kind === 'decision') {
     test('is the decision a command hook gets by printing it', async () => {
       await checkDecision(JSON.parse(block.text) as { decision: DecisionKind; reason?: string; edge_to?: string });
@@ -124,7 +136,7 @@ async function checkDecision(decision: { decision: DecisionKind; reason?: string
 
 async function checkContext(context: Record<string, unknown>): Promise<void> {
   const event = String(context['event']);
-  const owners = Object.values(presets).filter((preset) => preset.events.some((spec) => spec.name === event));
+  const owners = builtInPresets.all.filter((preset) => preset.events.some((spec) => spec.name === event));
   expect(owners.map((preset) => preset.name), `exactly one preset has the event "${event}"`).toHaveLength(1);
   const preset = owners[0]!;
   const folder = scratch();

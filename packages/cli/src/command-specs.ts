@@ -234,11 +234,13 @@ export const init = defineCommand({
   agent   format-after-write and lint-after-edit hooks, a commented notification and guard
   claude  .claude/settings.json (the default FILE then) with a PreToolUse guard that refuses a
           recursive delete of / or the home folder
+A preset from a plugin package starts the same way: hookline init --plugin PACKAGE --preset NAME.
 Refuses to replace an existing file unless --force is given.`,
   positionals: [{ name: 'FILE', optional: true }],
   options: {
     preset: { type: 'string', short: 'p', value: 'NAME', help: 'the preset to start from (default arc)' },
     remote: { type: 'string', value: 'NAME', help: 'task: the git remote the task branches are pushed to (default origin)' },
+    plugin: { type: 'string', multiple: true, value: 'PACKAGE', help: 'a plugin package whose presets --preset may name (repeatable)' },
     force: { type: 'boolean', short: 'f', help: 'overwrite FILE if it exists' },
   },
 });

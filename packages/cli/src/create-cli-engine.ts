@@ -51,6 +51,7 @@ export async function createCliEngine(setup: Setup, options: CliEngineOptions): 
   const created = createHookEngine({
     config: setup.config,
     runners: setup.runners,
+    presets: setup.presets.all,
     ...(sandbox === undefined ? {} : { sandbox }),
     // The key is read (or made) when an entry is first sealed or checked, not before.
     ...(journal === undefined ? {} : { journal, journalKey: async () => (await import('./journal/journal-key.ts')).loadJournalKey(options.io.env).bytes }),

@@ -1,10 +1,10 @@
 import type { CliIo, CliOutput } from './cli-io.ts';
 
 // Every message a command writes to stderr starts with `hookline: `; warnings and progress notes are
-// `hookline: warning: …` and dim `hookline: <event>: …` / `hookline: resumed …` lines, possibly
-// painted. What stays is an error: it has no such marker.
+// `hookline: warning: …` and dim `hookline: resumed …` lines, possibly painted (the engine's own
+// events' `hookline: <event>: …` notes are not written at all when quiet). What stays is an error: it has no such marker.
 const ANSI = /\u001b\[[0-9;]*m/g;
-const CHATTER = /^hookline: (?:warning:|resumed |sandbox_ready: |sandbox_cleanup: )/;
+const CHATTER = /^hookline: (?:warning:|resumed )/;
 
 /** Strips `-q`/`--quiet` (before a `--`) from the arguments: it applies to every command. */
 export function takeQuiet(argv: readonly string[]): { argv: string[]; quiet: boolean } {

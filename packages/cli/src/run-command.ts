@@ -1,4 +1,3 @@
-import { presets } from '@hookline/core';
 import type { CliIo } from './cli-io.ts';
 import type { CommandEntry } from './command-table.ts';
 import { loadSetup, type Setup } from './config/load-setup.ts';
@@ -39,7 +38,7 @@ export async function runCommand(command: string, entry: CommandEntry, args: rea
     }
     let warnings: readonly string[] = [];
     if (spec.context === true) {
-      const built = await buildContext({ file: text(values['context']), sets: strings(values['set']) }, presets[setup.config.preset]!, io);
+      const built = await buildContext({ file: text(values['context']), sets: strings(values['set']) }, setup.presets.get(setup.config.preset)!, io);
       context = built.context;
       warnings = built.warnings;
     }

@@ -3,7 +3,7 @@ import { stringify } from 'smol-toml';
 import { createHooks } from 'hookable';
 import tapable from 'tapable';
 import { createHookEngine, loadConfig, type HookEngine } from '../src/index.ts';
-import { arcPreset } from '../src/presets/arc-preset.ts';
+import { arcPreset } from '../src/presets/arc/arc-preset.ts';
 import { scriptedRunner, type ScriptedRunner } from '../src/testing/index.ts';
 
 // tapable is CommonJS; its named exports are not statically detectable by Node's ESM loader.

@@ -30,15 +30,16 @@ export { HooklineError } from './errors/hookline-error.ts';
 export { InvalidContextError } from './errors/invalid-context-error.ts';
 export { InvalidOptionError } from './errors/invalid-option-error.ts';
 export { JournalError } from './errors/journal-error.ts';
+export { HookStoppedError } from './errors/hook-stopped-error.ts';
 export { messageOf } from './errors/message-of.ts';
+export { PresetError } from './errors/preset-error.ts';
+export { SandboxRefusedError } from './errors/sandbox-refused-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
 export { combineObservers } from './plugins/combine-observers.ts';
 export type { EmitObservation, EmitStart, EngineObserver, HookObservation } from './plugins/engine-observer.ts';
 export { journalEntryState, type Journal, type JournalEntry, type JournalEntryState, type JournalStats } from './plugins/journal.ts';
 export type { Runner } from './plugins/runner.ts';
 export type { SandboxProvider } from './plugins/sandbox-provider.ts';
-export { agentPreset } from './presets/agent-preset.ts';
-export { arcPreset } from './presets/arc-preset.ts';
 export {
   findEvent,
   HOOKLINE_CONFIG_FILES,
@@ -48,10 +49,11 @@ export {
   type Preset,
   type PresetConfigFile,
   type PresetStarter,
+  type WireAnswer,
 } from './presets/preset.ts';
-export { claudePreset } from './presets/claude-preset.ts';
-export { DEFAULT_PRESET, presetFor, presets } from './presets/presets.ts';
-export { taskPreset } from './presets/task-preset.ts';
+export { PresetRegistry, type PresetSource } from './presets/preset-registry.ts';
+export { builtInPresets } from './presets/built-in-presets.ts';
+export * from './presets/built-in-exports.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';
 export type { Matcher } from './selection/compile-matcher.ts';
 export { PROTECTED_NAMES, type ProtectedPathsSettings } from './plugins/protected-paths.ts';

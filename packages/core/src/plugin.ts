@@ -27,6 +27,8 @@ export { InvalidOptionError } from './errors/invalid-option-error.ts';
 export { JournalError } from './errors/journal-error.ts';
 export { messageOf } from './errors/message-of.ts';
 export { PluginError } from './errors/plugin-error.ts';
+export { PresetError } from './errors/preset-error.ts';
+export { SandboxRefusedError } from './errors/sandbox-refused-error.ts';
 export { SettingsError } from './errors/settings-error.ts';
 export { combineObservers } from './plugins/combine-observers.ts';
 export type { EmitObservation, EmitStart, EngineObserver, HookObservation } from './plugins/engine-observer.ts';
@@ -78,12 +80,14 @@ export {
   type SandboxProvider,
   type SandboxSession,
 } from './plugins/sandbox-provider.ts';
-export { AGENT_CONTEXT_VARIABLE_LIMIT } from './presets/agent-preset.ts';
 export {
   findEvent,
   matcherFieldsOf,
   sessionEndEvents,
-  type CommandProtocol,
+  PRESET_INTERFACE_VERSION,
+  type CommandExit,
+  type CommandExitReading,
+  type CommandExitScope,
   type EventSpec,
   type Preset,
   type PresetAnswer,
@@ -92,8 +96,13 @@ export {
   type PresetStarter,
   type PresetEnvironment,
   type PresetHookDefaults,
+  type SandboxEvents,
+  type WireAnswer,
 } from './presets/preset.ts';
-export { claudeMatcher } from './presets/claude-matcher.ts';
-export { readClaudeAnswer } from './presets/claude-answer.ts';
-export { taskHookName } from './presets/task-dialect.ts';
+export { definePreset, type PresetDefinition } from './presets/define-preset.ts';
+export { PresetRegistry, type PresetSource } from './presets/preset-registry.ts';
+export { builtInPresets } from './presets/built-in-presets.ts';
+export { readHooklineExit } from './presets/hookline-exit.ts';
+export { stdoutAnswerScope } from './presets/command-exit.ts';
+export * from './presets/built-in-exports.ts';
 export type { Matcher } from './selection/compile-matcher.ts';

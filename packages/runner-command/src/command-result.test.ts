@@ -1,5 +1,6 @@
 // The command protocol, end to end: real `sh` processes run by a real engine.
 import { describe, expect, test } from 'vitest';
+import { arcPreset } from '@hookline/core';
 import { commandResult } from './command-result.ts';
 import { emitHooks, quote, runOne } from '../test-support/hook-harness.ts';
 
@@ -141,7 +142,7 @@ describe('output that is not UTF-8', () => {
 test("a sandbox's exec warnings reach the hook's report", () => {
   const result = commandResult(
     { exitCode: 0, signal: null, stdout: new Uint8Array(), stderr: new Uint8Array(), stdoutTruncated: false, stderrTruncated: false, aborted: false, warnings: ['the container had stopped; this hook ran in a replacement'] },
-    { provider: 'docker', maxOutputBytes: 1024, stderrTailBytes: 0, abortReason: () => '' },
+    { provider: 'docker', maxOutputBytes: 1024, stderrTailBytes: 0, abortReason: () => '', event: 'run_start', preset: arcPreset },
   );
   expect(result).toMatchObject({ status: 'ok', decision: { decision: 'proceed' }, warnings: ['the container had stopped; this hook ran in a replacement'] });
 });

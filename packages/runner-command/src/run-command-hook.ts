@@ -103,7 +103,6 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
       maxOutputBytes,
       stderrTailBytes: scope.stderrTailBytes,
       abortReason: () => (call.signal.aborted ? messageOf(call.signal.reason) : `the ${session.provider} session ended`),
-      protocol: preset.command.protocol,
       event: context.event,
       preset,
     });

@@ -1,4 +1,4 @@
-import { presets } from '@hookline/core';
+import { builtInPresets } from '@hookline/core';
 import type { CommandModule, CommandSpec } from '../command.ts';
 import { COMMAND_SPECS, type completion } from '../command-specs.ts';
 
@@ -32,7 +32,7 @@ export const completionCommand = {
 
 /** The commands with their options and positional words, every preset's events, the preset names. */
 export function completionFacts(): CompletionFacts {
-  const events = [...new Set(Object.values(presets).flatMap((preset) => preset.events.map((event) => event.name)))];
+  const events = [...new Set(builtInPresets.all.flatMap((preset) => preset.events.map((event) => event.name)))];
   const specs = Object.entries(COMMAND_SPECS).map(([name, spec]): { name: string; spec: CommandSpec } => ({ name, spec }));
   const commands = specs.map(({ name, spec }) => ({
     name,
@@ -49,7 +49,7 @@ export function completionFacts(): CompletionFacts {
     commands,
     fileOptions: spellings((_name, value) => value?.startsWith('FILE') === true),
     presetOptions: spellings((name) => name === 'preset'),
-    presets: Object.keys(presets),
+    presets: builtInPresets.names,
   };
 }
 

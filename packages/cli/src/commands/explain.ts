@@ -1,5 +1,6 @@
 import { createHookEngine, findEvent, type HookSelection, type SandboxProvider } from '@hookline/core';
 import { defineSandboxProvider } from '@hookline/core/plugin';
+import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
 import type { explain } from '../command-specs.ts';
 import { disabledBy } from '../config/disabled-by.ts';
@@ -16,6 +17,7 @@ export const explainCommand = {
     const engine = createHookEngine({
       config: setup.config,
       runners: setup.runners,
+      presets: setup.presets.all,
       sandbox: dryRunSandbox(setup.config.sandbox.provider),
       journal: dryRunJournal('explain'),
       // It holds nothing and runs nothing: there is nothing to seal.
@@ -45,7 +47,7 @@ export const explainCommand = {
 function dryRunSandbox(name: string): SandboxProvider {
   return defineSandboxProvider({
     name,
-    doOpen: () => Promise.reject(new Error('hookline explain runs no hooks')),
+    doOpen: () => Promise.reject(new CliError('HOOKLINE_CLI_DRY_RUN', 'hookline explain runs no hooks')),
   });
 }
 

@@ -22,7 +22,7 @@ export const validateCommand = {
       // The same wiring checks emit makes: the sandbox provider is installed and fits the hooks.
       // Durable hooks need a journal, but validating must not open (or create) the journal file.
       const sandbox = await loadSandbox(setup.config, setup.runners, setup.pluginSandboxes, setup.folders, setup.sources);
-      await createHookEngine({ config: setup.config, runners: setup.runners, journal: dryRunJournal('validate'), journalKey: false, ...(sandbox === undefined ? {} : { sandbox }) }).close();
+      await createHookEngine({ config: setup.config, runners: setup.runners, presets: setup.presets.all, journal: dryRunJournal('validate'), journalKey: false, ...(sandbox === undefined ? {} : { sandbox }) }).close();
       // A preset that keeps valid hooks running (claude, agent) loads past invalid ones; they are still problems.
       const problems = setup.config.problems ?? [];
       result = problems.length > 0 ? { issues: problems } : { files: setup.files.map((file) => file.file.label), hooks: setup.config.hooks.length, warnings: setup.config.warnings };

@@ -1,5 +1,5 @@
 import process from 'node:process';
-import type { Journal } from '@hookline/core';
+import type { Journal, Preset } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
 import type { worker } from '../command-specs.ts';
@@ -21,7 +21,7 @@ export const workerCommand = {
     const { engine, journal } = await createCliEngine(setup, { io, journal: { ...choice, run: 'emitter' }, resumeAtStart: false, concurrency });
     if (journal === undefined) {
       await engine.close();
-      throw new CliError('HOOKLINE_CLI_USAGE', 'The config has no durable hook, so a worker has nothing to run: set durable = true on the hooks to deliver (every point of preset "task" is durable).');
+      throw new CliError('HOOKLINE_CLI_USAGE', `The config has no durable hook, so a worker has nothing to run: set durable = true on the hooks to deliver${durableByDefault(setup.presets.all)}.`);
     }
 
     const counts = { claimed: 0, ran: 0, failed: 0, released: 0, refused: 0 };
@@ -132,4 +132,10 @@ function wholeNumber(value: string | undefined, name: string, fallback: number, 
   const number = Number(value);
   if (!Number.isInteger(number) || number < minimum) throw new CliError('HOOKLINE_CLI_USAGE', `${name} needs a whole number of at least ${minimum}, got ${JSON.stringify(value)}.`);
   return number;
+}
+
+// The presets whose events are durable unless a hook says otherwise, for the hint.
+function durableByDefault(presets: readonly Preset[]): string {
+  const names = presets.filter((preset) => preset.events.some((event) => event.durable === true)).map((preset) => `"${preset.name}"`);
+  return names.length === 0 ? '' : ` (the hooks of preset ${names.join(', ')} are durable by default)`;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, formatConfigIssue, HooklineError, presets, type Preset } from '@hookline/core';
+import { builtInPresets, ConfigError, formatConfigIssue, HooklineError, type Preset } from '@hookline/core';
 import type { CliIo } from '../cli-io.ts';
 import { terminalText } from '../output/terminal-text.ts';
 
@@ -27,7 +27,9 @@ export async function blockForUnloadableConfig(error: unknown, request: BlockReq
   const problems = configProblems(error);
   if (problems === undefined || request.event === undefined) return undefined;
   const event = request.event;
-  const candidates: readonly Preset[] = request.preset === undefined ? Object.values(presets) : presets[request.preset] === undefined ? [] : [presets[request.preset]!];
+  // The built-in presets only: a plugin's preset comes with a config, and this config could not be loaded.
+  const named = request.preset === undefined ? undefined : builtInPresets.get(request.preset);
+  const candidates: readonly Preset[] = request.preset === undefined ? builtInPresets.all : named === undefined ? [] : [named];
   const guards = candidates.some((preset) => {
     const spec = preset.events.find((candidate) => candidate.name === event);
     return preset.invalidHooks === 'fail-when-selected' && spec !== undefined && spec.blocking && spec.honours.includes('block');

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve, sep } from 'node:path';
-import { HOOKLINE_CONFIG_FILES, type Preset, type PresetConfigFile } from '@hookline/core';
+import { builtInPresets, HOOKLINE_CONFIG_FILES, type Preset, type PresetConfigFile } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 
 /** One config file the CLI will load, in layering order. */
@@ -17,8 +17,6 @@ export interface ConfigFile {
   readonly preset?: string;
 }
 
-/** Where a coding agent keeps its hooks, relative to the project: preset `agent`. */
-const AGENT_SETTINGS = join('.agent', 'settings.toml');
 
 /** The files to load, and — when none was found — where the CLI looked. */
 export interface FoundConfigFiles {
@@ -29,12 +27,20 @@ export interface FoundConfigFiles {
 /**
  * The `--config` files in the order given (each must exist), or by default the user layer
  * `$XDG_CONFIG_HOME/hookline/hookline.toml` (`~/.config` when unset) and then `./hookline.toml`,
- * each only if present. When neither exists, a coding agent's `./.agent/settings.toml` is the config
- * (preset `agent`); it is never layered under a Hookline file, whose preset it would contradict. A
+ * each only if present. When neither exists, the first project file a preset reads in its host's own
+ * place (`Preset.ownConfigFile`: a coding agent's `./.agent/settings.toml`) is the config, read as
+ * that preset's; it is never layered under a Hookline file, whose preset it would contradict. A
  * `--preset` whose host keeps its own config files (`Preset.configFiles`) uses those instead: for
  * `claude`, `~/.claude/settings.json`, `.claude/settings.json`, `.claude/settings.local.json`.
  */
-export function findConfigFiles(explicit: readonly string[] | undefined, cwd: string, env: Readonly<Record<string, string | undefined>>, preset?: Preset): FoundConfigFiles {
+export function findConfigFiles(
+  explicit: readonly string[] | undefined,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+  preset?: Preset,
+  presets: readonly Preset[] = builtInPresets.all,
+): FoundConfigFiles {
+  const own = ownConfigFiles(presets, cwd);
   if (explicit !== undefined && explicit.length > 0) {
     const files = explicit.map((label) => {
       const path = resolve(cwd, label);
@@ -42,7 +48,8 @@ export function findConfigFiles(explicit: readonly string[] | undefined, cwd: st
         const hint = existsSync(path) ? 'it is not a file' : 'check the path, or run `hookline init` to write a starter config';
         throw new CliError('HOOKLINE_CLI_CONFIG_NOT_FOUND', `config file ${label} not found (${hint}).`);
       }
-      return { path, label, ...impliedPreset(path) };
+      const implied = own.find((file) => path.endsWith(`${sep}${file.label}`));
+      return { path, label, ...(implied === undefined ? {} : { preset: implied.preset }) };
     });
     return { files, searched: [] };
   }
@@ -57,9 +64,9 @@ export function findConfigFiles(explicit: readonly string[] | undefined, cwd: st
     seen.add(real);
     files.push({ path: candidate.path, label: candidate.label || candidate.path });
   }
-  const agentSettings = join(cwd, AGENT_SETTINGS);
-  if (files.length === 0 && isFile(agentSettings)) files.push({ path: agentSettings, label: AGENT_SETTINGS, preset: 'agent' });
-  return { files, searched: [...candidates.map((candidate) => candidate.path), agentSettings] };
+  const found = files.length === 0 ? own.find((file) => isFile(file.path)) : undefined;
+  if (found !== undefined) files.push(found);
+  return { files, searched: [...candidates.map((candidate) => candidate.path), ...own.map((file) => file.path)] };
 }
 
 // Files under the project are labelled as the user would type them; the others by their full path.
@@ -69,8 +76,14 @@ function candidate(file: PresetConfigFile, cwd: string, env: Readonly<Record<str
   return { path: join(file.under === 'home' ? env['HOME'] || homedir() : userConfigHome(env), ...parts), label: '' };
 }
 
-function impliedPreset(path: string): { preset?: string } {
-  return path.endsWith(`${sep}${AGENT_SETTINGS}`) ? { preset: 'agent' } : {};
+// The project files presets read in their hosts' own places, each with its preset.
+function ownConfigFiles(presets: readonly Preset[], cwd: string): (ConfigFile & { readonly preset: string })[] {
+  return presets.flatMap((preset) => {
+    const file = preset.ownConfigFile;
+    if (file === undefined || file.under !== 'project') return [];
+    const label = join(...file.path.split('/'));
+    return [{ path: join(cwd, label), label, preset: preset.name }];
+  });
 }
 
 // The XDG Base Directory spec says a relative $XDG_CONFIG_HOME is invalid and must be ignored.

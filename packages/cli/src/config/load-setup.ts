@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { ConfigError, configHookTypes, loadConfig, nearestWord, presets, type ConfigSource, type HookConfig } from '@hookline/core';
+import { builtInPresets, ConfigError, configHookTypes, loadConfig, nearestWord, type ConfigSource, type HookConfig, type PresetRegistry } from '@hookline/core';
 import { journalSettingsTable } from '@hookline/core/plugin';
 import { CliError } from '../cli-error.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
@@ -12,7 +12,7 @@ import { refuseWatchedFiles } from './refuse-watched-files.ts';
 import { findConfigFiles } from './find-config-files.ts';
 import { readConfigFiles, type ReadConfigFile } from './read-config-files.ts';
 
-const NO_PLUGINS: LoadedPlugins = { runners: [], sandboxes: [], settingsTables: [], issues: [] };
+const NO_PLUGINS: LoadedPlugins = { runners: [], sandboxes: [], presets: [], settingsTables: [], issues: [] };
 
 /** The config files read and the runners they need, before validation. */
 export interface RunnerSetup {
@@ -24,6 +24,8 @@ export interface RunnerSetup {
   readonly runners: PluginOffer['runners'];
   /** Sandbox providers offered by plugins. */
   readonly pluginSandboxes: PluginOffer['sandboxes'];
+  /** The built-in presets and those the plugins offer: what `preset = …` and `--preset` may name. */
+  readonly presets: PresetRegistry;
   /** The settings tables of the loaded runners and plugins. */
   readonly settingsTables: PluginOffer['settingsTables'];
   /** The config files' folders and the working directory: where project-installed packages are found. */
@@ -67,11 +69,8 @@ export interface SetupOptions {
  * syntax errors, since validation cannot run without the plugins).
  */
 export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetup> {
-  if (options.preset !== undefined && presets[options.preset] === undefined) {
-    const near = nearestWord(options.preset, Object.keys(presets));
-    throw new CliError('HOOKLINE_CLI_USAGE', `unknown preset "${options.preset}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; known presets: ${Object.keys(presets).join(', ')}.`);
-  }
-  const found = findConfigFiles(options.configFiles, options.cwd, options.env, options.preset === undefined ? undefined : presets[options.preset]);
+  // A preset a plugin offers is known once the plugins are loaded; discovery knows the built-in ones.
+  const found = findConfigFiles(options.configFiles, options.cwd, options.env, options.preset === undefined ? undefined : builtInPresets.get(options.preset));
   refuseWatchedFiles(found.files);
   const files = readConfigFiles(found.files);
   const sources = files.map((file) => file.source);
@@ -80,9 +79,14 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
   if (plugins.issues.length > 0) {
     throw new ConfigError([...sources.flatMap((source) => (source.parseIssue === undefined ? [] : [source.parseIssue])), ...plugins.issues]);
   }
+  const presets = builtInPresets.with(plugins.presets);
+  if (options.preset !== undefined && presets.get(options.preset) === undefined) {
+    const near = nearestWord(options.preset, presets.names);
+    throw new CliError('HOOKLINE_CLI_USAGE', `unknown preset "${options.preset}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; known presets: ${presets.names.join(', ')}.`);
+  }
   const pluginTypes = new Set(plugins.runners.flatMap((runner) => Object.keys(runner.types)));
   // Through the preset's dialect: an `agent` shell action is a `command` hook, an http action `http`.
-  const used = configHookTypes(sources, options.preset);
+  const used = configHookTypes(sources, options.preset, presets);
   const folders = [...new Set([...files.map((file) => dirname(file.file.path)), options.cwd])];
   // First-party script hooks: runner-script says where they run (this process, its script host, or
   // — thrown — a restart with the Node flags they need), before its runner loads.
@@ -96,6 +100,7 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
     searched: found.searched,
     runners: [...firstParty.runners, ...plugins.runners],
     pluginSandboxes: plugins.sandboxes,
+    presets,
     // `[journal]` is every journal's: declared whether or not the config has durable hooks.
     settingsTables: [journalSettingsTable, ...firstParty.settingsTables, ...plugins.settingsTables, ...sandboxTables],
     folders,
@@ -128,7 +133,7 @@ async function scriptHostFor(folders: readonly string[], env: SetupOptions['env'
  */
 export async function loadSetup(options: SetupOptions): Promise<Setup> {
   const setup = await loadRunnerSetup(options);
-  const config = loadConfig(setup.sources, { runners: setup.runners, settingsTables: setup.settingsTables, ...(options.preset === undefined ? {} : { preset: options.preset }) });
+  const config = loadConfig(setup.sources, { runners: setup.runners, settingsTables: setup.settingsTables, presets: setup.presets.all, ...(options.preset === undefined ? {} : { preset: options.preset }) });
   if (setup.scriptHost === undefined) return { ...setup, config };
   const { cliBuild } = await import('../cli-build.ts');
   return { ...setup, config, runners: await setup.scriptHost.withScriptHost(setup.runners, { env: options.env, cwd: options.cwd, build: cliBuild() }) };

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configJsonSchema, HooklineError, presetFor, presets, type ConfigError } from '@hookline/core';
+import { builtInPresets, configJsonSchema, HooklineError, type ConfigError } from '@hookline/core';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, test } from 'vitest';
 import { sandboxSettingsTables } from '../plugins/sandbox-settings-tables.ts';
@@ -65,7 +65,7 @@ async function judge(config: ConfigCase): Promise<{ loader: readonly string[]; s
   // What `hookline schema --config FILE` prints for this file.
   const setup = await loadRunnerSetup(options);
   const tables = [...setup.settingsTables, ...(await sandboxSettingsTables(setup.sources, setup.folders, true))];
-  const schema = configJsonSchema(setup.runners, presetFor(setup.sources).name, tables);
+  const schema = configJsonSchema(setup.runners, builtInPresets.presetFor(setup.sources).name, tables);
   const ajv = new Ajv({ allErrors: true, strict: false });
   const data = setup.sources[0]!.data;
   const valid = ajv.validate(schema, data);
@@ -97,10 +97,10 @@ function claudeHttp(keys: Readonly<Record<string, string>>): string {
 
 const VALID: readonly ConfigCase[] = [
   { name: 'examples/workflow-host/hookline.toml', text: readFileSync(join(ROOT, 'examples/workflow-host/hookline.toml'), 'utf8') },
-  { name: 'hookline init (arc)', text: presets['arc']!.starter!.text({ remote: '' }) },
-  { name: 'hookline init --preset task', text: presets['task']!.starter!.text({ remote: 'origin' }) },
-  { name: 'hookline init --preset agent', text: presets['agent']!.starter!.text({ remote: '' }) },
-  { name: 'hookline init --preset claude', text: presets['claude']!.starter!.text({ remote: '' }), file: '.claude/settings.json' },
+  { name: 'hookline init (arc)', text: builtInPresets.get('arc')!.starter!.text({ remote: '' }) },
+  { name: 'hookline init --preset task', text: builtInPresets.get('task')!.starter!.text({ remote: 'origin' }) },
+  { name: 'hookline init --preset agent', text: builtInPresets.get('agent')!.starter!.text({ remote: '' }) },
+  { name: 'hookline init --preset claude', text: builtInPresets.get('claude')!.starter!.text({ remote: '' }), file: '.claude/settings.json' },
   {
     name: 'test-fixtures/claude-corpus settings',
     text: readFileSync(fileURLToPath(new URL('../../test-fixtures/claude-corpus/project/.claude/settings.json', import.meta.url)), 'utf8'),

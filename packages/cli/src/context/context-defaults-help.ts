@@ -1,4 +1,4 @@
-import { presets, requiredFields, type Preset } from '@hookline/core';
+import { builtInPresets, requiredFields, type Preset } from '@hookline/core';
 
 /**
  * What `hookline emit --help` says about required context fields the command line fills in, read
@@ -6,7 +6,7 @@ import { presets, requiredFields, type Preset } from '@hookline/core';
  * line per preset, e.g. `  arc     run_id = cli-<UTC time>-<hex>, workflow_name = "cli"`.
  */
 export function contextDefaultsHelp(): string {
-  return Object.values(presets).map((preset) => `  ${preset.name.padEnd(8)}${presetDefaults(preset)}`).join('\n');
+  return builtInPresets.all.map((preset) => `  ${preset.name.padEnd(8)}${presetDefaults(preset)}`).join('\n');
 }
 
 function presetDefaults(preset: Preset): string {

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { messageOf, type ConfigIssue, type Runner, type SandboxProvider } from '@hookline/core';
+import { messageOf, type ConfigIssue, type Preset, type Runner, type SandboxProvider } from '@hookline/core';
 import { RUNNER_INTERFACE_VERSION, type SettingsTable } from '@hookline/core/plugin';
 import type { ReadConfigFile } from '../config/read-config-files.ts';
 import { importModule } from './import-module.ts';
@@ -7,7 +7,7 @@ import { validSettings } from './load-runners.ts';
 import { pluginExports } from './plugin-exports.ts';
 import type { PluginOffer } from './plugin-offer.ts';
 
-/** What the configs' `plugins` lists gave: runners and providers, or the problems, located. */
+/** What the configs' `plugins` lists gave: runners, providers and presets, or the problems, located. */
 export interface LoadedPlugins extends PluginOffer {
   readonly issues: readonly ConfigIssue[];
 }
@@ -20,6 +20,7 @@ export interface LoadedPlugins extends PluginOffer {
 export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<LoadedPlugins> {
   const runners: Runner[] = [];
   const sandboxes: SandboxProvider[] = [];
+  const presets: Preset[] = [];
   const settingsTables: SettingsTable[] = [];
   const issues: ConfigIssue[] = [];
   const sources = files.map((file) => file.source);
@@ -47,17 +48,18 @@ export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<Loa
       for (const problem of offered.mismatched) {
         issues.push({ ...at, message: `plugin "${name}": its ${problem}`, fix: `install versions of ${name} and @hookline/cli made for the same @hookline/core` });
       }
-      if (offered.runners.length === 0 && offered.sandboxes.length === 0 && offered.broken.length === 0 && offered.mismatched.length === 0) {
+      if (offered.runners.length === 0 && offered.sandboxes.length === 0 && offered.presets.length === 0 && offered.broken.length === 0 && offered.mismatched.length === 0) {
         const names = offered.exportNames.length === 0 ? 'it exports nothing' : `its exports: ${offered.exportNames.join(', ')}`;
         issues.push({
           ...at,
           message: `plugin "${name}" offers no Hookline runner (${names})`,
-          fix: `a plugin exports a runner (defineRunner from @hookline/core, runner interface ${RUNNER_INTERFACE_VERSION}) as its default export or as a named \`…Runner\` factory`,
+          fix: `a plugin exports a runner (defineRunner from @hookline/core, runner interface ${RUNNER_INTERFACE_VERSION}) as its default export or as a named \`…Runner\` factory — or a preset (definePreset) as its default export or a named \`…Preset\``,
         });
       }
       runners.push(...offered.runners);
       sandboxes.push(...offered.sandboxes);
+      presets.push(...offered.presets);
     }
   }
-  return { runners, sandboxes, settingsTables, issues };
+  return { runners, sandboxes, presets, settingsTables, issues };
 }

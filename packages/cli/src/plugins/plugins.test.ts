@@ -1,4 +1,4 @@
-import { realpathSync, symlinkSync } from 'node:fs';
+import { readFileSync, realpathSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -190,5 +190,45 @@ priority = "urgent"
     expect(schema.code).toBe(0);
     expect(schema.stdout).toContain('"ntfy"');
     expect(schema.stdout).toContain('The ntfy topic to publish to.');
+  });
+});
+
+describe('the example third-party preset, hookline-preset-deploy, end to end', () => {
+  beforeEach(() => {
+    // Installed in the project the way a user would: node_modules/hookline-preset-deploy.
+    const example = realpathSync(fileURLToPath(new URL('../../node_modules/hookline-preset-deploy', import.meta.url)));
+    symlinkSync(example, join(scratch.write('node_modules/.keep', ''), '..', 'hookline-preset-deploy'));
+  });
+
+  test('init --plugin writes its starter, which validates, explains, emits and answers like a built-in preset', async () => {
+    const init = await runCli(['init', '--plugin', 'hookline-preset-deploy', '--preset', 'deploy'], { cwd: scratch.path });
+    expect(init.stderr).toBe('');
+    expect(init.stdout).toContain('hookline emit before_deploy --set service=web --set environment=staging');
+    const validated = await runCli(['validate'], { cwd: scratch.path });
+    expect(validated.stderr).toBe('');
+    expect(validated.code).toBe(0);
+    const explained = await runCli(['explain', 'before_deploy', '--set', 'service=web', '--set', 'environment=production'], { cwd: scratch.path });
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toContain('production-needs-approval');
+    // Its command hook reads the preset's variables and answers by Hookline's exit codes.
+    const refused = await runCli(['emit', 'before_deploy', '--set', 'service=web', '--set', 'environment=production', '--json'], { cwd: scratch.path });
+    expect(JSON.parse(refused.stdout)).toMatchObject({ decision: 'block', decided_by: 'production-needs-approval', reason: 'production deploys need .deploy-approved' });
+    scratch.write('.deploy-approved', '');
+    const approved = await runCli(['emit', 'before_deploy', '--set', 'service=web', '--set', 'environment=production', '--json'], { cwd: scratch.path });
+    expect(JSON.parse(approved.stdout)).toMatchObject({ decision: 'proceed' });
+  });
+
+  test('--preset names it once the config loads the plugin; schema describes its events', async () => {
+    scratch.write('hookline.toml', 'plugins = ["hookline-preset-deploy"]\n\n[[hooks]]\nevent = "after_deploy"\ncommand = "echo \\"$DEPLOY_SERVICE\\" > deployed.txt"\nsandbox = false\n');
+    const emitted = await runCli(['emit', 'after_deploy', '--preset', 'deploy', '--set', 'service=api', '--json'], { cwd: scratch.path });
+    expect(emitted.stderr).toBe('');
+    expect(JSON.parse(emitted.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ status: 'ok' }] });
+    expect(readFileSync(join(scratch.path, 'deployed.txt'), 'utf8')).toBe('api\n');
+    const schema = await runCli(['schema', '--preset', 'deploy'], { cwd: scratch.path });
+    expect(schema.code).toBe(0);
+    expect(schema.stdout).toContain('"before_deploy"');
+    expect(schema.stdout).not.toContain('"run_start"');
+    const unknown = await runCli(['emit', 'after_deploy', '--preset', 'deplyo'], { cwd: scratch.path });
+    expect(unknown.stderr).toContain('unknown preset "deplyo" (did you mean "deploy"?)');
   });
 });

@@ -20,7 +20,8 @@ export function readHookArray(source: DialectSource, readHook: (table: unknown, 
   return Array.isArray(hooks) ? hooks.map(readHook) : [];
 }
 
-const CANONICAL_FIX = 'write each hook as a [[hooks]] table (a [hooks] table of command lists is the "task" preset\'s form: set preset = "task")';
+// Another form of `hooks` is another preset's dialect: suggestPreset names that preset when it can.
+const CANONICAL_FIX = 'write each hook as a [[hooks]] table, or set preset = "…" to the preset whose form of hooks this is';
 
 /** The canonical form, the `arc` preset's: every hook is a `[[hooks]]` table of canonical keys. */
 export const canonicalDialect: ConfigDialect = {

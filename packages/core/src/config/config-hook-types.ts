@@ -1,4 +1,5 @@
-import { presetFor } from '../presets/presets.ts';
+import { builtInPresets } from '../presets/built-in-presets.ts';
+import type { PresetRegistry } from '../presets/preset-registry.ts';
 import { canonicalDialect } from './canonical-dialect.ts';
 import type { ConfigSource } from './read-config-source.ts';
 
@@ -6,10 +7,11 @@ import type { ConfigSource } from './read-config-source.ts';
  * The hook types parsed (not yet validated) sources use, read through their preset's dialect —
  * `type`, or `command` for the shorthand; `agent`'s shell actions are `command` and its http actions
  * `http`; every `task` command is `command` — so that a host can load only those runners before
- * calling `loadConfig`. Sources that do not parse contribute nothing.
+ * calling `loadConfig`. Sources that do not parse contribute nothing. `presets`: the built-in ones and
+ * the host's plugins' ones.
  */
-export function configHookTypes(sources: readonly ConfigSource[], requestedPreset?: string): Set<string> {
-  const preset = presetFor(sources, requestedPreset);
+export function configHookTypes(sources: readonly ConfigSource[], requestedPreset?: string, presets: PresetRegistry = builtInPresets): Set<string> {
+  const preset = presets.presetFor(sources, requestedPreset);
   const dialect = preset.dialect ?? canonicalDialect;
   const types = new Set<string>();
   for (const source of sources) {

@@ -66,7 +66,7 @@ function nodeAt(form: GenericSchema, path: Path, value: unknown): GenericSchema 
     if (node?.type === 'union') node = optionFor(node, current);
     if (node === undefined) return undefined;
     const entries = entriesOf(node);
-    node = entries !== undefined ? entries[String(key)] : node.type === 'array' ? (node as unknown as { item: GenericSchema }).item : undefined;
+    node = entries !== undefined ? entries[String(key)] : node.type === 'array' ? (node as v.ArraySchema<GenericSchema, undefined>).item : undefined;
     current = valueAt(current, [key]);
   }
   return node;
@@ -83,7 +83,7 @@ function entriesOf(node: GenericSchema): Readonly<Record<string, GenericSchema>>
 
 // The option of a union that takes values of this kind: an array, or a table.
 function optionFor(union: GenericSchema, value: unknown): GenericSchema | undefined {
-  const options = (unwrap(union) as unknown as { options: readonly GenericSchema[] }).options;
+  const options = (unwrap(union) as v.UnionSchema<GenericSchema[], undefined>).options;
   const kind = Array.isArray(value) ? 'array' : typeof value === 'object' && value !== null ? 'object' : undefined;
   return options.find((option) => (kind === 'array' ? unwrap(option).type === 'array' : kind === 'object' && entriesOf(option) !== undefined));
 }

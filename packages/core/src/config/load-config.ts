@@ -5,7 +5,8 @@ import type { SettingsTable } from '../plugins/settings-table.ts';
 import { createRunnerRegistry, type RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { Preset } from '../presets/preset.ts';
 import { findEvent } from '../presets/preset.ts';
-import { presetFor, presets } from '../presets/presets.ts';
+import { builtInPresets } from '../presets/built-in-presets.ts';
+import type { PresetRegistry } from '../presets/preset-registry.ts';
 import { nearestWord } from './nearest-word.ts';
 import { suggestPreset, type ActivePreset } from './suggest-preset.ts';
 import { formatConfigIssue, type ConfigIssue } from './config-issue.ts';
@@ -32,6 +33,11 @@ export interface LoadConfigOptions {
    * validated with the hooks, their output in `HookConfig.settings` for the factories.
    */
   readonly settingsTables?: readonly SettingsTable[];
+  /**
+   * Presets the host's plugins offer (made with `definePreset`), known besides the built-in ones: a
+   * source may name them with `preset = …`, and they recognise sources as the built-in ones do.
+   */
+  readonly presets?: readonly Preset[];
 }
 
 /**
@@ -43,16 +49,17 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
   const parsed = sources.map((source) => ('text' in source ? readConfigSource(source) : source));
   const registry = createRunnerRegistry(options.runners);
   const issues: ConfigIssue[] = [];
-  const active = choosePreset(parsed, issues, options.preset);
+  const presets = builtInPresets.with(options.presets ?? []);
+  const active = choosePreset(parsed, issues, options.preset, presets);
   const { preset } = active;
   const tables = options.settingsTables ?? [];
   const settingsTables = tables.map((table) => table.path.split('.')[0]!);
   const schemas = cachedHookSchemas(preset, registry);
   const layers = parsed.map((source) => {
-    const layer = validateLayer(source, { preset, runners: registry, schemas, settingsTables });
+    const layer = validateLayer(source, { preset, presets, runners: registry, schemas, settingsTables });
     if (layer.issues.length === 0 && (layer.tolerated ?? []).length === 0) return layer;
     // A file written for another preset gets one issue naming it instead of one per foreign key.
-    const suggestion = suggestPreset(source, active);
+    const suggestion = suggestPreset(source, active, presets);
     if (suggestion === undefined) return layer;
     return layer.issues.length > 0 ? { ...layer, issues: [suggestion] } : { ...layer, tolerated: [suggestion] };
   });
@@ -120,16 +127,16 @@ function inFileOrder(issues: readonly ConfigIssue[], sources: readonly ConfigSou
 }
 
 // All layers must speak one preset: the catalog decides which events (and dialect) are valid.
-function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[], requested: string | undefined): ActivePreset {
-  if (requested !== undefined && presets[requested] === undefined) {
-    const names = Object.keys(presets);
+function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[], requested: string | undefined, presets: PresetRegistry): ActivePreset {
+  if (requested !== undefined && presets.get(requested) === undefined) {
+    const names = presets.names;
     const near = nearestWord(requested, names);
     issues.push({ file: '<options>', message: `unknown preset "${requested}"`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}` });
   }
-  let chosen: { name: string; file?: string } | undefined = requested !== undefined && presets[requested] !== undefined ? { name: requested } : undefined;
+  let chosen: { name: string; file?: string } | undefined = requested !== undefined && presets.get(requested) !== undefined ? { name: requested } : undefined;
   for (const source of sources) {
     const name = source.data['preset'];
-    if (typeof name !== 'string' || presets[name] === undefined) continue;
+    if (typeof name !== 'string' || presets.get(name) === undefined) continue;
     if (chosen === undefined) chosen = { name, file: source.file };
     else if (chosen.name !== name) {
       issues.push({
@@ -140,8 +147,8 @@ function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[], r
       });
     }
   }
-  if (chosen === undefined) return { preset: presetFor(sources) };
-  return { preset: presets[chosen.name]!, namedIn: chosen.file ?? '--preset' };
+  if (chosen === undefined) return { preset: presets.presetFor(sources) };
+  return { preset: presets.get(chosen.name)!, namedIn: chosen.file ?? '--preset' };
 }
 
 // A hook's own key beats its event's default and the preset's, which beat the hook type's default.

@@ -1,6 +1,6 @@
 import type { Preset } from '../presets/preset.ts';
 import { findEvent } from '../presets/preset.ts';
-import { presets } from '../presets/presets.ts';
+import type { PresetRegistry } from '../presets/preset-registry.ts';
 import { canonicalDialect } from './canonical-dialect.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { ConfigSource } from './read-config-source.ts';
@@ -13,8 +13,8 @@ import { readDialect } from './read-dialect.ts';
  * unknown to the active preset, this returns the one issue that matters: which preset to name. The
  * file's other problems, if any, show once that line is there.
  */
-export function suggestPreset(source: ConfigSource, active: ActivePreset): ConfigIssue | undefined {
-  for (const candidate of Object.values(presets)) {
+export function suggestPreset(source: ConfigSource, active: ActivePreset, presets: PresetRegistry): ConfigIssue | undefined {
+  for (const candidate of presets.all) {
     if (candidate.name === active.preset.name) continue;
     const read = readDialect(candidate.dialect ?? canonicalDialect, source, candidate);
     if (read.issues.length > 0) continue;

@@ -4,7 +4,7 @@ import type { RunnerRegistry } from '../plugins/runner-registry.ts';
 import { breaksRule, ruleProblem } from '../plugins/key-rule.ts';
 import type { HookKeyProblem, HookTypeDeclaration } from '../plugins/runner-type.ts';
 import { findEvent, type Preset } from '../presets/preset.ts';
-import { presetsWithEvent } from '../presets/presets-with-event.ts';
+import type { PresetRegistry } from '../presets/preset-registry.ts';
 import { compileMatcher } from '../selection/compile-matcher.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import { effectiveName } from './effective-name.ts';
@@ -20,6 +20,8 @@ export interface HookValidationScope {
   /** The hook as the preset's dialect read it: where it and its keys were written, and its problems. */
   readonly source: DialectHook;
   readonly preset: Preset;
+  /** Every preset the host knows, to name the one an unknown event belongs to. */
+  readonly presets: PresetRegistry;
   readonly runners: RunnerRegistry;
   /** What a valid hook holds, for this preset and these runners (also the JSON Schema's source). */
   readonly schemas: HookSchemas;
@@ -127,7 +129,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   if (event !== undefined && findEvent(scope.preset, event) === undefined) {
     const names = scope.preset.events.map((spec) => spec.name);
     const near = nearestWord(event, names);
-    const owner = presetsWithEvent(event, scope.preset)[0];
+    const owner = scope.presets.withEvent(event, scope.preset)[0];
     const hint = owner !== undefined ? `it is an event of preset "${owner}" (set preset = "${owner}"); ` : near !== undefined ? `did you mean "${near}"? ` : '';
     report('event', `unknown event "${event}" for preset "${scope.preset.name}"`, `${hint}valid events: ${names.join(', ')}`);
   }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { Preset } from '../presets/preset.ts';
-import { DEFAULT_PRESET, presets } from '../presets/presets.ts';
+import type { PresetRegistry } from '../presets/preset-registry.ts';
 import { canonicalDialect } from './canonical-dialect.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { ConfigLayer } from './config-layer.ts';
@@ -13,11 +13,11 @@ import { PLUGINS, presetKey, SANDBOX_PROVIDER, TOP_LEVEL_KEYS } from './top-leve
 import { readDialect } from './read-dialect.ts';
 import { validateHook } from './validate-hook.ts';
 
-const PRESET = presetKey(Object.keys(presets), DEFAULT_PRESET);
-
 /** What a source is validated against. */
 export interface LayerScope {
   readonly preset: Preset;
+  /** Every preset the host knows: a source may only name one of them. */
+  readonly presets: PresetRegistry;
   readonly runners: RunnerRegistry;
   /** The preset's hook schemas for the installed types. */
   readonly schemas: HookSchemas;
@@ -53,8 +53,8 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
   }
 
   const presetName = data['preset'];
-  if (!v.is(PRESET, presetName)) {
-    const names = Object.keys(presets);
+  if (!v.is(presetKey(scope.presets.names, scope.presets.fallback.name), presetName)) {
+    const names = scope.presets.names;
     const near = typeof presetName === 'string' ? nearestWord(presetName, names) : undefined;
     issues.push({ file, line: at('preset'), message: `unknown preset ${JSON.stringify(presetName)}`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}` });
   }
@@ -71,7 +71,7 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
   const read = readDialect(dialect, { file, data, lines }, preset, schemas);
   issues.push(...read.issues);
   for (const [index, hook] of read.hooks.entries()) {
-    const result = validateHook(hook.table, { file, index, source: hook, preset, runners, schemas });
+    const result = validateHook(hook.table, { file, index, source: hook, preset, presets: scope.presets, runners, schemas });
     issues.push(...result.issues);
     for (const warning of hook.warnings ?? []) warnings.push(`${file}:${hook.line}: ${warning}`);
     if (result.entry !== undefined) entries.push(result.entry);

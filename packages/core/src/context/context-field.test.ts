@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { InvalidContextError } from '../errors/invalid-context-error.ts';
-import { presets } from '../presets/presets.ts';
+import { builtInPresets } from '../presets/built-in-presets.ts';
 import { requiredFields } from './context-field.ts';
 import { checkContext } from './normalize-context.ts';
 
-describe.each(Object.values(presets))('preset $name', (preset) => {
+describe.each(builtInPresets.all)('preset $name', (preset) => {
   test('keys sessions by a required text field', () => {
     expect(requiredFields(preset.context)).toContain(preset.sessionField);
     for (const field of requiredFields(preset.context)) expect(preset.context[field]!.type).toBe('string');
@@ -27,12 +27,12 @@ describe.each(Object.values(presets))('preset $name', (preset) => {
 });
 
 test('the task attempt is text (`<task>-<n>`), the arc attempt a count', () => {
-  expect(presets['task']!.context['attempt']!.type).toBe('string');
-  expect(presets['arc']!.context['attempt']!.type).toBe('integer');
-  expect(presets['agent']!.context['tool_input']!.type).toBe('object');
+  expect(builtInPresets.get('task')!.context['attempt']!.type).toBe('string');
+  expect(builtInPresets.get('arc')!.context['attempt']!.type).toBe('integer');
+  expect(builtInPresets.get('agent')!.context['tool_input']!.type).toBe('object');
 });
 
 test('the session-ending events are in their catalogs', () => {
-  const ending = Object.fromEntries(Object.values(presets).map((preset) => [preset.name, preset.events.filter((event) => event.endsSession === true).map((event) => event.name)]));
+  const ending = Object.fromEntries(builtInPresets.all.map((preset) => [preset.name, preset.events.filter((event) => event.endsSession === true).map((event) => event.name)]));
   expect(ending).toEqual({ arc: ['run_complete', 'run_failed'], agent: ['session_stop'], claude: ['SessionEnd'], task: [] });
 });

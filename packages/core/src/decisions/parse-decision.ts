@@ -1,4 +1,7 @@
-import { DECISION_KINDS, type HookDecision } from './decision.ts';
+import { DECISION_KINDS, type DecisionKind, type HookDecision } from './decision.ts';
+
+// Built field by field before it is handed out as read-only.
+type DecisionDraft = { -readonly [Key in keyof HookDecision]: HookDecision[Key] };
 
 const TEXT_EXTRAS = ['additional_context', 'stop_reason', 'system_message'] as const;
 
@@ -13,16 +16,16 @@ export function parseDecision(value: unknown): HookDecision | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
   const kind = record['decision'];
-  if (typeof kind !== 'string' || !(DECISION_KINDS as readonly string[]).includes(kind)) return undefined;
+  if (!isDecisionKind(kind)) return undefined;
   const reason = record['reason'];
   if (reason !== undefined && reason !== null && typeof reason !== 'string') return undefined;
-  const edgeTo = record['edge_to'];
-  if (kind === 'override' && (typeof edgeTo !== 'string' || edgeTo.length === 0)) return undefined;
+  const edgeTo = typeof record['edge_to'] === 'string' && record['edge_to'].length > 0 ? record['edge_to'] : undefined;
+  if (kind === 'override' && edgeTo === undefined) return undefined;
   // Built field by field in the documented order (decision, edge_to, reason, extras): this runs for
   // every answer, and most answers carry no extras.
-  const decision: Record<string, unknown> = kind === 'override' ? { decision: kind, edge_to: edgeTo } : { decision: kind };
-  if (typeof reason === 'string') decision['reason'] = reason;
-  return addExtras(record, decision) ? (decision as unknown as HookDecision) : undefined;
+  const decision: DecisionDraft = kind === 'override' ? { decision: kind, edge_to: edgeTo! } : { decision: kind };
+  if (typeof reason === 'string') decision.reason = reason;
+  return addExtras(record, decision) ? decision : undefined;
 }
 
 /**
@@ -41,7 +44,7 @@ export function parseDecisionText(text: string): HookDecision | undefined {
 
 // Copies the extras present in `record` onto `decision`; false when one has the wrong type. Null
 // counts as absent.
-function addExtras(record: Record<string, unknown>, decision: Record<string, unknown>): boolean {
+function addExtras(record: Record<string, unknown>, decision: DecisionDraft): boolean {
   for (const key of TEXT_EXTRAS) {
     const value = record[key];
     if (value === undefined || value === null) continue;
@@ -51,12 +54,16 @@ function addExtras(record: Record<string, unknown>, decision: Record<string, unk
   const proceed = record['continue'];
   if (proceed !== undefined && proceed !== null) {
     if (typeof proceed !== 'boolean') return false;
-    decision['continue'] = proceed;
+    decision.continue = proceed;
   }
   const input = record['updated_input'];
   if (input !== undefined && input !== null) {
     if (typeof input !== 'object' || Array.isArray(input)) return false;
-    decision['updated_input'] = input;
+    decision.updated_input = input as Record<string, unknown>;
   }
   return true;
+}
+
+function isDecisionKind(value: unknown): value is DecisionKind {
+  return typeof value === 'string' && (DECISION_KINDS as readonly string[]).includes(value);
 }

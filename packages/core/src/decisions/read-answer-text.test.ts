@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { claudePreset } from '../presets/claude-preset.ts';
+import { claudePreset } from '../presets/claude/claude-preset.ts';
 import { readAnswerText } from './read-answer-text.ts';
 
 const hookline = { event: 'stage_start', what: 'stdout' } as const;

@@ -3,6 +3,7 @@ import { requiredFields } from '../context/context-field.ts';
 import type { HookConfig } from '../config/hook-definition.ts';
 import { nearestWord } from '../config/nearest-word.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
+import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { UnknownEventError } from '../errors/unknown-event-error.ts';
 import type { EngineObserver } from '../plugins/engine-observer.ts';
@@ -14,8 +15,7 @@ import { createRunnerRegistry } from '../plugins/runner-registry.ts';
 import { interfaceVersionProblem } from '../plugins/interface-version.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
 import { matcherFieldsOf, type Preset } from '../presets/preset.ts';
-import { presets } from '../presets/presets.ts';
-import { presetsWithEvent } from '../presets/presets-with-event.ts';
+import { builtInPresets } from '../presets/built-in-presets.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
 import { createLimiter } from './create-limiter.ts';
 import { createDurability } from './durable-entries.ts';
@@ -33,6 +33,8 @@ export interface HookEngineOptions {
   readonly config: HookConfig;
   /** The runners for the config's hook types — the same ones it was loaded with. */
   readonly runners: readonly Runner[];
+  /** The presets of the host's plugins the config was loaded with (`LoadConfigOptions.presets`). */
+  readonly presets?: readonly Preset[];
   /** The sandbox provider named by `[sandbox] provider`; needed only when a hook runs sandboxed. */
   readonly sandbox?: SandboxProvider;
   /** How many non-blocking hooks run at once, across all emits of this engine. Default 8. */
@@ -119,11 +121,12 @@ export interface HookEngine {
  */
 export function createHookEngine(options: HookEngineOptions): HookEngine {
   const { config, runners } = options;
-  const preset = presets[config.preset];
-  if (preset === undefined) throw new PluginError(`This @hookline/core does not know preset "${config.preset}".`);
+  const presets = builtInPresets.with(options.presets ?? []);
+  const preset = presets.get(config.preset);
+  if (preset === undefined) throw new PluginError(`The config uses preset "${config.preset}", which neither this @hookline/core nor the presets given know; pass the presets the config was loaded with.`);
   const registry = createRunnerRegistry(runners);
   const sandboxProvider = checkPlugins(config, registry, options.sandbox);
-  const journal = checkJournal(config, options.journal, options.journalKey);
+  const journal = checkJournal(config, preset, options.journal, options.journalKey);
   const concurrency = options.concurrency ?? 8;
 
   // Two lanes, because closing has two steps: first the hooks of host emits stop, then the engine's
@@ -177,7 +180,7 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     const route = routes.get(event);
     if (route === undefined) {
       const names = preset.events.map((known) => known.name);
-      throw new UnknownEventError(event, preset.name, names, nearestWord(event, names), presetsWithEvent(event, preset)[0]);
+      throw new UnknownEventError(event, preset.name, names, nearestWord(event, names), presets.withEvent(event, preset)[0]);
     }
     return route;
   };
@@ -214,10 +217,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     },
     close() {
       closing ??= (async () => {
-        engine.hostHooks.stop(new Error('the engine closed'));
+        engine.hostHooks.stop(new EngineClosedError('the engine closed'));
         await settleWork();
         await sessions?.endAll();
-        ownHooks.stop(new Error('the engine closed'));
+        ownHooks.stop(new EngineClosedError('the engine closed'));
         await settleWork();
         durability?.stop();
         await durability?.idle();
@@ -251,7 +254,7 @@ function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunn
   return provider;
 }
 
-function checkJournal(config: HookConfig, journal: Journal | undefined, key: JournalKey | false | undefined): Journal | undefined {
+function checkJournal(config: HookConfig, preset: Preset, journal: Journal | undefined, key: JournalKey | false | undefined): Journal | undefined {
   const journalMismatch = journal === undefined ? undefined : interfaceVersionProblem('journal', journal);
   if (journalMismatch !== undefined) throw new PluginError(`${journalMismatch}; install versions that match.`);
   if (journal !== undefined && key === undefined) {
@@ -261,9 +264,10 @@ function checkJournal(config: HookConfig, journal: Journal | undefined, key: Jou
   }
   const durable = config.hooks.filter((hook) => hook.enabled && hook.durable).map((hook) => `"${hook.name}"`);
   if (durable.length > 0 && journal === undefined) {
+    const byDefault = preset.events.some((event) => event.durable === true) ? `, or by default in preset "${preset.name}"` : '';
     const named = durable.length > 3 ? `${durable.slice(0, 3).join(', ')} and ${durable.length - 3} more` : durable.join(', ');
     throw new PluginError(
-      `Hook${durable.length === 1 ? '' : 's'} ${named} ${durable.length === 1 ? 'is' : 'are'} durable (journaled before emit returns: every point of preset "task", or durable = true), but no journal was passed to createHookEngine: pass journal: sqliteJournal({ path: ".hookline/journal.db" }) from @hookline/journal-sqlite (or another Journal), or set durable = false on them.`,
+      `Hook${durable.length === 1 ? '' : 's'} ${named} ${durable.length === 1 ? 'is' : 'are'} durable (journaled before emit returns: durable = true${byDefault}), but no journal was passed to createHookEngine: pass journal: sqliteJournal({ path: ".hookline/journal.db" }) from @hookline/journal-sqlite (or another Journal), or set durable = false on them.`,
     );
   }
   return journal;
@@ -271,7 +275,7 @@ function checkJournal(config: HookConfig, journal: Journal | undefined, key: Jou
 
 function checkLease(leaseMs: number | undefined): number {
   if (leaseMs === undefined) return 30_000;
-  if (!Number.isInteger(leaseMs) || leaseMs < 3) throw new RangeError(`journalLeaseMs must be an integer of at least 3 (milliseconds), got ${leaseMs}.`);
+  if (!Number.isInteger(leaseMs) || leaseMs < 3) throw new InvalidOptionError('createHookEngine', 'journalLeaseMs', `journalLeaseMs must be an integer of at least 3 (milliseconds), got ${leaseMs}.`);
   return leaseMs;
 }
 

@@ -23,7 +23,7 @@ describe('durable hooks', () => {
   test('a config with durable hooks needs a journal, and says which one to pass', () => {
     expect(() => engineFor(hook('notify', 'durable = true'))).toThrow(PluginError);
     expect(() => engineFor(hook('notify', 'durable = true'))).toThrow(
-      'Hook "notify" is durable (journaled before emit returns: every point of preset "task", or durable = true), but no journal was passed to createHookEngine: pass journal: sqliteJournal({ path: ".hookline/journal.db" }) from @hookline/journal-sqlite (or another Journal), or set durable = false on them.',
+      'Hook "notify" is durable (journaled before emit returns: durable = true), but no journal was passed to createHookEngine: pass journal: sqliteJournal({ path: ".hookline/journal.db" }) from @hookline/journal-sqlite (or another Journal), or set durable = false on them.',
     );
     // A disabled durable hook needs nothing.
     expect(() => engineFor(hook('notify', 'durable = true\nenabled = false'))).not.toThrow();

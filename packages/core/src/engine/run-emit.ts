@@ -1,29 +1,19 @@
-import type { EventContext } from '../context/event-context.ts';
 import { normalizeContext } from '../context/normalize-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
-import { OUTCOME_EXTRAS, type HookDecision } from '../decisions/decision.ts';
 import { mergeDecisions } from '../decisions/merge-decisions.ts';
 import { mergeExtras } from '../decisions/merge-extras.ts';
 import type { EmitObservation } from '../plugins/engine-observer.ts';
-import type { SandboxSession } from '../plugins/sandbox-provider.ts';
-import { matcherFieldsOf, type EventSpec } from '../presets/preset.ts';
+import { matcherFieldsOf } from '../presets/preset.ts';
 import { selectHooks } from '../selection/explain-selection.ts';
-import type { HeldEntry } from './durable-entries.ts';
-import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome.ts';
-import type { EngineState, EventRoute, HookLane } from './engine-state.ts';
-import type { InstalledType } from '../plugins/runner-registry.ts';
-import { EmitPayload } from './hook-call.ts';
-import { failedReport, pendingReport, skippedReport } from './hook-reports.ts';
+import type { PendingEmitOutcome } from './emit-outcome.ts';
+import { EmitRun, type EmitOrigin } from './emit-run.ts';
+import { laterWarnings, reportWarnings } from './emit-warnings.ts';
+import type { EngineState, EventRoute } from './engine-state.ts';
+import { pendingReport, skippedReport } from './hook-reports.ts';
 import { Outcome } from './outcome.ts';
-import { runHook, type HookRunScope } from './run-hook.ts';
-import type { RunFacts } from './sandbox-sessions.ts';
+import { quietly } from './quietly.ts';
 
-/** Where an emit comes from, when it is not the host's `emit` call. */
-export type EmitOrigin =
-  /** One of the engine's own sandbox events: its hooks run in the engine's own lane, sandboxed ones in `sandbox`. */
-  | { readonly sandbox: SandboxSession; readonly resumed?: undefined }
-  /** A journal entry `resume` claimed: only the durable non-blocking hooks run, then the entry is finished. */
-  | { readonly resumed: HeldEntry; readonly sandbox?: undefined };
+export type { EmitOrigin } from './emit-run.ts';
 
 const NOTHING: readonly never[] = Object.freeze([]);
 /** Why a durable hook did not run here, in an engine with `durableHooks: 'record'`. */
@@ -32,16 +22,17 @@ export const RECORDED_FOR_WORKERS = 'recorded in the journal for a worker to run
 export const ENGINE_CLOSED_MEANWHILE = 'the engine closed before the durable hooks ended';
 
 /**
- * One emit, top to bottom. `context` has been checked but not normalised yet.
+ * One emit, top to bottom. `context` has been checked but not normalised yet. The phases:
  *
- * 1. select: the event's hooks whose matchers take the context;
- * 2. blocking: the blocking hooks in config order, one at a time, stopping at the first block
- *    (all at once for a `parallel` event);
- * 3. record: unless blocked, the durable non-blocking hooks are journaled (and only journaled, for
- *    other engines to run, with `durableHooks: 'record'`);
- * 4. later: the non-blocking hooks start, concurrently through the engine's limiter, or one after
- *    another for a `sequential` event;
- * 5. outcome: the merged decision, resolved when the blocking phase and the recording are over;
+ * 1. {@link select}: the event's hooks whose matchers take the context;
+ * 2. {@link runBlocking}: the blocking hooks in config order, one at a time, stopping at the first
+ *    block (all at once for a `parallel` event);
+ * 3. {@link planLater}: unless blocked, the non-blocking hooks that will run after the answer;
+ * 4. {@link record}: the durable ones among them are journaled (and only journaled, for other
+ *    engines to run, with `durableHooks: 'record'`);
+ * 5. {@link runLater}: the non-blocking hooks start, concurrently through the engine's limiter, or
+ *    one after another for a `sequential` event;
+ * 6. {@link merge}: the merged decision, resolved when the blocking phase and the recording are over;
  *    its `settled` resolves when the later phase is over too.
  *
  * A resumed journal entry goes the same way with its durable hooks only: nothing blocks, nothing
@@ -51,15 +42,12 @@ export function runEmit(engine: EngineState, route: EventRoute, context: Readonl
   const observation = engine.observer === undefined ? undefined : observeEmit(engine, route.spec.name, context, origin);
   // The fast path: an unwatched event with no hooks costs one lookup.
   if (observation === undefined && route.hooks.length === 0 && origin === undefined) return route.quiet;
-
-  // 1. Select.
-  const selected = route.unconditional ? route.hooks : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(engine.preset, route.spec));
-  const chosen = origin?.resumed === undefined ? selected : selected.filter((hook) => hook.durable && !hook.blocking);
-  if (chosen.length === 0 && origin?.resumed === undefined) {
+  const selected = select(engine, route, context, origin);
+  if (selected.length === 0 && origin?.resumed === undefined) {
     if (observation !== undefined) quietly(() => observation.ended(route.empty));
     return route.quiet;
   }
-  const pending = runSelected(engine, route, chosen, context, origin, observation);
+  const pending = runSelected(new EmitRun(engine, route.spec, selected, normalizeContext(route.spec.name, context), origin, observation), route.notices);
   if (observation !== undefined) {
     const failed = (error: unknown): void => void quietly(() => observation.failed(error));
     pending.then((outcome) => outcome.settled.catch(failed), failed);
@@ -67,74 +55,123 @@ export function runEmit(engine: EngineState, route: EventRoute, context: Readonl
   return pending;
 }
 
-async function runSelected(
-  engine: EngineState,
-  route: EventRoute,
-  selected: readonly HookDefinition[],
-  context: Readonly<Record<string, unknown>>,
-  origin: EmitOrigin | undefined,
-  observation: EmitObservation | undefined,
-): Promise<PendingEmitOutcome> {
-  const event = route.spec;
-  const emit = new EmitRun(engine, event, selected, normalizeContext(event.name, context), origin, observation);
-  const { reports, warnings, lane } = emit;
-  warnings.push(...route.notices);
+/** Phases 2 to 6 for the hooks `select` chose. */
+async function runSelected(emit: EmitRun, notices: readonly string[]): Promise<PendingEmitOutcome> {
+  emit.warnings.push(...notices);
+  const blocking = runBlocking(emit);
+  if (blocking !== undefined) await blocking;
+  const later = planLater(emit);
+  const recording = record(emit, later);
+  if (recording !== undefined) await recording;
+  const done = later.length === 0 ? undefined : runLater(emit, later);
+  return merge(emit, later, done);
+}
 
-  // 2. Blocking.
-  let blockedBy: string | undefined;
-  if (event.parallel === true) {
-    // Every blocking hook starts now; their decisions merge in config order once all have ended.
-    const blocking = selected.flatMap((hook, position) => (hook.blocking && emit.runs(position) ? [position] : []));
-    const done = await Promise.all(blocking.map((position) => emit.run(selected[position]!)));
-    for (const [index, position] of blocking.entries()) {
-      if (emit.decide(position, done[index]!).decision === 'block') blockedBy ??= selected[position]!.name;
+/** Phase 1: the event's hooks whose matchers take the context; for a resumed entry, its durable non-blocking ones. */
+function select(engine: EngineState, route: EventRoute, context: Readonly<Record<string, unknown>>, origin: EmitOrigin | undefined): readonly HookDefinition[] {
+  const selected = route.unconditional ? route.hooks : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(engine.preset, route.spec));
+  return origin?.resumed === undefined ? selected : selected.filter((hook) => hook.durable && !hook.blocking);
+}
+
+/** Phase 2: the blocking hooks decide. `undefined` when every answer was known at once. */
+function runBlocking(emit: EmitRun): Promise<void> | undefined {
+  return emit.event.parallel === true ? runBlockingTogether(emit) : runBlockingInOrder(emit, 0);
+}
+
+// Every blocking hook starts now; their decisions merge in config order once all have ended.
+async function runBlockingTogether(emit: EmitRun): Promise<void> {
+  const positions = emit.selected.flatMap((hook, position) => (hook.blocking && emit.runs(position) ? [position] : []));
+  const reports = await Promise.all(positions.map((position) => emit.run(emit.selected[position]!)));
+  for (const [index, position] of positions.entries()) emit.decide(position, reports[index]!);
+}
+
+// One at a time in config order; after a block the rest are skipped. An answer known at once is
+// decided without a turn of the event loop's promise queue.
+function runBlockingInOrder(emit: EmitRun, from: number): Promise<void> | undefined {
+  for (let position = from; position < emit.selected.length; position++) {
+    const hook = emit.selected[position]!;
+    if (!hook.blocking || !emit.runs(position)) continue;
+    if (emit.blockedBy !== undefined) {
+      emit.skipBlocked(position);
+      continue;
     }
-  } else {
-    for (let position = 0; position < selected.length; position++) {
-      const hook = selected[position]!;
-      if (!hook.blocking || !emit.runs(position)) continue;
-      if (blockedBy !== undefined) {
-        reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
-        continue;
-      }
-      const running = emit.run(hook);
-      // An answer known at once is decided without a turn of the event loop's promise queue.
-      if (emit.decide(position, running instanceof Promise ? await running : running).decision === 'block') blockedBy = hook.name;
+    const running = emit.run(hook);
+    if (running instanceof Promise) {
+      return running.then((report) => {
+        emit.decide(position, report);
+        return runBlockingInOrder(emit, position + 1);
+      });
     }
+    emit.decide(position, running);
   }
+  return undefined;
+}
+
+/** Phase 3: the positions of the non-blocking hooks that run (reported `pending`); all skipped when blocked. */
+function planLater(emit: EmitRun): number[] {
   const later: number[] = [];
-  for (let position = 0; position < selected.length; position++) {
-    const hook = selected[position]!;
-    if (hook.blocking || (blockedBy === undefined && !emit.runs(position))) continue;
-    if (blockedBy !== undefined) reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
+  for (let position = 0; position < emit.selected.length; position++) {
+    const hook = emit.selected[position]!;
+    if (hook.blocking || (emit.blockedBy === undefined && !emit.runs(position))) continue;
+    if (emit.blockedBy !== undefined) emit.skipBlocked(position);
     else {
       later.push(position);
-      reports[position] = pendingReport(hook);
+      emit.reports[position] = pendingReport(hook);
     }
   }
+  return later;
+}
 
-  // 3. Record, before emit returns, so a host that got its answer can rely on the hooks running.
+/**
+ * Phase 4: the durable hooks of `later` are journaled before emit returns, so a host that got its
+ * answer can rely on them running. With `durableHooks: 'record'` they are left to the workers that
+ * share the journal and taken out of `later`. `undefined` when there is nothing to record.
+ */
+function record(emit: EmitRun, later: number[]): Promise<void> | undefined {
+  const { engine, selected } = emit;
   const durable = emit.held === undefined && later.length > 0 ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
-  if (durable.length > 0 && engine.durability !== undefined) {
-    const recorded = await engine.durability.record({ preset: engine.preset.name, event: event.name, context: emit.context, hooks: durable });
-    if (recorded.warning !== undefined) warnings.push(recorded.warning);
+  const durability = engine.durability;
+  if (durable.length === 0 || durability === undefined) return undefined;
+  return durability.record({ preset: engine.preset.name, event: emit.event.name, context: emit.context, hooks: durable }).then((recorded) => {
+    if (recorded.warning !== undefined) emit.warnings.push(recorded.warning);
     emit.held = recorded.held;
-    // Recorded for the workers that share the journal: they run these hooks, this engine does not.
-    if (engine.durability.recordOnly && recorded.warning === undefined) {
-      // In place, in one pass: splicing each one out was quadratic in the hooks of the event.
-      let kept = 0;
-      for (const position of later) {
-        if (selected[position]!.durable) reports[position] = skippedReport(selected[position]!, RECORDED_FOR_WORKERS);
-        else later[kept++] = position;
-      }
-      later.length = kept;
+    if (!durability.recordOnly || recorded.warning !== undefined) return;
+    // In place, in one pass: splicing each one out was quadratic in the hooks of the event.
+    let kept = 0;
+    for (const position of later) {
+      if (selected[position]!.durable) emit.reports[position] = skippedReport(selected[position]!, RECORDED_FOR_WORKERS);
+      else later[kept++] = position;
     }
+    later.length = kept;
+  });
+}
+
+/**
+ * Phase 5: the non-blocking hooks run through the engine's limiter. A sequential event's hooks each
+ * take the limiter in turn, so they run in config order, the next one starting when the previous
+ * ended, whatever its status.
+ */
+function runLater(emit: EmitRun, positions: readonly number[]): Promise<void> {
+  const step = (position: number) => (): Promise<void> =>
+    emit.engine.limiter
+      .run(() => emit.run(emit.selected[position]!))
+      .then((report) => {
+        emit.reports[position] = report;
+      });
+  if (emit.event.sequential === true) {
+    let chain: Promise<void> | undefined;
+    for (const position of positions) chain = chain === undefined ? step(position)() : chain.then(step(position));
+    return chain ?? Promise.resolve();
   }
+  return Promise.all(positions.map((position) => step(position)())).then(() => undefined);
+}
 
-  // 4. Later.
-  const done = later.length === 0 ? undefined : runLater(event, selected, later, reports, emit, engine);
-
-  // 5. Outcome.
+/**
+ * Phase 6: the blocking decisions and extras merged into the outcome. When hooks still run or a
+ * journal entry is held, its `settled` waits for them, gathers their warnings and finishes the entry.
+ */
+function merge(emit: EmitRun, later: readonly number[], done: Promise<void> | undefined): PendingEmitOutcome {
+  const { event, reports, warnings, observation } = emit;
   const merged = mergeDecisions(emit.effective);
   const decidedBy = merged.index === undefined ? undefined : emit.deciders[merged.index];
   const extras = mergeExtras(emit.effective, emit.deciders, warnings);
@@ -145,138 +182,29 @@ async function runSelected(
     return outcome;
   }
   const settled = (done ?? Promise.resolve()).then(async () => {
-    const all = warnings.slice();
-    // What claiming the entry found: process groups of an earlier run that were not signalled.
-    if (origin?.resumed !== undefined) all.push(...origin.resumed.warnings);
-    for (const report of reports) if (!report.blocking) all.push(...reportWarnings(report), ...laterWarnings(report));
-    if (origin?.resumed !== undefined && selected.length === 0) {
-      all.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
-    }
-    const note = await entry?.finish(lane.signal.aborted ? ENGINE_CLOSED_MEANWHILE : undefined);
-    if (note !== undefined) all.push(note);
+    const all = [...warnings, ...(await settledWarnings(emit))];
     const outcome = new Outcome(event.name, merged.decision, decidedBy, extras, reports, all);
     // Before `settled` resolves: a host that flushes its traces then finds the emit's span ended.
     if (observation !== undefined) quietly(() => observation.ended(outcome));
     return outcome;
   });
   // close() waits for the entry to be cleared or released, not only for the hooks.
-  if (entry !== undefined) engine.work.track(settled);
+  if (entry !== undefined) emit.engine.work.track(settled);
   return new Outcome(event.name, merged.decision, decidedBy, extras, reports.slice(), warnings.slice(), settled);
 }
 
-/**
- * What the hooks of one emit share — its context (and its JSON, made once), lane, sandbox,
- * observation and journal entry — and what they decided so far. One object per emit rather than a
- * closure per step: for an in-memory hook this bookkeeping is most of the cost.
- */
-class EmitRun extends EmitPayload implements HookRunScope {
-  readonly engine: EngineState;
-  readonly event: EventSpec;
-  readonly selected: readonly HookDefinition[];
-  /** The host's lane, or the engine's own for its sandbox events. */
-  readonly lane: HookLane;
-  /** The session of one of the engine's own sandbox events: its sandboxed hooks run there. */
-  readonly sandbox: SandboxSession | undefined;
-  readonly observation: EmitObservation | undefined;
-  /** Set once the durable hooks are journaled: the processes they start are recorded in the entry. */
-  held: HeldEntry | undefined;
-  /** Filled in as the hooks end; the non-blocking hooks still running get their `pending` report. */
-  readonly reports: HookReport[];
-  readonly warnings: string[] = [];
-  /** The blocking hooks' honoured decisions, in the order they were decided, and who made each. */
-  readonly effective: HookDecision[] = [];
-  readonly deciders: string[] = [];
-  /** Position → the position of the first identical hook, for an event whose identical hooks run once. */
-  readonly #duplicates: Map<number, number> | undefined;
-
-  constructor(engine: EngineState, event: EventSpec, selected: readonly HookDefinition[], context: EventContext, origin: EmitOrigin | undefined, observation: EmitObservation | undefined) {
-    super(context, engine.preset);
-    this.engine = engine;
-    this.event = event;
-    this.selected = selected;
-    this.lane = origin?.sandbox === undefined ? engine.hostHooks : engine.ownHooks;
-    this.sandbox = origin?.sandbox;
-    this.observation = observation;
-    this.held = origin?.resumed;
-    this.reports = new Array<HookReport>(selected.length);
-    this.#duplicates = event.runIdenticalOnce === true ? identicalHooks(selected) : undefined;
+// What the later phase adds to the outcome's warnings, once it is over; finishes the journal entry.
+async function settledWarnings(emit: EmitRun): Promise<string[]> {
+  const resumed = emit.origin?.resumed;
+  // What claiming the entry found: process groups of an earlier run that were not signalled.
+  const all = resumed === undefined ? [] : [...resumed.warnings];
+  for (const report of emit.reports) if (!report.blocking) all.push(...reportWarnings(report), ...laterWarnings(report));
+  if (resumed !== undefined && emit.selected.length === 0) {
+    all.push(`no durable hook of "${emit.event.name}" is configured for this context now; the journal entry was cleared without running anything`);
   }
-
-  /** Whether the hook at `position` runs; one identical to an earlier hook gets its skipped report instead. */
-  runs(position: number): boolean {
-    const first = this.#duplicates?.get(position);
-    if (first === undefined) return true;
-    this.reports[position] = skippedReport(this.selected[position]!, `identical to "${this.selected[first]!.name}", which runs instead (identical hooks run once)`);
-    return false;
-  }
-
-  /** Records a blocking hook's report and returns the decision the event honours. */
-  decide(position: number, report: HookReport): HookDecision {
-    this.reports[position] = report;
-    this.warnings.push(...reportWarnings(report));
-    if (report.status !== 'ok') this.warnings.push(...failureWarnings(report));
-    const decision = honoured(report, this.event, this.warnings);
-    this.effective.push(decision);
-    this.deciders.push(report.name);
-    return decision;
-  }
-
-  /** Runs one hook of the emit, watched by the emit's observation, if any. */
-  run(hook: HookDefinition): HookReport | Promise<HookReport> {
-    // An invalid hook a tolerant preset kept: it fails where it was meant to run.
-    if (hook.broken !== undefined) return failedReport(hook, 'failed', hook.broken, performance.now());
-    const installed = this.engine.registry.find(hook.type)!;
-    const observation = this.observation;
-    if (observation === undefined) return runHook(hook, installed, this, undefined);
-    const watched = quietly(() => observation.hookStarted(hook, this.context));
-    const running = runHook(hook, installed, this, watched?.traceContext);
-    // Registered before the emit's own continuation, so a hook's observation ends before its emit's.
-    if (watched !== undefined) {
-      if (running instanceof Promise) void running.then((report) => quietly(() => watched.ended(report)));
-      else quietly(() => watched.ended(running));
-    }
-    return running;
-  }
-
-  // A sandboxed hook runs in its run's sandbox session (the given one for the engine's own sandbox events).
-  openSandbox(hook: HookDefinition, installed: InstalledType): (() => Promise<SandboxSession>) | undefined {
-    if (!hook.sandbox || !installed.type.usesSandbox) return undefined;
-    const { sandbox } = this;
-    if (sandbox !== undefined) return () => Promise.resolve(sandbox);
-    const { sessions } = this.engine;
-    if (sessions === undefined) return undefined;
-    const { context } = this;
-    return () => sessions.get(String(context[this.engine.preset.sessionField]), runFacts(context));
-  }
-
-  onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined {
-    const entry = hook.durable ? this.held : undefined;
-    return entry === undefined ? undefined : (pid: number) => entry.attach(pid);
-  }
-}
-
-// The later phase. A sequential event's hooks each take the limiter in turn, so they run in
-// config order, the next one starting when the previous ended, whatever its status.
-function runLater(
-  event: EventSpec,
-  selected: readonly HookDefinition[],
-  positions: readonly number[],
-  reports: HookReport[],
-  emit: EmitRun,
-  engine: EngineState,
-): Promise<void> {
-  const step = (position: number) => (): Promise<void> =>
-    engine.limiter
-      .run(() => emit.run(selected[position]!))
-      .then((report) => {
-        reports[position] = report;
-      });
-  if (event.sequential === true) {
-    let chain: Promise<void> | undefined;
-    for (const position of positions) chain = chain === undefined ? step(position)() : chain.then(step(position));
-    return chain ?? Promise.resolve();
-  }
-  return Promise.all(positions.map((position) => step(position)())).then(() => undefined);
+  const note = await emit.held?.finish(emit.lane.signal.aborted ? ENGINE_CLOSED_MEANWHILE : undefined);
+  if (note !== undefined) all.push(note);
+  return all;
 }
 
 function observeEmit(engine: EngineState, event: string, context: Readonly<Record<string, unknown>>, origin: EmitOrigin | undefined): EmitObservation | undefined {
@@ -285,81 +213,4 @@ function observeEmit(engine: EngineState, event: string, context: Readonly<Recor
   return quietly(() =>
     engine.observer!.emitStarted({ event, preset: engine.preset.name, context, ...(typeof session === 'string' ? { session } : {}), ...(resumed ? { resumed } : {}) }),
   );
-}
-
-// Telemetry must never change an outcome: what an observer throws is dropped.
-function quietly<T>(watch: () => T): T | undefined {
-  try {
-    return watch();
-  } catch {
-    return undefined;
-  }
-}
-
-// A decision the event does not honour is recorded with a warning and counts as proceed;
-// an extra it does not honour is dropped with a warning.
-function honoured(report: HookReport, event: EventSpec, warnings: string[]): HookDecision {
-  const given = report.decision ?? { decision: 'proceed' };
-  const decision = withHonouredExtras(given, report.name, event, warnings);
-  if (decision.decision === 'proceed' || event.honours.includes(decision.decision)) return decision;
-  warnings.push(
-    `hook "${report.name}" decided "${decision.decision}", which "${event.name}" does not honour (${event.honours.length === 0 ? 'it honours no decision' : `it honours ${event.honours.join(', ')}`}); counted as proceed`,
-  );
-  const { decision: _kind, reason: _reason, edge_to: _edge, ...extras } = decision;
-  return { decision: 'proceed', ...extras };
-}
-
-function withHonouredExtras(decision: HookDecision, name: string, event: EventSpec, warnings: string[]): HookDecision {
-  let kept: Record<string, unknown> | undefined;
-  for (const extra of OUTCOME_EXTRAS) {
-    if (decision[extra] === undefined || event.extras?.includes(extra) === true) continue;
-    kept ??= { ...decision };
-    delete kept[extra];
-    if (extra === 'continue') delete kept['stop_reason'];
-    warnings.push(`hook "${name}" set ${extra}, which "${event.name}" does not honour (${event.extras === undefined || event.extras.length === 0 ? 'it honours none' : `it honours ${event.extras.join(', ')}`}); ignored`);
-  }
-  return (kept as HookDecision | undefined) ?? decision;
-}
-
-// Position → the position of the first selected hook with the same type and keys.
-function identicalHooks(selected: readonly HookDefinition[]): Map<number, number> {
-  const first = new Map<string, number>();
-  const duplicates = new Map<number, number>();
-  for (const [position, hook] of selected.entries()) {
-    // An invalid stand-in is never identical to anything: each one reports its own problem.
-    if (hook.broken !== undefined) continue;
-    const key = `${hook.type}\u0000${hook.blocking}\u0000${JSON.stringify(hook.options)}`;
-    const earlier = first.get(key);
-    if (earlier === undefined) first.set(key, position);
-    else duplicates.set(position, earlier);
-  }
-  return duplicates;
-}
-
-// A hook's own warnings (an answer field ignored, output cut at the cap) concern the whole outcome:
-// a host or a person reading only the outcome's warnings must see them too.
-function reportWarnings(report: HookReport): string[] {
-  return report.warnings === undefined ? [] : report.warnings.map((warning) => `hook "${report.name}": ${warning}`);
-}
-
-// A failure that the policy lets pass is still a failure: say so at the top of the outcome.
-function failureWarnings(report: HookReport): string[] {
-  if (report.status !== 'failed' && report.status !== 'timed_out') return [];
-  const verb = report.status === 'failed' ? 'failed' : 'timed out';
-  return [`hook "${report.name}" ${verb}: ${report.error ?? 'no detail'} — on_error made it "${report.decision?.decision ?? 'proceed'}"`];
-}
-
-// A non-blocking hook's decision is ignored, but a hook that answered "block" (a command that exited
-// non-zero) usually means something went wrong: say so, as for a failure.
-function laterWarnings(report: HookReport): string[] {
-  if (report.status === 'ok' && report.decision?.decision === 'block') {
-    return [`hook "${report.name}" decided "block"${report.decision.reason === undefined ? '' : `: ${report.decision.reason}`} — it is non-blocking, so the event was not held back`];
-  }
-  return failureWarnings(report);
-}
-
-function runFacts(context: Readonly<Record<string, unknown>>): RunFacts {
-  const cwd = context['cwd'];
-  const workflow = context['workflow_name'];
-  return { workflowName: typeof workflow === 'string' ? workflow : '', ...(typeof cwd === 'string' ? { cwd } : {}) };
 }

@@ -1,4 +1,6 @@
 import type { HookDefinition } from '../config/hook-definition.ts';
+import { EngineClosedError } from '../errors/engine-closed-error.ts';
+import { HookStoppedError } from '../errors/hook-stopped-error.ts';
 import type { InstalledType } from '../plugins/runner-registry.ts';
 import type { RunResult } from '../plugins/runner.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
@@ -9,8 +11,8 @@ import { failedReport, resultReport, skippedReport } from './hook-reports.ts';
 import { messageOf } from '../errors/message-of.ts';
 
 // Shared abort reasons: building an Error (and its stack) per hook would dominate in-memory hooks.
-const HOOK_OVER = new Error('the hook is over');
-const ENGINE_CLOSED = new Error('the engine closed');
+const HOOK_OVER = new HookStoppedError('the hook is over');
+const ENGINE_CLOSED = new EngineClosedError('the engine closed');
 
 /** What the hooks of one emit share, as a hook run needs it: the emit's context first. */
 export interface HookRunScope extends EmitPayload {
@@ -82,7 +84,7 @@ function startHook(
     const watched = engine.deadlines.watch(lane, hook.timeoutMs, deadlineFrom, (timedOut) => {
       if (!timedOut) return finish(failedReport(hook, 'failed', 'the engine closed while the hook ran', started), ENGINE_CLOSED);
       const error = `hook timed out after ${hook.timeoutMs} ms`;
-      finish(failedReport(hook, 'timed_out', error, started), new Error(error));
+      finish(failedReport(hook, 'timed_out', error, started), new HookStoppedError(error));
     });
     // The engine may have closed while doRun was starting the hook.
     if (lane.stopped) watched.end(false);

@@ -27,8 +27,7 @@ export function sandboxLifecycle(parts: SandboxLifecycleParts): SandboxLifecycle
     if (route === undefined || route.hooks.length === 0) return undefined;
     const context = {
       [parts.preset.sessionField]: runId,
-      workflow_name: facts.workflowName,
-      ...(facts.cwd === undefined ? {} : { cwd: facts.cwd }),
+      ...facts,
       sandbox: { provider: session.provider, ...session.details },
     };
     const outcome = await parts.emit(route, context, session);

@@ -1,10 +1,11 @@
 import type { SandboxProvider, SandboxSession } from '../plugins/sandbox-provider.ts';
+import { SandboxRefusedError } from '../errors/sandbox-refused-error.ts';
 
-/** What the engine knows of a run when its sandbox opens: the fields the sandbox events carry. */
-export interface RunFacts {
-  readonly workflowName: string;
-  readonly cwd?: string;
-}
+/**
+ * What the engine knows of a run when its sandbox opens: the context fields its sandbox events carry
+ * (`cwd` and the preset's `sandboxEvents.carries`), taken from the emit that opened it.
+ */
+export type RunFacts = Readonly<Record<string, unknown>>;
 
 /** Hooks around a session's life: the `sandbox_ready` and `sandbox_cleanup` events. */
 export interface SandboxLifecycle {
@@ -65,7 +66,7 @@ export function createSandboxSessions(provider: SandboxProvider, signal: AbortSi
   return {
     get(runId, facts) {
       const reason = blocked.get(runId);
-      if (reason !== undefined) return Promise.reject(new Error(reason));
+      if (reason !== undefined) return Promise.reject(new SandboxRefusedError(reason));
       const known = runs.get(runId);
       if (known !== undefined) return known.usable;
       const opening = provider.doOpen(runId, signal);
@@ -74,7 +75,7 @@ export function createSandboxSessions(provider: SandboxProvider, signal: AbortSi
         if (refusal === undefined) return session;
         blocked.set(runId, refusal);
         await close(runId);
-        throw new Error(refusal);
+        throw new SandboxRefusedError(refusal);
       });
       const run: OpenRun = { facts, opening, usable };
       runs.set(runId, run);

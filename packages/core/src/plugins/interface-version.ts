@@ -1,3 +1,4 @@
+import { PRESET_INTERFACE_VERSION } from '../presets/preset.ts';
 import { JOURNAL_INTERFACE_VERSION } from './journal.ts';
 import { RUNNER_INTERFACE_VERSION } from './runner.ts';
 import { SANDBOX_PROVIDER_INTERFACE_VERSION } from './sandbox-provider.ts';
@@ -7,6 +8,7 @@ const INTERFACES = {
   runner: { label: 'Runner', field: 'runnerInterfaceVersion', version: RUNNER_INTERFACE_VERSION },
   'sandbox provider': { label: 'Sandbox provider', field: 'sandboxProviderInterfaceVersion', version: SANDBOX_PROVIDER_INTERFACE_VERSION },
   journal: { label: 'Journal', field: 'journalInterfaceVersion', version: JOURNAL_INTERFACE_VERSION },
+  preset: { label: 'Preset', field: 'presetInterfaceVersion', version: PRESET_INTERFACE_VERSION },
 } as const;
 
 /** One of the plugin interfaces a core speaks. */

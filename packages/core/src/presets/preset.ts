@@ -3,6 +3,7 @@ import type { EventContext } from '../context/event-context.ts';
 import type { ConfigDialect } from '../config/config-dialect.ts';
 import type { LayeringMode } from '../config/layer-entries.ts';
 import type { ContextSchema } from '../context/context-field.ts';
+import type { EmitOutcome } from '../engine/emit-outcome.ts';
 
 /** One event of a catalog: whether its hooks block by default and which decisions the host obeys. */
 export interface EventSpec {
@@ -63,6 +64,31 @@ export interface EventSpec {
   readonly endsSession?: boolean;
 }
 
+/** How a command hook's process ended, its output decoded as text. */
+export interface CommandExit {
+  /** `null` when the process was ended by a signal. */
+  readonly exitCode: number | null;
+  /** The signal that ended it, e.g. `SIGKILL`, else `null`. */
+  readonly signal: string | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** stdout was cut at the runner's output cap: it is not the whole answer. */
+  readonly stdoutTruncated: boolean;
+}
+
+/** What reading an exit needs besides the exit. */
+export interface CommandExitScope {
+  readonly event: string;
+  readonly preset: Preset;
+  /** The cap the output was captured with, for messages about a cut answer. */
+  readonly maxOutputBytes: number;
+}
+
+/** What a preset's command protocol made of an exit: a decision, or why the hook failed (its `on_error` decides). */
+export type CommandExitReading =
+  | { readonly status: 'ok'; readonly decision: HookDecision; readonly warnings: readonly string[]; readonly details?: Readonly<Record<string, unknown>> }
+  | { readonly status: 'failed'; readonly error: string; readonly warnings: readonly string[] };
+
 /** How a preset hands the context to a process: variable names and the context-file variable. */
 export interface PresetEnvironment {
   /** The variables a command hook receives for this context (never the context file's path). */
@@ -75,13 +101,6 @@ export interface PresetEnvironment {
    */
   readonly workingDirectoryVariable?: string;
 }
-
-/**
- * How a command hook's exit reads as a decision: `arc` (exit 0/2 with an optional decision
- * JSON on stdout, any other code blocks) or `agent` (exit 0 proceeds, anything else blocks
- * with stderr, else stdout, as the reason).
- */
-export type CommandProtocol = 'arc' | 'agent' | 'claude';
 
 /** What a preset's JSON answer format (`Preset.readAnswer`) made of one answer. */
 export interface PresetAnswer {
@@ -98,6 +117,19 @@ export interface PresetAnswer {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * The merged outcome as the host expects it back, in the dialect's own wire format: what a process
+ * standing in for the host's hook command exits with and prints (`claude`: exit 0 and a JSON object
+ * with `hookSpecificOutput.permissionDecision` and the like on stdout).
+ */
+export interface WireAnswer {
+  readonly exitCode: number;
+  /** Printed on stdout as is; nothing when absent. */
+  readonly stdout?: string;
+  /** Printed on stderr as is; nothing when absent. */
+  readonly stderr?: string;
+}
+
 /** Defaults a preset gives its hooks, between the hook's own keys and the hook type's defaults. */
 export interface PresetHookDefaults {
   /** `sandbox` of hooks that do not set it; `true` when absent. */
@@ -111,8 +143,12 @@ export interface PresetHookDefaults {
  * (`@hookline/runner-command`, and runner-llm's shell tool). Only such runners read it.
  */
 export interface PresetCommand {
-  /** How a command hook's exit and output read as a decision. */
-  readonly protocol: CommandProtocol;
+  /**
+   * How a command hook's exit and output read as a decision — the preset's command protocol (`arc`:
+   * exit 0/2 with an optional decision JSON on stdout, any other code blocks; `agent`: exit 0
+   * proceeds, anything else blocks with stderr as the reason).
+   */
+  readExit(exit: CommandExit, scope: CommandExitScope): CommandExitReading;
   /** The shell command strings run with, as `{shell} -c command` (`sh` for `arc`, `bash` for `agent`). */
   readonly shell: string;
   /** The variables a command receives and how it finds the context file. */
@@ -135,6 +171,9 @@ export interface PresetConfigFile {
   readonly under: 'home' | 'user-config' | 'project';
   readonly path: string;
 }
+
+/** The version of the preset interface this core speaks: a preset of another version is refused. */
+export const PRESET_INTERFACE_VERSION = 'v1';
 
 /** Where Hookline's own config lives: the user layer, then the project's `hookline.toml`. */
 export const HOOKLINE_CONFIG_FILES: readonly PresetConfigFile[] = [
@@ -161,6 +200,9 @@ export interface PresetStarter {
  * It is data: the engine, the runners and the CLI read it; none of them tests for a preset's name.
  */
 export interface Preset {
+  /** The preset interface this preset implements; {@link definePreset} sets it. */
+  readonly presetInterfaceVersion: typeof PRESET_INTERFACE_VERSION;
+  /** A lowercase name (`claude`, `my-deploy`): what `preset = "…"` and `--preset` name. */
   readonly name: string;
   readonly events: readonly EventSpec[];
   /**
@@ -212,6 +254,12 @@ export interface Preset {
    * {@link HOOKLINE_CONFIG_FILES}.
    */
   readonly configFiles?: readonly PresetConfigFile[];
+  /**
+   * A project file the preset's host keeps its hooks in (`under: 'project'`), which a command line
+   * loads as this preset's when it finds no Hookline config (`agent`: `.agent/settings.toml`), and
+   * reads as this preset's whenever it is given by path.
+   */
+  readonly ownConfigFile?: PresetConfigFile;
   /** What `hookline init --preset <name>` writes; none: the preset has no starter. */
   readonly starter?: PresetStarter;
   /** Defaults for hooks of this preset that do not set the key. */
@@ -236,7 +284,23 @@ export interface Preset {
    * The events the engine emits itself around a run's sandbox session: after it opened (`ready`,
    * whose blocking hooks may refuse the sandbox) and before it is disposed (`cleanup`).
    */
-  readonly sandboxEvents?: { readonly ready: string; readonly cleanup: string };
+  readonly sandboxEvents?: SandboxEvents;
+  /**
+   * Writes the merged outcome of `event` back in the host's own wire format, for a process that
+   * stands in for the host's hook command. Absent: the host reads Hookline's outcome JSON.
+   */
+  writeAnswer?(outcome: EmitOutcome, event: string): WireAnswer;
+}
+
+/** The events the engine emits itself around a run's sandbox session. */
+export interface SandboxEvents {
+  readonly ready: string;
+  readonly cleanup: string;
+  /**
+   * Context fields of the emit that opened the session which the sandbox events carry too, besides
+   * the session field, `cwd` and `sandbox` (`arc`: `workflow_name`).
+   */
+  readonly carries?: readonly string[];
 }
 
 /** Looks an event up in a preset's catalog. */

@@ -7,7 +7,7 @@ import { ConfigError } from '../errors/config-error.ts';
 import type { Runner } from '../plugins/runner.ts';
 import { RUNNER_INTERFACE_VERSION } from '../plugins/runner.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
-import { arcPreset } from '../presets/arc-preset.ts';
+import { arcPreset } from '../presets/arc/arc-preset.ts';
 
 /** One check of the conformance suite; `run` throws on failure. Register it with any test framework. */
 export interface ConformanceCase {

@@ -1,5 +1,5 @@
 import type { Server, Socket } from 'node:net';
-import { HooklineError, messageOf, presets, type EventContext, type HookDefinition, type Runner } from '@hookline/core';
+import { HooklineError, messageOf, builtInPresets, type EventContext, type HookDefinition, type Runner } from '@hookline/core';
 import type { RunResult } from '@hookline/core/plugin';
 import { parseMessage, readLines, send, SCRIPT_HOST_PROTOCOL, type RemoteHook } from './host-protocol.ts';
 import type { HostFiles } from './host-files.ts';
@@ -147,7 +147,7 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
   writeFileSync(files.pid, `${process.pid}\n`, { mode: 0o600 });
   settleIdle(Math.max(idleMs, FIRST_CLIENT_MS));
   // Loads isolated-vm and makes the default isolate now rather than in the first client's hook.
-  void runOne(script, { id: 0, hook: WARM_UP, preset: 'arc', contextJson: '{}', timeoutMs: 10_000 }, new AbortController().signal);
+  void runOne(script, { id: 0, hook: WARM_UP, preset: builtInPresets.fallback.name, contextJson: '{}', timeoutMs: 10_000 }, new AbortController().signal);
   return 'serving';
 }
 
@@ -165,7 +165,7 @@ interface RunRequest {
 function runRequest(message: Record<string, unknown>): RunRequest | string {
   const { id, hook, preset, contextJson, timeoutMs } = message;
   if (typeof id !== 'number' || !Number.isInteger(id)) return '`run` needs an integer `id`';
-  if (typeof preset !== 'string' || !Object.hasOwn(presets, preset)) return `\`run\` needs a known \`preset\`, not ${JSON.stringify(preset)}`;
+  if (typeof preset !== 'string' || builtInPresets.get(preset) === undefined) return `\`run\` needs a known \`preset\`, not ${JSON.stringify(preset)}`;
   if (typeof contextJson !== 'string') return '`run` needs `contextJson`, a string';
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) return '`run` needs a positive `timeoutMs`';
   if (typeof hook !== 'object' || hook === null) return '`run` needs a `hook` object';
@@ -200,7 +200,7 @@ async function runOne(script: NonNullable<Runner['types'][string]>, request: Run
     return { status: 'failed', error: `the script host got a context that is not JSON (${messageOf(error)})` };
   }
   try {
-    return await script.doRun(definition, { context, contextJson: request.contextJson, signal, timeoutMs: request.timeoutMs, preset: presets[request.preset]! });
+    return await script.doRun(definition, { context, contextJson: request.contextJson, signal, timeoutMs: request.timeoutMs, preset: builtInPresets.get(request.preset)! });
   } catch (error) {
     return { status: 'failed', error: `runner @hookline/runner-script threw: ${messageOf(error)}` };
   }

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
-import { worded } from '../config/form-wording.ts';
-import { nearestWord } from '../config/nearest-word.ts';
-import type { SourceLines } from '../config/source-lines.ts';
-import { withRules } from '../config/ruled-schema.ts';
-import type { HookKeyProblem, HookTypeDeclaration } from '../plugins/runner-type.ts';
+import type { ConfigDialect, DialectHook } from '../../config/config-dialect.ts';
+import { worded } from '../../config/form-wording.ts';
+import { nearestWord } from '../../config/nearest-word.ts';
+import type { SourceLines } from '../../config/source-lines.ts';
+import { withRules } from '../../config/ruled-schema.ts';
+import type { HookKeyProblem, HookTypeDeclaration } from '../../plugins/runner-type.ts';
 import { CLAUDE_OWN_KEYS, CLAUDE_TYPES, claudeHookKeys, claudeName, claudeRule, fillTls, RENAMED } from './claude-hook-keys.ts';
 import { claudeHookName } from './claude-hook-name.ts';
 import { claudeMatcher } from './claude-matcher.ts';

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import { canonicalHook, hookArray, readHookArray } from '../config/canonical-dialect.ts';
-import { COMMON_HOOK_KEY_NAMES, commonHookKeys } from '../config/common-hook-keys.ts';
-import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
-import { nearestWord } from '../config/nearest-word.ts';
-import type { SourceLines } from '../config/source-lines.ts';
-import { withRules } from '../config/ruled-schema.ts';
-import { breaksRule, ruleProblem, type KeyRule } from '../plugins/key-rule.ts';
-import type { HookKeyProblem } from '../plugins/runner-type.ts';
-import { exactMatcher } from '../selection/exact-matcher.ts';
+import { canonicalHook, hookArray, readHookArray } from '../../config/canonical-dialect.ts';
+import { COMMON_HOOK_KEY_NAMES, commonHookKeys } from '../../config/common-hook-keys.ts';
+import type { ConfigDialect, DialectHook } from '../../config/config-dialect.ts';
+import { nearestWord } from '../../config/nearest-word.ts';
+import type { SourceLines } from '../../config/source-lines.ts';
+import { withRules } from '../../config/ruled-schema.ts';
+import { breaksRule, ruleProblem, type KeyRule } from '../../plugins/key-rule.ts';
+import type { HookKeyProblem } from '../../plugins/runner-type.ts';
+import { exactMatcher } from '../../selection/exact-matcher.ts';
 
 /** The coding agent's action types and the hook types they are. */
 const ACTION_TYPES: Readonly<Record<string, string>> = { shell: 'command', http: 'http' };

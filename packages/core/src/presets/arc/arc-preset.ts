@@ -1,7 +1,9 @@
-import { canonicalDialect } from '../config/canonical-dialect.ts';
-import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
+import { canonicalDialect } from '../../config/canonical-dialect.ts';
+import { fieldsOf, type ContextSchema } from '../../context/context-field.ts';
 import { arcStarter } from './arc-starter.ts';
-import type { EventSpec, Preset } from './preset.ts';
+import type { EventSpec, Preset } from '../preset.ts';
+import { definePreset } from '../define-preset.ts';
+import { readHooklineExit } from '../hookline-exit.ts';
 
 // Blocking defaults and honoured decisions of the workflow-engine catalog.
 const events: readonly EventSpec[] = [
@@ -32,7 +34,7 @@ const context: ContextSchema = {
 };
 
 /** The workflow-engine preset: Hookline's default. */
-export const arcPreset: Preset = {
+export const arcPreset: Preset = definePreset({
   name: 'arc',
   events,
   context,
@@ -40,7 +42,7 @@ export const arcPreset: Preset = {
   sessionField: 'run_id',
   dialect: canonicalDialect,
   command: {
-    protocol: 'arc',
+    readExit: readHooklineExit,
     shell: 'sh',
     environment: {
       variables(context) {
@@ -56,6 +58,6 @@ export const arcPreset: Preset = {
       contextFileVariable: 'ARC_HOOK_CONTEXT',
     },
   },
-  sandboxEvents: { ready: 'sandbox_ready', cleanup: 'sandbox_cleanup' },
+  sandboxEvents: { ready: 'sandbox_ready', cleanup: 'sandbox_cleanup', carries: ['workflow_name'] },
   starter: { text: () => arcStarter(events), tryEmit: 'run_start' },
-};
+});

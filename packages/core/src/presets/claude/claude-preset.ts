@@ -1,10 +1,13 @@
-import type { OutcomeExtra, DecisionKind } from '../decisions/decision.ts';
-import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
-import type { EventContext } from '../context/event-context.ts';
+import type { OutcomeExtra, DecisionKind } from '../../decisions/decision.ts';
+import { fieldsOf, type ContextSchema } from '../../context/context-field.ts';
+import type { EventContext } from '../../context/event-context.ts';
 import { readClaudeAnswer } from './claude-answer.ts';
 import { claudeDialect } from './claude-dialect.ts';
 import { claudeStarter } from './claude-starter.ts';
-import type { EventSpec, Preset } from './preset.ts';
+import type { EventSpec, Preset } from '../preset.ts';
+import { definePreset } from '../define-preset.ts';
+import { readClaudeExit } from './claude-exit.ts';
+import { writeClaudeAnswer } from './claude-wire-answer.ts';
 
 // Every event honours `continue: false` and a message for the user.
 const EVERY: readonly OutcomeExtra[] = ['continue', 'system_message'];
@@ -72,7 +75,7 @@ const context: ContextSchema = {
  * parallel, identical ones once. Failures do not stop the host, as in Claude Code, but are reported
  * `failed`; `"on_error": "block"` makes a hook fail closed.
  */
-export const claudePreset: Preset = {
+export const claudePreset: Preset = definePreset({
   name: 'claude',
   events,
   context,
@@ -83,7 +86,7 @@ export const claudePreset: Preset = {
   sessionField: 'session_id',
   dialect: claudeDialect,
   command: {
-    protocol: 'claude',
+    readExit: readClaudeExit,
     // Published hooks use bash syntax in inline commands (`[[ … ]]`, `$(< file)`).
     shell: 'bash',
     environment: {
@@ -92,6 +95,7 @@ export const claudePreset: Preset = {
     },
   },
   readAnswer: readClaudeAnswer,
+  writeAnswer: writeClaudeAnswer,
   contextJson: claudeInput,
   // Claude Code's settings files, user then project then local, as it layers them.
   configFiles: [
@@ -108,7 +112,7 @@ export const claudePreset: Preset = {
   // Claude Code merges the hooks of all its settings files: a project file adds, never removes.
   layering: 'merge-all',
   starter: { text: claudeStarter, tryEmit: 'PreToolUse --set tool_name=Bash --set \'tool_input={"command":"ls"}\'' },
-};
+});
 
 // The host's input as it gave it: Hookline's own `event` field left out, `hook_event_name` filled in
 // when the host (or a hand-written --context) lacks it.

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
-import { loadConfig } from '../config/load-config.ts';
-import { createHookEngine, type HookEngine } from '../engine/create-hook-engine.ts';
-import { memoryJournal } from '../testing/memory-journal.ts';
-import { standInCommandRunner } from '../../test-support/stand-in-runners.ts';
+import type { HookConfig, HookDefinition } from '../../config/hook-definition.ts';
+import { loadConfig } from '../../config/load-config.ts';
+import { createHookEngine, type HookEngine } from '../../engine/create-hook-engine.ts';
+import { memoryJournal } from '../../testing/memory-journal.ts';
+import { standInCommandRunner } from '../../../test-support/stand-in-runners.ts';
 import { taskPreset } from './task-preset.ts';
-import { configIssues } from '../../test-support/config-issues.ts';
+import { configIssues } from '../../../test-support/config-issues.ts';
 
 const runner = standInCommandRunner().runner;
 

@@ -1,4 +1,4 @@
-import type { EventSpec } from './preset.ts';
+import type { EventSpec } from '../preset.ts';
 
 /**
  * The commented hookline.toml `hookline init` writes for preset `arc`: valid as it stands, with one

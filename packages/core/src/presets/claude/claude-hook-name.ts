@@ -1,4 +1,4 @@
-import { firstCharacters } from '../config/effective-name.ts';
+import { firstCharacters } from '../../config/effective-name.ts';
 
 /** How much of a command an effective name shows before it is cut and tagged with a hash. */
 const NAME_CHARACTERS = 60;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { GenericSchema } from 'valibot';
-import { commonHookKeys, MAX_TIMEOUT_MS } from '../config/common-hook-keys.ts';
-import type { KeyRule } from '../plugins/key-rule.ts';
+import { commonHookKeys, MAX_TIMEOUT_MS } from '../../config/common-hook-keys.ts';
+import type { KeyRule } from '../../plugins/key-rule.ts';
 
 /** The hook types a Claude Code settings file may use. */
 export const CLAUDE_TYPES: readonly string[] = ['command', 'http', 'prompt', 'agent'];

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import type { HookConfig } from '../config/hook-definition.ts';
-import { loadConfig } from '../config/load-config.ts';
-import { configHookTypes } from '../config/config-hook-types.ts';
-import { readConfigSource } from '../config/read-config-source.ts';
-import { createHookEngine } from '../engine/create-hook-engine.ts';
-import { configIssues } from '../../test-support/config-issues.ts';
-import { standInCommandRunner, standInHttpRunner } from '../../test-support/stand-in-runners.ts';
+import type { HookConfig } from '../../config/hook-definition.ts';
+import { loadConfig } from '../../config/load-config.ts';
+import { configHookTypes } from '../../config/config-hook-types.ts';
+import { readConfigSource } from '../../config/read-config-source.ts';
+import { createHookEngine } from '../../engine/create-hook-engine.ts';
+import { configIssues } from '../../../test-support/config-issues.ts';
+import { standInCommandRunner, standInHttpRunner } from '../../../test-support/stand-in-runners.ts';
 import { claudeMatcher } from './claude-matcher.ts';
 
 const runners = [standInCommandRunner().runner, standInHttpRunner().runner];

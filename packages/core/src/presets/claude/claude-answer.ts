@@ -1,7 +1,7 @@
-import type { HookDecision } from '../decisions/decision.ts';
-import { nearestWord } from '../config/nearest-word.ts';
-import { shown } from '../decisions/decision-problem.ts';
-import type { PresetAnswer } from './preset.ts';
+import type { HookDecision } from '../../decisions/decision.ts';
+import { nearestWord } from '../../config/nearest-word.ts';
+import { shown } from '../../decisions/decision-problem.ts';
+import type { PresetAnswer } from '../preset.ts';
 
 const TOP_LEVEL_KEYS = ['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason', 'hookSpecificOutput'];
 const SPECIFIC_KEYS = ['hookEventName', 'permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext', 'decision', 'updatedMCPToolOutput'];

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { HookConfig, HookDefinition } from '../config/hook-definition.ts';
-import { loadConfig } from '../config/load-config.ts';
-import { createHookEngine, type HookEngine } from '../engine/create-hook-engine.ts';
-import { configIssues } from '../../test-support/config-issues.ts';
-import { standInCommandRunner, standInHttpRunner } from '../../test-support/stand-in-runners.ts';
+import type { HookConfig, HookDefinition } from '../../config/hook-definition.ts';
+import { loadConfig } from '../../config/load-config.ts';
+import { createHookEngine, type HookEngine } from '../../engine/create-hook-engine.ts';
+import { configIssues } from '../../../test-support/config-issues.ts';
+import { standInCommandRunner, standInHttpRunner } from '../../../test-support/stand-in-runners.ts';
 import { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './agent-preset.ts';
 
 const runners = [standInCommandRunner().runner, standInHttpRunner().runner];

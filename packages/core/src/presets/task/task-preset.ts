@@ -1,8 +1,10 @@
-import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
-import type { EventContext } from '../context/event-context.ts';
-import type { EventSpec, Preset } from './preset.ts';
+import { fieldsOf, type ContextSchema } from '../../context/context-field.ts';
+import type { EventContext } from '../../context/event-context.ts';
+import type { EventSpec, Preset } from '../preset.ts';
 import { taskDialect } from './task-dialect.ts';
 import { taskStarter } from './task-starter.ts';
+import { definePreset } from '../define-preset.ts';
+import { readHooklineExit } from '../hookline-exit.ts';
 
 // The task runner's hook docs: every point fires after the task's write committed; its commands run in order, never
 // change the task's state, and a point is cleared only after its commands ran (durable).
@@ -50,7 +52,7 @@ const context: ContextSchema = {
  * variable whose field the context lacks is not set. Each command's output is logged under
  * `runs/<task>/hooks/<point>-NN.log` by the command runner.
  */
-export const taskPreset: Preset = {
+export const taskPreset: Preset = definePreset({
   name: 'task',
   events,
   context,
@@ -59,7 +61,7 @@ export const taskPreset: Preset = {
   sessionField: 'task',
   dialect: taskDialect,
   command: {
-    protocol: 'arc',
+    readExit: readHooklineExit,
     shell: 'sh',
     environment: {
       variables(context: EventContext): Record<string, string> {
@@ -78,4 +80,4 @@ export const taskPreset: Preset = {
   // credentials and notification lines use tokens, which the local sandbox would remove.
   hookDefaults: { sandbox: false },
   starter: { text: ({ remote }) => taskStarter(remote), tryEmit: 'after_merge --set task=…', remote: { default: 'origin' } },
-};
+});

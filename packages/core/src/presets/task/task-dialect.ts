@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { canonicalDialect, hookArray } from '../config/canonical-dialect.ts';
-import type { ConfigDialect, DialectHook } from '../config/config-dialect.ts';
-import { worded } from '../config/form-wording.ts';
-import { SHORTHAND_TYPE } from '../config/hook-schemas.ts';
-import { nearestWord } from '../config/nearest-word.ts';
+import { canonicalDialect, hookArray } from '../../config/canonical-dialect.ts';
+import type { ConfigDialect, DialectHook } from '../../config/config-dialect.ts';
+import { worded } from '../../config/form-wording.ts';
+import { SHORTHAND_TYPE } from '../../config/hook-schemas.ts';
+import { nearestWord } from '../../config/nearest-word.ts';
 
 /** The effective name of a point's `position`-th command (0-based): `after_merge-01`, `after_merge-02`, … */
 export function taskHookName(point: string, position: number): string {

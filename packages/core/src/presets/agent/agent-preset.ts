@@ -1,9 +1,11 @@
-import { fieldsOf, type ContextSchema } from '../context/context-field.ts';
-import type { EventContext } from '../context/event-context.ts';
-import { utf8ByteLength } from '../context/utf8-byte-length.ts';
+import { fieldsOf, type ContextSchema } from '../../context/context-field.ts';
+import type { EventContext } from '../../context/event-context.ts';
+import { utf8ByteLength } from '../../context/utf8-byte-length.ts';
 import { agentDialect } from './agent-dialect.ts';
 import { agentStarter } from './agent-starter.ts';
-import type { EventSpec, Preset } from './preset.ts';
+import type { EventSpec, Preset } from '../preset.ts';
+import { definePreset } from '../define-preset.ts';
+import { readAgentExit } from './agent-exit.ts';
 
 /**
  * The coding agent's hook reference: the context is passed in `AGENT_CODE_HOOK_CONTEXT` only "when small enough to pass
@@ -58,7 +60,7 @@ const context: ContextSchema = {
  * actions run with `bash -c` (30 s by default) and answer by exit code; the context arrives on stdin
  * as one JSON line and in `AGENT_CODE_HOOK_*` variables.
  */
-export const agentPreset: Preset = {
+export const agentPreset: Preset = definePreset({
   name: 'agent',
   events,
   context,
@@ -66,7 +68,7 @@ export const agentPreset: Preset = {
   sessionField: 'session_id',
   dialect: agentDialect,
   command: {
-    protocol: 'agent',
+    readExit: readAgentExit,
     shell: 'bash',
     environment: {
       variables(context: EventContext, contextJson: string): Record<string, string> {
@@ -84,5 +86,7 @@ export const agentPreset: Preset = {
   hookDefaults: { sandbox: false, timeoutMs: { command: 30_000 } },
   // A project's config sits next to the user's guards: one bad entry must not switch them off.
   invalidHooks: 'fail-when-selected',
+  // A coding agent keeps its hooks in .agent/settings.toml, written without a preset line.
+  ownConfigFile: { under: 'project', path: '.agent/settings.toml' },
   starter: { text: agentStarter, tryEmit: 'post_tool_use --set tool_name=FileWrite' },
-};
+});

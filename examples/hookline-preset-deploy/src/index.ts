@@ -1,0 +1,2 @@
+export { deployPreset } from './deploy-preset.ts';
+export { deployPreset as default } from './deploy-preset.ts';

@@ -1,0 +1,9 @@
+// The public names of the built-in presets and their parts, for hosts that use one directly.
+export { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './agent/agent-preset.ts';
+export { arcPreset } from './arc/arc-preset.ts';
+export { claudeMatcher } from './claude/claude-matcher.ts';
+export { claudePreset } from './claude/claude-preset.ts';
+export { readClaudeAnswer } from './claude/claude-answer.ts';
+export { writeClaudeAnswer } from './claude/claude-wire-answer.ts';
+export { taskHookName } from './task/task-dialect.ts';
+export { taskPreset } from './task/task-preset.ts';

@@ -1,0 +1,11 @@
+import { agentPreset } from './agent/agent-preset.ts';
+import { arcPreset } from './arc/arc-preset.ts';
+import { claudePreset } from './claude/claude-preset.ts';
+import { PresetRegistry } from './preset-registry.ts';
+import { taskPreset } from './task/task-preset.ts';
+
+/**
+ * The presets this core brings, the first one the default. Each lives in its own folder and is made
+ * with `definePreset`, as a plugin's preset is.
+ */
+export const builtInPresets: PresetRegistry = new PresetRegistry([arcPreset, taskPreset, agentPreset, claudePreset]);
