@@ -9,6 +9,9 @@ import type { SandboxSession } from '../plugins/sandbox-provider.ts';
 import { matcherFieldsOf, type EventSpec } from '../presets/preset.ts';
 import { selectHooks } from '../selection/explain-selection.ts';
 import type { HeldEntry } from './durable-entries.ts';
+import { deliveryCall, settledEarlier, settleEntry, verdictOf, type DeliveryRun } from './delivery-attempts.ts';
+import type { DeliveryCall } from '../plugins/runner.ts';
+import type { DisabledTarget } from '../plugins/journal.ts';
 import type { EmitOutcome, HookReport, PendingEmitOutcome } from './emit-outcome.ts';
 import type { EngineState, EventRoute, HookLane } from './engine-state.ts';
 import type { InstalledType } from '../plugins/runner-registry.ts';
@@ -101,10 +104,14 @@ async function runSelected(
     }
   }
   const later: number[] = [];
+  const resumedEntry = origin?.resumed?.entry;
   for (let position = 0; position < selected.length; position++) {
     const hook = selected[position]!;
     if (hook.blocking || (blockedBy === undefined && !emit.runs(position))) continue;
+    // A retried entry runs again only the hooks that are not done (see settledEarlier).
+    const settledBefore = resumedEntry?.deliveries === undefined ? undefined : settledEarlier(resumedEntry, hook.name);
     if (blockedBy !== undefined) reports[position] = skippedReport(hook, `"${blockedBy}" blocked the event`);
+    else if (settledBefore !== undefined) reports[position] = skippedReport(hook, settledBefore);
     else {
       later.push(position);
       reports[position] = pendingReport(hook);
@@ -150,8 +157,8 @@ async function runSelected(
     if (origin?.resumed !== undefined && selected.length === 0) {
       all.push(`no durable hook of "${event.name}" is configured for this context now; the journal entry was cleared without running anything`);
     }
-    const note = await entry?.finish(lane.signal.aborted ? ENGINE_CLOSED_MEANWHILE : undefined);
-    if (note !== undefined) all.push(note);
+    const notes = entry === undefined ? NOTHING : await finishEntry(entry, emit, later, lane.signal.aborted);
+    all.push(...notes);
     const outcome = new Outcome(event.name, merged.decision, decidedBy, extras, reports, all);
     // Before `settled` resolves: a host that flushes its traces then finds the emit's span ended.
     if (observation !== undefined) quietly(() => observation.ended(outcome));
@@ -160,6 +167,37 @@ async function runSelected(
   // close() waits for the entry to be cleared or released, not only for the hooks.
   if (entry !== undefined) engine.work.track(settled);
   return new Outcome(event.name, merged.decision, decidedBy, extras, reports.slice(), warnings.slice(), settled);
+}
+
+/**
+ * Clears a held entry once its durable hooks ended — or, when a retry policy answered, records the
+ * attempts and retries or dead-letters it, disabling the targets a policy gave up on for good.
+ * Resolves to the warnings to add to the outcome.
+ */
+async function finishEntry(entry: HeldEntry, emit: EmitRun, later: readonly number[], closed: boolean): Promise<readonly string[]> {
+  if (closed) {
+    const note = await entry.finish(ENGINE_CLOSED_MEANWHILE);
+    return note === undefined ? NOTHING : [note];
+  }
+  const runs: DeliveryRun[] = [];
+  for (const position of later) {
+    const hook = emit.selected[position]!;
+    const report = emit.reports[position]!;
+    if (hook.durable && report.status !== 'skipped') runs.push({ hook, report, target: emit.targetOf(hook) });
+    else if (hook.durable && verdictOf(report) !== undefined) runs.push({ hook, report, target: emit.targetOf(hook) });
+  }
+  const settlement = settleEntry(entry.entry, runs, Date.now());
+  const notes: string[] = [];
+  for (const run of runs) {
+    const verdict = verdictOf(run.report);
+    if (verdict?.next === 'dead' && verdict.disable === true && run.target !== undefined && emit.engine.durability !== undefined) {
+      const note = await emit.engine.durability.disable(run.target, verdict.reason);
+      if (note !== undefined) notes.push(note);
+    }
+  }
+  const note = settlement.clear ? await entry.finish() : await entry.settle(settlement.attempts, settlement.next);
+  if (note !== undefined) notes.push(note);
+  return notes;
 }
 
 /**
@@ -218,8 +256,31 @@ class EmitRun extends EmitPayload implements HookRunScope {
     return decision;
   }
 
-  /** Runs one hook of the emit, watched by the emit's observation, if any. */
+  /**
+   * Runs one hook of the emit, watched by the emit's observation, if any. A durable hook of a held
+   * entry whose target was disabled (an endpoint that answered 410 Gone) is not run: it is given up on.
+   */
   run(hook: HookDefinition): HookReport | Promise<HookReport> {
+    const durability = this.engine.durability;
+    if (this.held !== undefined && hook.durable && !hook.blocking && durability !== undefined) {
+      const target = this.targetOf(hook);
+      if (target !== undefined) return durability.disabledTarget(target).then((disabled) => (disabled === undefined ? this.#run(hook) : disabledReport(hook, disabled)));
+    }
+    return this.#run(hook);
+  }
+
+  /** A hook's target as its type names it (`identity`: an HTTP hook's URL), when the type names one. */
+  targetOf(hook: HookDefinition): string | undefined {
+    const identity = this.engine.registry.find(hook.type)?.type.identity;
+    if (identity === undefined) return undefined;
+    try {
+      return identity(hook.options);
+    } catch {
+      return undefined;
+    }
+  }
+
+  #run(hook: HookDefinition): HookReport | Promise<HookReport> {
     const installed = this.engine.registry.find(hook.type)!;
     const observation = this.observation;
     if (observation === undefined) return runHook(hook, installed, this, undefined);
@@ -244,10 +305,22 @@ class EmitRun extends EmitPayload implements HookRunScope {
     return () => sessions.get(String(context[this.engine.preset.sessionField]), runFacts(context));
   }
 
+  deliveryFor(hook: HookDefinition): DeliveryCall | undefined {
+    const entry = this.held;
+    if (entry === undefined || !hook.durable || hook.blocking) return undefined;
+    return deliveryCall(entry.messageKey(hook.name), entry.entry, hook.name, Date.now());
+  }
+
   onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined {
     const entry = hook.durable ? this.held : undefined;
     return entry === undefined ? undefined : (pid: number) => entry.attach(pid);
   }
+}
+
+// A durable hook whose target is disabled: given up on at once, so the entry is dead-lettered for a retry once it is re-enabled.
+function disabledReport(hook: HookDefinition, disabled: DisabledTarget): HookReport {
+  const reason = `${disabled.target} is disabled since ${new Date(disabled.disabledAt).toISOString()} (${disabled.reason}); re-enable it and retry its dead letters with: hookline journal retry --endpoint ${disabled.target}`;
+  return { ...skippedReport(hook, reason), delivery: { next: 'dead', reason } };
 }
 
 // The later phase. A sequential event's hooks each take the limiter in turn, so they run in

@@ -1,6 +1,6 @@
 import type { HookDefinition } from '../config/hook-definition.ts';
 import type { InstalledType } from '../plugins/runner-registry.ts';
-import type { RunResult } from '../plugins/runner.ts';
+import type { DeliveryCall, RunResult } from '../plugins/runner.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
 import type { HookReport } from './emit-outcome.ts';
 import type { EngineState, HookLane } from './engine-state.ts';
@@ -21,6 +21,8 @@ export interface HookRunScope extends EmitPayload {
   openSandbox(hook: HookDefinition, installed: InstalledType): (() => Promise<SandboxSession>) | undefined;
   /** Told the pid of each process the hook starts; `undefined` when nothing needs to know. */
   onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined;
+  /** Which delivery of a durable hook of a journal entry this is; `undefined` for any other hook. */
+  deliveryFor(hook: HookDefinition): DeliveryCall | undefined;
 }
 
 /**
@@ -53,7 +55,7 @@ function startHook(
 ): HookReport | Promise<HookReport> {
   const { lane, engine } = scope;
   if (lane.stopped) return skippedReport(hook, 'the engine closed before the hook started');
-  const call = new HookCall(scope, hook.timeoutMs, engine.preset, sandbox, traceContext, scope.onProcessStarted(hook));
+  const call = new HookCall(scope, hook.timeoutMs, engine.preset, sandbox, traceContext, scope.onProcessStarted(hook), scope.deliveryFor(hook));
   const { runner } = installed;
   let answer: RunResult | PromiseLike<RunResult>;
   try {
