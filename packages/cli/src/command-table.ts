@@ -223,6 +223,32 @@ export const journal = defineCommand({
     trust: { type: 'boolean', help: 'retry: accept an entry whose seal does not verify (check its context first)' },
   },
 });
+export const webhook = defineCommand({
+  summary: 'webhook verify: check a Standard Webhooks signature as a receiver would',
+  description: `Checks one received delivery the way its receiver should: the webhook-signature header must hold a
+v1 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}" keyed with the whsec_… secret, and the
+timestamp must be within --tolerance of now. BODY is the raw body as received (a file, or - or nothing
+for stdin). The headers come from --id, --timestamp and --signature, or from --headers FILE (lines
+"name: value", e.g. saved with curl -D). Exit 0 when it verifies, 1 (with the reason) when it does not.`,
+  positionals: [
+    { name: 'action', choices: ['verify'] },
+    { name: 'BODY', optional: true },
+  ],
+  options: {
+    'secret-env': { type: 'string', value: 'NAME', help: 'the environment variable holding the whsec_… secret (default HOOKLINE_WEBHOOK_SECRET)' },
+    id: { type: 'string', value: 'ID', help: 'the webhook-id header' },
+    timestamp: { type: 'string', value: 'SECONDS', help: 'the webhook-timestamp header' },
+    signature: { type: 'string', value: 'SIG', help: 'the webhook-signature header' },
+    headers: { type: 'string', value: 'FILE', help: 'read the three headers from FILE ("name: value" lines); the flags above win' },
+    tolerance: { type: 'string', value: 'SECONDS', help: 'how far the timestamp may be from now (default 300); 0 to skip the check' },
+    json: { type: 'boolean', help: 'print {"valid": true} or {"valid": false, "problem": …}' },
+  },
+  epilog: `Example:
+  HOOKLINE_WEBHOOK_SECRET=whsec_… hookline webhook verify body.json \
+    --id msg_0b5f… --timestamp 1767225600 --signature 'v1,K5oZ…'
+`,
+});
+
 export const init = defineCommand({
   summary: 'write a commented starter hookline.toml',
   description: `Writes a commented starter config to FILE (default ./hookline.toml) for a preset:
@@ -285,4 +311,5 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   worker: { spec: worker, load: async () => (await import('./commands/worker.ts')).workerCommand },
   journal: { spec: journal, load: async () => (await import('./commands/journal.ts')).journalCommand },
   sandbox: { spec: sandbox, load: async () => (await import('./commands/sandbox.ts')).sandboxCommand },
+  webhook: { spec: webhook, load: async () => (await import('./commands/webhook.ts')).webhookCommand },
 };

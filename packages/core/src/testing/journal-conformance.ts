@@ -322,7 +322,7 @@ export function journalConformanceCases(options: JournalConformanceOptions): Con
           assert(await journal.doRecordAttempts(id, 'a', [first], { retryAfterMs: 60_000, error: '"notify": answered 503' }), 'the holder records attempts');
           assert((await journal.doClaim('b', 10_000)) === undefined, 'not claimable before its retry time');
           const [waiting] = await journal.list();
-          assert(waiting?.owner === undefined && waiting.lastError === '"notify": answered 503' && waiting.deadLetteredAt === undefined, `released with the error: ${JSON.stringify(waiting)}`);
+          assert(waiting !== undefined && waiting.owner === undefined && waiting.lastError === '"notify": answered 503' && waiting.deadLetteredAt === undefined, `released with the error: ${JSON.stringify(waiting)}`);
           // Key order may change (PostgreSQL's jsonb sorts keys); nothing else may.
           assert(canonicalJson(waiting.deliveries) === canonicalJson([first]), `the attempt is kept as given: ${JSON.stringify(waiting.deliveries)}`);
           const again = await journal.doRecord(record('after_fail'), 'a', 10_000);
