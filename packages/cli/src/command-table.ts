@@ -204,23 +204,34 @@ still running then is stopped and its entry released for another worker`,
   setup: 'run-hooks',
 });
 export const journal = defineCommand({
-  summary: 'journal ls|stats|retry ID: durable entries pending, leased, dead-lettered',
+  summary: 'journal ls|stats|retry|purge: durable entries pending, leased, dead-lettered',
   description: `Looks into the durable-hook journal (SQLite or PostgreSQL, as emit and worker choose it).
-  ls          every entry not cleared yet: id, event, state (pending, leased, dead-lettered),
-              holder and lease end, attempts, age, last error
-  stats       pending, leased, dead-lettered, the oldest entry's age, the most attempts
-  retry ID    make a dead-lettered entry pending again, its attempts counted from 0; an entry
-              refused for its seal (forged, edited, or written before entries were sealed)
-              needs --trust: you vouch for its context, and it is sealed with your key`,
+  ls              every entry not cleared yet: id, event, state (pending, leased, dead-lettered),
+                  holder and lease end, attempts, age, delivery attempts, last error; --dead: dead
+                  letters only (--json: with every delivery attempt)
+  stats           pending, leased, dead-lettered, the oldest entry's age, the most attempts
+  retry ID        make a dead-lettered entry pending again, its attempts counted from 0; an entry
+                  refused for its seal (forged, edited, or written before entries were sealed)
+                  needs --trust: you vouch for its context, and it is sealed with your key
+  retry --since DATE | --endpoint URL
+                  retry every dead letter dead-lettered since DATE, and/or with an attempt to URL
+                  (which is re-enabled if it was disabled by a 410 Gone); both given: both must hold
+  purge --before DATE
+                  delete the dead letters dead-lettered before DATE
+DATE is a date (2026-12-01, 2026-12-01T08:00:00Z) or an age (30m, 24h, 7d: that long ago).`,
   positionals: [
-    { name: 'action', choices: ['ls', 'stats', 'retry'] },
+    { name: 'action', choices: ['ls', 'stats', 'retry', 'purge'] },
     { name: 'ID', optional: true },
   ],
   options: {
     ...configOptions('config file to load (for [journal] url)'),
     journal: { ...JOURNAL_OPTION, help: 'the journal (default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db)' },
-    json: { type: 'boolean', help: 'machine output: ls an array of entries, stats an object, retry {"retried": id}' },
-    trust: { type: 'boolean', help: 'retry: accept an entry whose seal does not verify (check its context first)' },
+    json: { type: 'boolean', help: 'machine output: ls an array of entries, stats an object, retry {"retried": …}, purge {"purged": N}' },
+    dead: { type: 'boolean', help: 'ls: only dead-lettered entries' },
+    since: { type: 'string', value: 'DATE', help: 'retry: the dead letters dead-lettered since DATE' },
+    endpoint: { type: 'string', value: 'URL', help: 'retry: the dead letters with an attempt to URL (as the config writes it); re-enables URL' },
+    before: { type: 'string', value: 'DATE', help: 'purge: the dead letters dead-lettered before DATE' },
+    trust: { type: 'boolean', help: 'retry ID: accept an entry whose seal does not verify (check its context first)' },
   },
 });
 export const webhook = defineCommand({

@@ -62,6 +62,7 @@ export {
   type JournalStats,
   type ProcessGroupSealer,
 } from './plugins/journal.ts';
+export { purgeDeadLetters, retryDeadLetters, type DeadLetterRetry, type DeadLetterSelection } from './plugins/dead-letters.ts';
 export { canonicalJson, createJournalSeal, type JournalKey, type JournalSeal, type SealVerdict } from './plugins/journal-seal.ts';
 export { interfaceVersionProblem, type PluginInterface } from './plugins/interface-version.ts';
 export {

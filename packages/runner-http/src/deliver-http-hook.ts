@@ -57,7 +57,8 @@ export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, cal
   }
 
   const body = Buffer.from(call.contextJson, 'utf8');
-  let details: Record<string, unknown> = NO_DETAILS;
+  // Which attempt of a retried message this is, for reports and traces.
+  let details: Record<string, unknown> = call.delivery === undefined ? NO_DETAILS : { delivery_attempt: call.delivery.attempt };
   if (plan.signingSecretEnv !== undefined) {
     const secretValue = scope.environment[plan.signingSecretEnv];
     const secret = readWebhookSecret(plan.signingSecretEnv, secretValue);
@@ -69,7 +70,7 @@ export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, cal
     // One message, one id: every attempt of a retried delivery carries the same webhook-id.
     const id = call.delivery === undefined ? newWebhookId() : stableWebhookId(call.delivery.messageKey, body);
     Object.assign(headers, signWebhook({ key: secret.key, id, timestamp: Math.floor(Date.now() / 1000), body }));
-    details = { webhook_id: id };
+    details = { ...details, webhook_id: id };
   }
 
   if (plan.retry !== undefined && call.delivery === undefined) {
