@@ -9,7 +9,9 @@ import { interpretResponse } from './interpret-response.ts';
 import type { HookPlanner } from './hook-planner.ts';
 import { sendRequest } from './send-request.ts';
 import { newWebhookId, signWebhook, stableWebhookId } from './sign-webhook.ts';
-import { deliveryVerdict, parseRetryAfter, type AttemptFailure } from './delivery-verdict.ts';
+import { deferralVerdict, deliveryVerdict, isRetryableStatus, parseRetryAfter, type AttemptFailure } from './delivery-verdict.ts';
+import type { EndpointHealth } from './endpoint-health.ts';
+import type { PreparedHook } from './hook-planner.ts';
 import { PrivateAddressError } from './private-address-error.ts';
 import { readWebhookSecret } from './webhook-secret.ts';
 
@@ -20,6 +22,8 @@ export interface DeliveryScope {
   readonly planFor: HookPlanner;
   /** Read by name only, at run time (never enumerated). */
   readonly environment: Readonly<Record<string, string | undefined>>;
+  /** The health of a hook's URL in this process: in-flight count, token bucket, circuit breaker. */
+  readonly endpointFor: (plan: PreparedHook) => EndpointHealth;
 }
 
 // Shared by the deliveries that have none; never mutated (a delivery that has some makes its own).
@@ -79,7 +83,17 @@ export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, cal
   // A retried delivery's attempt ends before the hook's deadline, so that its failure can be retried.
   const attemptTimeoutMs = policy === undefined ? undefined : Math.max(1, Math.min(policy.attemptTimeoutMs, call.timeoutMs - ATTEMPT_MARGIN_MS));
   const signal = attemptTimeoutMs === undefined ? call.signal : AbortSignal.any([call.signal, AbortSignal.timeout(attemptTimeoutMs)]);
-  const retried = (result: RunResult, failure: AttemptFailure): RunResult => (policy === undefined ? result : { ...result, delivery: deliveryVerdict(policy, call.delivery!, failure, Date.now()) });
+  // A retried delivery goes only when its URL's limits and circuit let it; otherwise it is deferred, not queued.
+  const admission = policy === undefined ? undefined : scope.endpointFor(plan).admit(Date.now());
+  if (admission !== undefined && !admission.ok) {
+    return { status: 'failed', error: `${plan.request} was not sent: ${admission.reason}`, warnings, details, delivery: deferralVerdict(policy!, call.delivery!, admission.afterMs, admission.reason, Date.now()) };
+  }
+  const retried = (result: RunResult, failure: AttemptFailure): RunResult => {
+    if (policy === undefined) return result;
+    // What the circuit breaker counts as the endpoint failing: no answer, or an answer that asks to retry.
+    admission?.done(failure.kind === 'no-answer' || (failure.kind === 'status' && isRetryableStatus(failure.status)));
+    return { ...result, delivery: deliveryVerdict(policy, call.delivery!, failure, Date.now()) };
+  };
 
   try {
     const answer = await sendRequest(scope.pool.agentFor(plan.tls, plan.blockPrivateAddresses), {
@@ -94,12 +108,16 @@ export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, cal
     });
     const result = interpretResponse(answer, { request: plan.request, maxResponseBytes: scope.settings.maxResponseBytes, secrets, details, warnings, preset: call.preset, event: call.context.event });
     // A 2xx was received, whatever its body says: the message is delivered.
-    if (policy === undefined || (answer.statusCode >= 200 && answer.statusCode < 300) || result.status !== 'failed') return result;
+    if (policy === undefined || (answer.statusCode >= 200 && answer.statusCode < 300) || result.status !== 'failed') {
+      admission?.done(false);
+      return result;
+    }
     if (answer.statusCode >= 300 && answer.statusCode < 400) return retried(result, { kind: 'final', error: result.error });
     const retryAfterMs = parseRetryAfter(answer.retryAfter, Date.now());
     return retried(result, { kind: 'status', status: answer.statusCode, error: result.error, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
   } catch (error) {
     if (call.signal.aborted) {
+      admission?.done(false);
       const reason: unknown = call.signal.reason;
       return { status: 'failed', error: `${plan.request} was abandoned: ${messageOf(reason)}`, warnings, details };
     }

@@ -55,3 +55,16 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
+
+/**
+ * A delivery that did not go (its URL's circuit is open, or it is at its rate or in-flight limit):
+ * back in `afterMs`, not counted as an attempt — unless that would pass the deadline of a message
+ * already tried, which is then given up.
+ */
+export function deferralVerdict(policy: RetryPolicy, delivery: DeliveryCall, afterMs: number, reason: string, now: number): DeliveryVerdict {
+  const deadline = delivery.firstAttemptAt + policy.deadlineMs;
+  if (delivery.attempt > 1 && now + afterMs > deadline) {
+    return { next: 'dead', reason: `${reason} (gave up after ${delivery.attempt - 1} attempt${delivery.attempt === 2 ? '' : 's'}: the retry deadline, ${new Date(deadline).toISOString()}, passed while it was deferred)` };
+  }
+  return { next: 'retry', afterMs, counted: false, reason };
+}

@@ -3,6 +3,8 @@ import { displayUrl } from './display-url.ts';
 import { findEnvReferences } from './env-references.ts';
 import type { HttpHookOptions, TlsMode } from './http-keys.ts';
 import { retryPolicyOf, type RetryPolicy } from './retry-policy.ts';
+import type { EndpointLimits } from './endpoint-health.ts';
+import { endpointLimitsOf } from './endpoint-limits.ts';
 
 /** What stays the same across deliveries of one hook, worked out once. */
 export interface PreparedHook {
@@ -20,6 +22,8 @@ export interface PreparedHook {
   readonly signingSecretEnv?: string;
   /** The hook's `retry` policy, when it has one. */
   readonly retry?: RetryPolicy;
+  /** The limits its retried deliveries respect (the `endpoint` table, defaults filled in). */
+  readonly limits: EndpointLimits;
   /** The URL as written: the hook's target, as the engine names it (its identity) in attempts and disabled endpoints. */
   readonly url: string;
 }
@@ -68,6 +72,7 @@ function planDelivery(options: HttpHookOptions, defaults: Readonly<Record<string
     staticHeaders,
     ...(options.signing_secret_env === undefined ? {} : { signingSecretEnv: options.signing_secret_env }),
     ...(retry === undefined ? {} : { retry }),
+    limits: endpointLimitsOf(options.endpoint),
     url: options.url,
   };
 }

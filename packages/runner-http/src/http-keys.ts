@@ -1,6 +1,7 @@
 import type { HookOptions } from '@hookline/core';
 import * as v from 'valibot';
 import { retryKey } from './retry-keys.ts';
+import { endpointKey } from './endpoint-keys.ts';
 
 /** TLS modes: `verify` checks certificates, `no_verify` does not, `off` allows `http://`. */
 export const TLS_MODES = ['verify', 'no_verify', 'off'] as const;
@@ -40,6 +41,7 @@ export const httpOptions = v.object({
     ),
   ),
   retry: retryKey,
+  endpoint: endpointKey,
   block_private_addresses: v.optional(
     v.pipe(
       v.boolean('must be true or false'),
