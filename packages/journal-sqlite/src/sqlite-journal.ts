@@ -86,7 +86,10 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
     }
   };
   const hostIdentity = (): string => (host ??= settings.hostIdentity ?? localHostIdentity());
-  const self = (): Holder => ({ host: hostIdentity(), pid: process.pid, start: processIdentity()?.start ?? '' });
+  // This process as the holder of what it records and claims: read once (its start time never changes,
+  // and reading /proc for every record cost more than the insert).
+  let holder: Holder | undefined;
+  const self = (): Holder => (holder ??= { host: hostIdentity(), pid: process.pid, start: processIdentity()?.start ?? '' });
   const maxAttempts = checkMaxAttempts(settings.maxAttempts);
 
   const journal = defineJournal({

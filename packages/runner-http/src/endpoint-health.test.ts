@@ -72,7 +72,7 @@ describe('through the engine', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  test('an endpoint that never answers opens its circuit and costs a bounded number of requests, while a healthy one gets every message at once', async () => {
+  test('an endpoint that never answers opens its circuit and costs a bounded number of requests, while a healthy one gets every message', async () => {
     const dead = await startHttpServer(() => undefined); // never answers
     const healthy = await startHttpServer((_request, response) => response.writeHead(204).end());
     const runner = httpRunner();
@@ -90,7 +90,8 @@ describe('through the engine', () => {
     // A worker: 4 at once, resuming until every message to the healthy endpoint is delivered.
     const stop = new AbortController();
     const working = engine.resume({ signal: stop.signal, concurrency: 4, pollMs: 20 });
-    while (healthy.requests.length < 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const circuitOpen = () => journal.entries.some((entry) => (entry.lastError ?? '').includes('circuit open'));
+    while (healthy.requests.length < 20 || !circuitOpen()) await new Promise((resolve) => setTimeout(resolve, 20));
     stop.abort();
     await working;
     expect(healthy.requests).toHaveLength(20);

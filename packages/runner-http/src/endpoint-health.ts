@@ -11,8 +11,9 @@ export interface EndpointLimits {
 /** May a delivery go now? If not, when to come back, and why. */
 export type Admission = { readonly ok: true; readonly done: (failed: boolean) => void } | { readonly ok: false; readonly afterMs: number; readonly reason: string };
 
-// A deferral for a full URL waits about this long, jittered, so that deferred deliveries do not return together.
-const BUSY_RETRY_MS = 100;
+// A deferral for a URL at max_in_flight waits about this long, jittered, so that deferred deliveries do
+// not return together and a backlog for a slow URL does not churn through the journal ahead of others.
+const BUSY_RETRY_MS = 500;
 
 /**
  * The health of one URL as this process sees it: deliveries in flight, a token bucket, and a circuit
