@@ -26,6 +26,7 @@ try {
     ['dead-lettered', report.deadLettered],
     ['delivered more than once (after a kill)', report.duplicates],
     ['lost', report.lost.length],
+    ['not journaled (the emitter warned and ran it once)', report.unjournaled.length],
     ['left pending', report.pendingLeft],
     ['messages with two webhook-ids, or ids shared', report.idMismatches.length],
     ['dead letters against the policy', report.policyViolations.length],

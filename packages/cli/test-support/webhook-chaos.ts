@@ -38,8 +38,13 @@ export interface WebhookChaosReport {
   readonly requests: number;
   readonly delivered: number;
   readonly deadLettered: number;
-  /** Messages neither answered 2xx nor dead-lettered, or still pending when the run ended. */
+  /** Messages neither answered 2xx nor dead-lettered, or still pending when the run ended, with what the server saw of them. */
   readonly lost: readonly string[];
+  /**
+   * Messages the emitter could not journal (the journal busy past its timeout on an overloaded
+   * machine): the contract runs them once in the emitter, with a warning — not durable that time.
+   */
+  readonly unjournaled: readonly string[];
   readonly pendingLeft: number;
   /** Messages that got a 2xx more than once (at least once allows it after a kill). */
   readonly duplicates: number;
@@ -156,6 +161,17 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
     workers[slot] = startWorker();
   }
   const emitResults = await emitting;
+  // `hookline run` answers one outcome line per event, in order: those that warn they were not journaled.
+  const unjournaled: string[] = [];
+  emitResults.forEach((result, emitter) => {
+    const mine = runs.slice(emitter * perEmitter, (emitter + 1) * perEmitter);
+    result.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .forEach((line, index) => {
+        if (line.includes('could not journal the durable hooks') && mine[index] !== undefined) unjournaled.push(mine[index]!);
+      });
+  });
   // Past the chaos: let the workers finish what is left without kills.
   while (Date.now() < deadline + 30_000 && (await unsettled()) !== 0) await new Promise((resolve) => setTimeout(resolve, 250));
   for (const worker of workers) worker.child.kill('SIGTERM');
@@ -180,7 +196,7 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
     if (successes > 0) delivered++;
     if (successes > 1) duplicates++;
     const letter = dead.get(run);
-    if (successes === 0 && letter === undefined) lost.push(run);
+    if (successes === 0 && letter === undefined) lost.push(`${run} (answers ${fate === undefined ? 'none' : fate.answers.join(',')}${unjournaled.includes(run) ? '; not journaled: the emitter warned' : ''})`);
     if ((fate?.ids.size ?? 0) > 1) idMismatches.push(`${run}: ${[...fate!.ids].join(', ')}`);
     for (const id of fate?.ids ?? []) {
       const other = seenIds.get(id);
@@ -200,6 +216,7 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
     delivered,
     deadLettered: dead.size,
     lost,
+    unjournaled,
     pendingLeft,
     duplicates,
     idMismatches,

@@ -7,6 +7,7 @@ import { httpOptions } from './http-keys.ts';
 import { createHookPlanner } from './hook-planner.ts';
 import { resolveHttpRunnerSettings, type HttpRunnerSettings } from './http-runner-settings.ts';
 import { EndpointHealth } from './endpoint-health.ts';
+import { deliveryVerdict } from './delivery-verdict.ts';
 import type { PreparedHook } from './hook-planner.ts';
 
 /** The package name, as errors name the runner. */
@@ -55,6 +56,12 @@ export function httpRunner(settings: HttpRunnerSettings = {}): Runner {
         check: checkHttpHook,
         doRun(hook, call) {
           return deliverHttpHook(hook, call, delivery);
+        },
+        // The hook's deadline ended a retried delivery before its attempt timer did (a stalled process): retried as a timeout.
+        deadlineVerdict(hook, call) {
+          const plan = delivery.planFor(hook);
+          if (plan.retry === undefined) return undefined;
+          return deliveryVerdict(plan.retry, call, { kind: 'no-answer', error: `${plan.request} got no answer within the hook's timeout_ms (${hook.timeoutMs} ms)` }, Date.now());
         },
       },
     },

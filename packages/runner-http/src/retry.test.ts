@@ -65,6 +65,15 @@ test('retry keys are validated at load, with what to write instead', () => {
   expect(loadError(hook('{ schedule = "exponential", jiter = false }')).message).toContain('or a table with `schedule` and optionally `jitter`, `deadline`, `attempt_timeout`');
 });
 
+test("a delivery the engine's deadline ended (a stalled process) is retried as a timeout; a hook without retry is done", () => {
+  const runner = httpRunner();
+  const config = load(`[[hooks]]\nname = "a"\nevent = "stage_complete"\ntype = "http"\nurl = "https://example.com/a"\ndurable = true\nretry = ["5s"]\n[[hooks]]\nname = "b"\nevent = "stage_complete"\ntype = "http"\nurl = "https://example.com/b"\ndurable = true\n`, runner);
+  const [withRetry, without] = config.hooks;
+  const delivery = { messageKey: 'k', attempt: 1, firstAttemptAt: Date.now() };
+  expect(runner.types['http']!.deadlineVerdict?.(withRetry!, delivery)).toMatchObject({ next: 'retry', counted: true, reason: expect.stringContaining("got no answer within the hook's timeout_ms (60000 ms)") });
+  expect(runner.types['http']!.deadlineVerdict?.(without!, delivery)).toBeUndefined();
+});
+
 describe('retried deliveries through the engine and a journal', () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {

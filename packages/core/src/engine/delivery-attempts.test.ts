@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadConfig } from '../config/load-config.ts';
-import { defineRunner, type DeliveryCall, type DeliveryVerdict, type RunResult } from '../plugins/runner.ts';
+import { defineRunner, type DeliveryCall, type DeliveryVerdict, type Runner, type RunResult } from '../plugins/runner.ts';
 import { memoryJournal, type MemoryJournal } from '../testing/memory-journal.ts';
 import { createHookEngine, type HookEngine } from './create-hook-engine.ts';
 
@@ -34,7 +34,7 @@ afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.close()));
 });
 
-function engineWith(journal: MemoryJournal, runner: ReturnType<typeof verdictRunner>['runner'], extra = ''): HookEngine {
+function engineWith(journal: MemoryJournal, runner: Runner, extra = ''): HookEngine {
   const toml = `[[hooks]]\nname = "notify"\nevent = "stage_complete"\ntype = "deliver"\ntarget = "https://a.test/hook"\ndurable = true\n${extra}`;
   const config = loadConfig([{ text: toml, source: 'test.toml' }], { runners: [runner] });
   const engine = createHookEngine({ config, runners: [runner], journal, journalKey: false });
@@ -103,6 +103,33 @@ describe('delivery verdicts of durable hooks', () => {
     expect(calls.map((call) => call.delivery?.attempt)).toEqual([1, 2, 1]);
     expect(calls[2]?.delivery?.messageKey).toBe(calls[0]?.delivery?.messageKey);
     expect(journal.entries.map((entry) => entry.id)).not.toContain(dead!.id);
+  });
+
+  test("a delivery the engine's deadline ends is retried when its type says so (deadlineVerdict), and done when it does not", async () => {
+    const journal = memoryJournal();
+    const stalled = (deadlineVerdict: boolean) =>
+      defineRunner({
+        name: 'stalled-runner',
+        types: {
+          deliver: {
+            options: v.object({ target: v.string() }),
+            defaultTimeoutMs: 50,
+            defaultOnError: 'proceed',
+            usesSandbox: false,
+            // Never answers before the deadline: the engine's timeout decides.
+            doRun: (_hook, call) => new Promise<RunResult>((resolve) => call.signal.addEventListener('abort', () => resolve({ status: 'failed', error: 'stopped' }))),
+            ...(deadlineVerdict ? { deadlineVerdict: () => retry(60_000) } : {}),
+          },
+        },
+      });
+    const retried = await (await engineWith(journal, stalled(true)).emit('stage_complete', context)).settled;
+    expect(retried.hooks[0]).toMatchObject({ status: 'timed_out', delivery: { next: 'retry' } });
+    expect(journal.entries[0]?.deliveries?.map((attempt) => [attempt.outcome, attempt.status])).toEqual([['retry', 'timed_out']]);
+
+    const other = memoryJournal();
+    const done = await (await engineWith(other, stalled(false)).emit('stage_complete', context)).settled;
+    expect(done.hooks[0]?.status).toBe('timed_out');
+    expect(other.entries).toEqual([]);
   });
 
   test('without a verdict an entry is cleared as before, with no attempt written', async () => {

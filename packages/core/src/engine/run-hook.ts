@@ -84,7 +84,7 @@ function startHook(
     const watched = engine.deadlines.watch(lane, hook.timeoutMs, deadlineFrom, (timedOut) => {
       if (!timedOut) return finish(failedReport(hook, 'failed', 'the engine closed while the hook ran', started), ENGINE_CLOSED);
       const error = `hook timed out after ${hook.timeoutMs} ms`;
-      finish(failedReport(hook, 'timed_out', error, started), new Error(error));
+      finish(withDeadlineVerdict(failedReport(hook, 'timed_out', error, started), hook, installed, call), new Error(error));
     });
     // The engine may have closed while doRun was starting the hook.
     if (lane.stopped) watched.end(false);
@@ -93,6 +93,18 @@ function startHook(
       (error: unknown) => finish(thrownReport(hook, runner.name, error, started), HOOK_OVER),
     );
   });
+}
+
+// A retried delivery ended by the deadline, not by its runner: the type says whether it is tried again.
+function withDeadlineVerdict(report: HookReport, hook: HookDefinition, installed: InstalledType, call: HookCall): HookReport {
+  if (call.delivery === undefined || installed.type.deadlineVerdict === undefined) return report;
+  try {
+    const verdict = installed.type.deadlineVerdict(hook, call.delivery);
+    return verdict === undefined ? report : { ...report, delivery: verdict };
+  } catch {
+    // A runner bug here must not lose the report; without a verdict the hook counts as done.
+    return report;
+  }
 }
 
 function thrownReport(hook: HookDefinition, runnerName: string, error: unknown, started: number): HookReport {

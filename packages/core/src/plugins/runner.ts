@@ -24,6 +24,13 @@ export interface RunnerType<TSchema extends HookOptionsSchema = HookOptionsSchem
    * then reports it without watching a deadline.
    */
   doRun(hook: HookDefinition<HookOptions<TSchema>>, call: RunCall): RunResult | Promise<RunResult>;
+  /**
+   * Optional, for types with a retry policy. What becomes of a durable hook's delivery that the
+   * engine ended at the hook's deadline — its runner had no chance to answer with
+   * {@link RunResult.delivery} (a process stalled past `timeout_ms`). Without it, or when it returns
+   * undefined, the hook is done, as any hook that ran.
+   */
+  deadlineVerdict?(hook: HookDefinition<HookOptions<TSchema>>, delivery: DeliveryCall): DeliveryVerdict | undefined;
 }
 
 /** Everything a runner gets for one hook run. */
