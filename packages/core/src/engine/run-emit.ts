@@ -183,8 +183,8 @@ async function finishEntry(entry: HeldEntry, emit: EmitRun, later: readonly numb
   for (const position of later) {
     const hook = emit.selected[position]!;
     const report = emit.reports[position]!;
-    if (hook.durable && report.status !== 'skipped') runs.push({ hook, report, target: emit.targetOf(hook) });
-    else if (hook.durable && verdictOf(report) !== undefined) runs.push({ hook, report, target: emit.targetOf(hook) });
+    // The durable hooks that ran in this pass, and those given up on without running (a disabled target).
+    if (hook.durable && (report.status !== 'skipped' || verdictOf(report) !== undefined)) runs.push({ hook, report, target: emit.targetOf(hook) });
   }
   const settlement = settleEntry(entry.entry, runs, Date.now());
   const notes: string[] = [];
