@@ -1,7 +1,7 @@
 // The webhook soak: the chaos run of src/commands/webhook-chaos.test.ts at the issue's size — 100 000
 // durable HTTP deliveries from 2 emitters, 4 `hookline worker` processes SIGKILLed at random every
 // 1–2 s and restarted, a flaky endpoint on 127.0.0.1 (30% failures: 500, hangs, 429 + Retry-After) and
-// one that turns 410 Gone. Prints what happened to every message; exits 1 when one was lost, left
+// one that turns 410 Gone after about a third of its messages. Prints what happened to every message; exits 1 when one was lost, left
 // pending, carried two webhook-ids, or was given up against the policy.
 //
 //   pnpm -F @hookline/cli... build && pnpm -F @hookline/cli soak:webhooks

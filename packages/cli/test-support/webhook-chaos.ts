@@ -54,12 +54,13 @@ export interface WebhookChaosReport {
   readonly policyViolations: readonly string[];
   /** Messages to the gone endpoint delivered after it answered 410. */
   readonly deliveredAfterGone: number;
+  /** Whether the gone endpoint answered 410 at all (the run was long enough to get there). */
+  readonly gone: boolean;
 }
 
-// Every 7th message goes to a second endpoint that answers 200 until its 40th request, then 410
-// forever: the one 410 must disable it for every worker, and dead-letter the rest without requests.
+// Every 7th message goes to a second endpoint that answers 200 for its first third or so, then 410
+// forever: the first 410 must disable it for every worker, and dead-letter the rest without requests.
 const GONE_EVERY = 7;
-const GONE_AFTER = 40;
 
 /**
  * Runs the chaos. The flaky endpoint fails 30% of requests: 18% with 500, 6% by hanging (the
@@ -67,6 +68,7 @@ const GONE_AFTER = 40;
  */
 export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize): Promise<WebhookChaosReport> {
   const random = seeded(size.seed);
+  const goneAfter = Math.max(2, Math.floor(size.messages / GONE_EVERY / 3));
   const fates = new Map<string, MessageFate>();
   const hanging = new Set<ServerResponse>();
   const sockets = new Set<Socket>();
@@ -85,7 +87,7 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
       fate.ids.add(String(request.headers['webhook-id']));
       if (request.url === '/gone') {
         goneRequests++;
-        const status = goneRequests > GONE_AFTER ? 410 : 200;
+        const status = goneRequests > goneAfter ? 410 : 200;
         if (status === 410) goneSince ??= Date.now();
         else if (goneSince !== undefined) deliveredAfterGone++;
         fate.answers.push(status);
@@ -222,6 +224,7 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
     idMismatches,
     policyViolations,
     deliveredAfterGone,
+    gone: goneSince !== undefined,
   };
 }
 

@@ -30,7 +30,9 @@ test(`${messages} webhooks, 4 workers SIGKILLed at random: every message deliver
   expect(report.idMismatches).toEqual([]);
   expect(report.policyViolations).toEqual([]);
   // The gone endpoint's 410 disabled it for every worker (a delivery already in flight may still land).
+  expect(report.gone).toBe(true);
   expect(report.deliveredAfterGone).toBeLessThanOrEqual(4 * 8);
+  expect(report.deadLettered).toBeGreaterThan(0);
   expect(report.kills).toBeGreaterThan(0);
   // Duplicates are allowed only because workers were killed mid-delivery.
   if (report.duplicates > 0) expect(report.kills).toBeGreaterThan(0);
