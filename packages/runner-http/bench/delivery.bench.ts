@@ -177,5 +177,5 @@ row(`healthy endpoint p99, recorded → received, another endpoint hanging — v
 row(`worker heap peak over 5 s with ${PENDING.toLocaleString('en')} pending — vs 1 000 pending`, mib(small.peak), mib(large.peak), `${(large.peak / small.peak).toFixed(2)}×`, '≤ 1.2× (flat)');
 console.log(rows.join('\n'));
 console.log(`\nraw rounds ${rawRates.map((rate) => rate.toFixed(0)).join(', ')}; normal rounds ${normalRates.map((rate) => rate.toFixed(0)).join(', ')}; full rounds ${durableRates.map((rate) => rate.toFixed(0)).join(', ')}`);
-console.log(`healthy latency median alone ${quantile(solo, 0.5).toFixed(1)} ms, with the dead endpoint ${quantile(mixed, 0.5).toFixed(1)} ms; requests the server saw in that phase ${deadRequests}`);
+console.log(`healthy latency median alone ${quantile(solo, 0.5).toFixed(1)} ms, with the dead endpoint ${quantile(mixed, 0.5).toFixed(1)} ms; requests the server saw up to then, all phases ${deadRequests}`);
 console.log(`delivered in the memory runs: ${small.delivered} (1 000 pending), ${large.delivered} (${PENDING} pending)`);
