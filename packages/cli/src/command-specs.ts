@@ -206,25 +206,62 @@ still running then is stopped and its entry released for another worker`,
   setup: 'run-hooks',
 });
 export const journal = defineCommand({
-  summary: 'journal ls|stats|retry ID: durable entries pending, leased, dead-lettered',
+  summary: 'journal ls|stats|retry|purge: durable entries pending, leased, dead-lettered',
   description: `Looks into the durable-hook journal (SQLite or PostgreSQL, as emit and worker choose it).
-  ls          every entry not cleared yet: id, event, state (pending, leased, dead-lettered),
-              holder and lease end, attempts, age, last error
-  stats       pending, leased, dead-lettered, the oldest entry's age, the most attempts
-  retry ID    make a dead-lettered entry pending again, its attempts counted from 0; an entry
-              refused for its seal (forged, edited, or written before entries were sealed)
-              needs --trust: you vouch for its context, and it is sealed with your key`,
+  ls              every entry not cleared yet: id, event, state (pending, leased, dead-lettered),
+                  holder and lease end, attempts, age, delivery attempts, last error; --dead: dead
+                  letters only (--json: with every delivery attempt)
+  stats           pending, leased, dead-lettered, the oldest entry's age, the most attempts
+  retry ID        make a dead-lettered entry pending again, its attempts counted from 0; an entry
+                  refused for its seal (forged, edited, or written before entries were sealed)
+                  needs --trust: you vouch for its context, and it is sealed with your key
+  retry --since DATE | --endpoint URL
+                  retry every dead letter dead-lettered since DATE, and/or with an attempt to URL
+                  (which is re-enabled if it was disabled by a 410 Gone); both given: both must hold
+  purge --before DATE
+                  delete the dead letters dead-lettered before DATE
+DATE is a date (2026-12-01, 2026-12-01T08:00:00Z) or an age (30m, 24h, 7d: that long ago).`,
   positionals: [
-    { name: 'action', choices: ['ls', 'stats', 'retry'] },
+    { name: 'action', choices: ['ls', 'stats', 'retry', 'purge'] },
     { name: 'ID', optional: true },
   ],
   options: {
     ...configOptions('config file to load (for [journal] url)'),
     journal: { ...JOURNAL_OPTION, help: 'the journal (default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db)' },
-    json: { type: 'boolean', help: 'machine output: ls an array of entries, stats an object, retry {"retried": id}' },
-    trust: { type: 'boolean', help: 'retry: accept an entry whose seal does not verify (check its context first)' },
+    json: { type: 'boolean', help: 'machine output: ls an array of entries, stats an object, retry {"retried": …}, purge {"purged": N}' },
+    dead: { type: 'boolean', help: 'ls: only dead-lettered entries' },
+    since: { type: 'string', value: 'DATE', help: 'retry: the dead letters dead-lettered since DATE' },
+    endpoint: { type: 'string', value: 'URL', help: 'retry: the dead letters with an attempt to URL (as the config writes it); re-enables URL' },
+    before: { type: 'string', value: 'DATE', help: 'purge: the dead letters dead-lettered before DATE' },
+    trust: { type: 'boolean', help: 'retry ID: accept an entry whose seal does not verify (check its context first)' },
   },
 });
+export const webhook = defineCommand({
+  summary: 'webhook verify: check a Standard Webhooks signature as a receiver would',
+  description: `Checks one received delivery the way its receiver should: the webhook-signature header must hold a
+v1 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}" keyed with the whsec_… secret, and the
+timestamp must be within --tolerance of now. BODY is the raw body as received (a file, or - or nothing
+for stdin). The headers come from --id, --timestamp and --signature, or from --headers FILE (lines
+"name: value", e.g. saved with curl -D). Exit 0 when it verifies, 1 (with the reason) when it does not.`,
+  positionals: [
+    { name: 'action', choices: ['verify'] },
+    { name: 'BODY', optional: true },
+  ],
+  options: {
+    'secret-env': { type: 'string', value: 'NAME', help: 'the environment variable holding the whsec_… secret (default HOOKLINE_WEBHOOK_SECRET)' },
+    id: { type: 'string', value: 'ID', help: 'the webhook-id header' },
+    timestamp: { type: 'string', value: 'SECONDS', help: 'the webhook-timestamp header' },
+    signature: { type: 'string', value: 'SIG', help: 'the webhook-signature header' },
+    headers: { type: 'string', value: 'FILE', help: 'read the three headers from FILE ("name: value" lines); the flags above win' },
+    tolerance: { type: 'string', value: 'SECONDS', help: 'how far the timestamp may be from now (default 300); 0 to skip the check' },
+    json: { type: 'boolean', help: 'print {"valid": true} or {"valid": false, "problem": …}' },
+  },
+  epilog: `Example:
+  HOOKLINE_WEBHOOK_SECRET=whsec_… hookline webhook verify body.json \
+    --id msg_0b5f… --timestamp 1767225600 --signature 'v1,K5oZ…'
+`,
+});
+
 export const init = defineCommand({
   summary: 'write a commented starter hookline.toml',
   description: `Writes a commented starter config to FILE (default ./hookline.toml) for a preset:
@@ -275,4 +312,4 @@ with their hooks.`,
  * spec (for its types) and `completion` reads them all from here, not from the command table, which
  * imports the commands: declarations and code stay one way round, with no import cycle.
  */
-export const COMMAND_SPECS = { emit, run, explain, validate, list, schema, init, completion, worker, journal, sandbox } as const satisfies Readonly<Record<string, CommandSpec>>;
+export const COMMAND_SPECS = { emit, run, explain, validate, list, schema, init, completion, worker, journal, sandbox, webhook } as const satisfies Readonly<Record<string, CommandSpec>>;

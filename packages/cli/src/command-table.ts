@@ -20,4 +20,5 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   worker: { spec: COMMAND_SPECS.worker, load: async () => (await import('./commands/worker.ts')).workerCommand },
   journal: { spec: COMMAND_SPECS.journal, load: async () => (await import('./commands/journal.ts')).journalCommand },
   sandbox: { spec: COMMAND_SPECS.sandbox, load: async () => (await import('./commands/sandbox.ts')).sandboxCommand },
+  webhook: { spec: COMMAND_SPECS.webhook, load: async () => (await import('./commands/webhook.ts')).webhookCommand },
 };

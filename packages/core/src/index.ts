@@ -37,7 +37,8 @@ export { SandboxRefusedError } from './errors/sandbox-refused-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
 export { combineObservers } from './plugins/combine-observers.ts';
 export type { EmitObservation, EmitStart, EngineObserver, HookObservation } from './plugins/engine-observer.ts';
-export { journalEntryState, type Journal, type JournalEntry, type JournalEntryState, type JournalStats } from './plugins/journal.ts';
+export { journalEntryState, type Journal, type JournalAttempt, type JournalEntry, type JournalEntryState, type JournalStats } from './plugins/journal.ts';
+export { purgeDeadLetters, retryDeadLetters, type DeadLetterRetry, type DeadLetterSelection } from './plugins/dead-letters.ts';
 export type { Runner } from './plugins/runner.ts';
 export type { SandboxProvider } from './plugins/sandbox-provider.ts';
 export {

@@ -89,7 +89,7 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
     server!.psql(`UPDATE hookline_meta SET value = '99' WHERE key = 'schema_version'`, 'newer');
     const error = await failureOf({ url });
     expect(error.message).toBe(
-      `The hook journal postgres://hookline:***@127.0.0.1:${port()}/newer was written by a newer @hookline/journal-postgres (schema 99; this one knows 4). Upgrade @hookline/journal-postgres on this machine; the tables were left as they are.`,
+      `The hook journal postgres://hookline:***@127.0.0.1:${port()}/newer was written by a newer @hookline/journal-postgres (schema 99; this one knows 5). Upgrade @hookline/journal-postgres on this machine; the tables were left as they are.`,
     );
     checkShown(error);
     expect(server!.psql(`SELECT value FROM hookline_meta WHERE key = 'schema_version'`, 'newer').trim()).toBe('99');

@@ -26,16 +26,17 @@ describe.skipIf(server === undefined)('postgresJournal', () => {
     } finally {
       await journal.doClose();
     }
-    expect(server!.psql(`SELECT tablename FROM pg_tables WHERE schemaname = 'hooks' ORDER BY 1`, 'fresh').trim().split('\n')).toEqual(['app_journal', 'app_meta']);
-    expect(server!.psql(`SELECT value FROM hooks.app_meta WHERE key = 'schema_version'`, 'fresh').trim()).toBe('4');
+    expect(server!.psql(`SELECT tablename FROM pg_tables WHERE schemaname = 'hooks' ORDER BY 1`, 'fresh').trim().split('\n')).toEqual(['app_disabled_targets', 'app_journal', 'app_meta']);
+    expect(server!.psql(`SELECT value FROM hooks.app_meta WHERE key = 'schema_version'`, 'fresh').trim()).toBe('5');
   });
 
   for (const [version, drop] of [
-    [1, 'DROP FUNCTION hookline_claim_entry; DROP FUNCTION hookline_claim_next; ALTER TABLE hookline_journal DROP COLUMN seal'],
-    [2, 'DROP FUNCTION hookline_claim_next; ALTER TABLE hookline_journal DROP COLUMN seal'],
-    [3, 'ALTER TABLE hookline_journal DROP COLUMN seal CASCADE'],
+    [1, 'DROP FUNCTION hookline_claim_entry; DROP FUNCTION hookline_claim_next; ALTER TABLE hookline_journal DROP COLUMN seal; ALTER TABLE hookline_journal DROP COLUMN deliveries; DROP TABLE hookline_disabled_targets'],
+    [2, 'DROP FUNCTION hookline_claim_next; ALTER TABLE hookline_journal DROP COLUMN seal; ALTER TABLE hookline_journal DROP COLUMN deliveries; DROP TABLE hookline_disabled_targets'],
+    [3, 'ALTER TABLE hookline_journal DROP COLUMN seal CASCADE; ALTER TABLE hookline_journal DROP COLUMN deliveries CASCADE; DROP TABLE hookline_disabled_targets'],
+    [4, 'ALTER TABLE hookline_journal DROP COLUMN deliveries CASCADE; DROP TABLE hookline_disabled_targets'],
   ] as const) {
-    test(`tables of schema ${version} (before ${['the claim functions', 'the clear-and-claim function', 'seals'][version - 1]}) are brought to schema 4 on open, their entries kept and claimable`, async () => {
+    test(`tables of schema ${version} (before ${['the claim functions', 'the clear-and-claim function', 'seals', 'delivery attempts'][version - 1]}) are brought to schema 5 on open, their entries kept and claimable`, async () => {
       const database = `schema_${version}`;
       const url = server!.createDatabase(database);
       const first = postgresJournal({ url });
@@ -50,7 +51,7 @@ describe.skipIf(server === undefined)('postgresJournal', () => {
         // The clear rides with the next claim, through the function the upgrade made.
         const [cleared, next] = await Promise.all([upgraded.doComplete(claimed!.id, 'worker'), upgraded.doClaim('worker', 60_000)]);
         expect([cleared, next?.id]).toEqual([true, ids[1]]);
-        expect(server!.psql(`SELECT value FROM hookline_meta WHERE key = 'schema_version'`, database).trim()).toBe('4');
+        expect(server!.psql(`SELECT value FROM hookline_meta WHERE key = 'schema_version'`, database).trim()).toBe('5');
         expect(server!.psql(`SELECT proname FROM pg_proc WHERE proname LIKE 'hookline_claim_%' ORDER BY 1`, database).trim().split('\n')).toEqual(['hookline_claim_entry', 'hookline_claim_next']);
       } finally {
         await upgraded.doClose();

@@ -1,7 +1,10 @@
 import process from 'node:process';
 import {
   defineJournal,
+  type DisabledTarget,
   type Journal,
+  type JournalAttempt,
+  type JournalNext,
   type JournalEntry,
   type JournalEntryState,
   type JournalListQuery,
@@ -47,7 +50,10 @@ export interface PostgresJournalSettings {
 }
 
 /** The journal {@link postgresJournal} returns: every optional member of {@link Journal} is there. */
-export type PostgresJournal = Journal & Required<Pick<Journal, 'doAttachProcess' | 'doEndProcessGroups' | 'doRetry' | 'stats' | 'doWaitForWork' | 'doClose'>>;
+export type PostgresJournal = Journal &
+  Required<
+    Pick<Journal, 'doAttachProcess' | 'doEndProcessGroups' | 'doRetry' | 'stats' | 'doWaitForWork' | 'doClose' | 'doRecordAttempts' | 'doPurge' | 'doDisableTarget' | 'doEnableTarget' | 'disabledTargets'>
+  >;
 
 /** A clear waiting for a claim to carry it: `doComplete`'s promise, answered when the clear was made. */
 interface WaitingClear {
@@ -72,6 +78,7 @@ interface Row {
   readonly process_groups: JournalProcessGroup[] | null;
   readonly dead_at: Date | null;
   readonly seal: string | null;
+  readonly deliveries?: JournalAttempt[] | null;
 }
 
 // Each state of an entry as a condition on its row (see journalEntryState), on the server's clock.
@@ -293,6 +300,44 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
       );
       return result.count === 1;
     },
+    async doRecordAttempts(id: string, owner: string, attempts: readonly JournalAttempt[], next: JournalNext) {
+      if (!isEntryId(id)) return false;
+      const released = 'owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_until = NULL';
+      const appended = `deliveries = coalesce(deliveries, '[]'::jsonb) || $3::text::jsonb`;
+      if (next.deadLetter !== undefined) {
+        const result = await query(`UPDATE ${table} SET ${appended}, dead_at = now(), last_error = $4::text, process_groups = NULL, ${released} WHERE id = $1::bigint AND owner = $2::text`, [
+          id,
+          owner,
+          JSON.stringify(attempts),
+          next.deadLetter,
+        ]);
+        return result.count === 1;
+      }
+      // The hooks ended cleanly: a retry is not a crash, so the claims count from 0 again (maxAttempts is for crashes).
+      const rows = await query(
+        `WITH released AS (
+           UPDATE ${table} SET ${appended}, attempts = 0, last_error = $4::text, available_at = now() + $5::float8 * interval '1 millisecond', ${released}
+           WHERE id = $1::bigint AND owner = $2::text RETURNING id
+         )
+         SELECT id, CASE WHEN $5::float8 <= 0 THEN pg_notify($6::text, '') END FROM released`,
+        [id, owner, JSON.stringify(attempts), next.error, next.retryAfterMs, names.channel],
+      );
+      return rows.length === 1;
+    },
+    async doPurge(before: number) {
+      const result = await query(`DELETE FROM ${table} WHERE dead_at IS NOT NULL AND dead_at < to_timestamp($1::float8 / 1000)`, [before]);
+      return result.count;
+    },
+    async doDisableTarget(target: string, reason: string) {
+      await query(`INSERT INTO ${names.disabledTargets} (target, reason) VALUES ($1::text, $2::text) ON CONFLICT (target) DO NOTHING`, [target, reason]);
+    },
+    async doEnableTarget(target: string) {
+      return (await query(`DELETE FROM ${names.disabledTargets} WHERE target = $1::text`, [target])).count === 1;
+    },
+    async disabledTargets() {
+      const rows = await query<{ target: string; disabled_at: Date; reason: string }>(`SELECT target, disabled_at, reason FROM ${names.disabledTargets} ORDER BY disabled_at`);
+      return rows.map((row): DisabledTarget => ({ target: row.target, disabledAt: row.disabled_at.getTime(), reason: row.reason }));
+    },
     async doRetry(id: string, options: JournalRetryOptions = {}) {
       if (!isEntryId(id)) return false;
       // A new seal means a person vouched for the context, not for process groups it names.
@@ -368,6 +413,7 @@ function toEntry(row: Row): JournalEntry {
     ...(groups.length === 0 ? {} : { processGroups: groups }),
     ...(row.dead_at === null ? {} : { deadLetteredAt: row.dead_at.getTime() }),
     ...(row.seal === null || row.seal === undefined ? {} : { seal: row.seal }),
+    ...(row.deliveries === null || row.deliveries === undefined ? {} : { deliveries: row.deliveries }),
   };
 }
 

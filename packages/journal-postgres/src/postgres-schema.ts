@@ -1,7 +1,7 @@
 import type { TableNames } from './table-names.ts';
 
 /** The schema version this package writes, kept in the meta table's `schema_version` row. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /**
  * The statements that bring the tables from version `from` (0: nothing there) to {@link SCHEMA_VERSION},
@@ -44,6 +44,13 @@ export function migrations(names: TableNames, from: number): string[] {
     // until someone vouches for them (hookline journal retry ID --trust). The functions return the
     // row type, so they are made again with the new column.
     [`ALTER TABLE ${names.journal} ADD COLUMN IF NOT EXISTS seal text`, claimFunction(names), claimNextFunction(names)],
+    // The attempts of hooks with a retry policy, and the targets (endpoints) that answered 410 Gone.
+    [
+      `ALTER TABLE ${names.journal} ADD COLUMN IF NOT EXISTS deliveries jsonb`,
+      `CREATE TABLE IF NOT EXISTS ${names.disabledTargets} (target text PRIMARY KEY, disabled_at timestamptz NOT NULL DEFAULT now(), reason text NOT NULL)`,
+      claimFunction(names),
+      claimNextFunction(names),
+    ],
   ];
   return steps.slice(from).flat();
 }

@@ -6,6 +6,8 @@ export interface TableNames {
   readonly journal: string;
   /** `"schema"."<prefix>meta"`: key/value rows; `schema_version` is the one that matters. */
   readonly meta: string;
+  /** `"schema"."<prefix>disabled_targets"`: endpoints that get no delivery until re-enabled. */
+  readonly disabledTargets: string;
   /** The claim index's name, unquoted (index names take the table's schema). */
   readonly claimIndex: string;
   /** `"schema"."<prefix>claim_entry"`: the function that leases the oldest claimable entry. */
@@ -39,6 +41,7 @@ export function tableNames(schema: string, prefix: string): TableNames {
     schema: `"${schema}"`,
     journal: `"${schema}"."${prefix}journal"`,
     meta: `"${schema}"."${prefix}meta"`,
+    disabledTargets: `"${schema}"."${prefix}disabled_targets"`,
     claimIndex: `${prefix}journal_claim`,
     claimFunction: `"${schema}"."${claimFunction}"`,
     // Shorter than claim_entry, so the length check above covers it.

@@ -33,6 +33,7 @@ test('a row as SQLite returns it is read with every column typed', () => {
     process_groups: null,
     dead_at: null,
     seal: null,
+    deliveries: null,
   });
 });
 

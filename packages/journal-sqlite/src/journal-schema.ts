@@ -1,8 +1,18 @@
 /** The schema version this package writes, kept in SQLite's `user_version`. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The one table of a journal. */
 export const JOURNAL_TABLE = 'hookline_journal';
+
+/** Hook targets (HTTP endpoints) that get no delivery until re-enabled: one answered 410 Gone. */
+export const DISABLED_TARGETS_TABLE = 'hookline_disabled_targets';
+
+const CREATE_DISABLED_TARGETS = `
+CREATE TABLE IF NOT EXISTS ${DISABLED_TARGETS_TABLE} (
+  target      TEXT    PRIMARY KEY,
+  disabled_at INTEGER NOT NULL,
+  reason      TEXT    NOT NULL
+);`;
 
 /**
  * One row per entry not cleared yet; a completed entry is deleted. Times are milliseconds since the epoch.
@@ -27,8 +37,10 @@ CREATE TABLE IF NOT EXISTS ${JOURNAL_TABLE} (
   owner_start      TEXT,
   process_groups   TEXT,
   dead_at          INTEGER,
-  seal             TEXT
+  seal             TEXT,
+  deliveries       TEXT
 );
+${CREATE_DISABLED_TARGETS}
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
 
@@ -37,7 +49,8 @@ PRAGMA user_version = ${SCHEMA_VERSION};
  * holder's start time (a pid reused by another process is not the holder), the process groups its
  * hooks started (ended before the entry runs again) and the dead-letter time. Version 3 adds the
  * engine's seal over the entry: rows from before it have none, and are refused when claimed until
- * someone vouches for them (`hookline journal retry ID --trust`).
+ * someone vouches for them (`hookline journal retry ID --trust`). Version 4 adds the attempts of
+ * hooks with a retry policy (JSON) and the table of disabled targets.
  */
 export const MIGRATIONS: Readonly<Record<number, string>> = {
   1: `
@@ -49,6 +62,11 @@ PRAGMA user_version = 2;
   2: `
 ALTER TABLE ${JOURNAL_TABLE} ADD COLUMN seal TEXT;
 PRAGMA user_version = 3;
+`,
+  3: `
+ALTER TABLE ${JOURNAL_TABLE} ADD COLUMN deliveries TEXT;
+${CREATE_DISABLED_TARGETS}
+PRAGMA user_version = 4;
 `,
 };
 
@@ -73,6 +91,8 @@ export interface JournalRow {
   readonly dead_at: number | null;
   /** The engine's seal over the entry (see `Journal`); null in rows written before schema 3. */
   readonly seal: string | null;
+  /** JSON: the {@link JournalAttempt}s of hooks with a retry policy; null when there were none. */
+  readonly deliveries: string | null;
 }
 
 /**
@@ -98,6 +118,7 @@ export function readJournalRow(row: Readonly<Record<string, unknown>>): JournalR
     process_groups: nullable(row, 'process_groups', text),
     dead_at: nullable(row, 'dead_at', integer),
     seal: nullable(row, 'seal', text),
+    deliveries: nullable(row, 'deliveries', text),
   };
 }
 

@@ -40,7 +40,7 @@ describe('sqliteJournal', () => {
     const peek = new DatabaseSync(path, { readOnly: true });
     try {
       expect(peek.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-      expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
+      expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 4 });
     } finally {
       peek.close();
     }
@@ -138,7 +138,7 @@ describe('sqliteJournal', () => {
     const journal = journalAt(path);
     expect(await journal.doClaim('b', 60_000)).toMatchObject({ context: { task: 't-old' }, attempts: 2, lastError: 'stopped' });
     const peek = new DatabaseSync(path, { readOnly: true });
-    expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 3 });
+    expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 4 });
     peek.close();
   });
 
@@ -225,7 +225,7 @@ describe('sqliteJournal', () => {
     const bump = new DatabaseSync(newer);
     bump.exec('PRAGMA user_version = 99');
     bump.close();
-    await expect(sqliteJournal({ path: newer }).list()).rejects.toThrow('was written by a newer @hookline/journal-sqlite (schema 99; this one knows 3)');
+    await expect(sqliteJournal({ path: newer }).list()).rejects.toThrow('was written by a newer @hookline/journal-sqlite (schema 99; this one knows 4)');
   });
 
   test('a folder that cannot be made is a clear error', async () => {

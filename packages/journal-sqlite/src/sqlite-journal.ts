@@ -5,8 +5,11 @@ import {
   defineJournal,
   InvalidOptionError,
   type Journal,
+  type DisabledTarget,
+  type JournalAttempt,
   type JournalEntry,
   type JournalListQuery,
+  type JournalNext,
   type JournalProcessGroup,
   type JournalRecord,
   type JournalRetryOptions,
@@ -14,7 +17,7 @@ import {
   type ProcessGroupSealer,
 } from '@hookline/core/plugin';
 import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
-import { JOURNAL_TABLE, readJournalRow, type JournalRow } from './journal-schema.ts';
+import { DISABLED_TARGETS_TABLE, JOURNAL_TABLE, readJournalRow, type JournalRow } from './journal-schema.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';
 
 /** Settings of {@link sqliteJournal}. */
@@ -43,7 +46,8 @@ export interface SqliteJournalSettings {
 }
 
 /** The journal {@link sqliteJournal} returns: every optional member of {@link Journal} but `doWaitForWork` is there. */
-export type SqliteJournal = Journal & Required<Pick<Journal, 'doAttachProcess' | 'doEndProcessGroups' | 'doRetry' | 'stats' | 'doClose'>>;
+export type SqliteJournal = Journal &
+  Required<Pick<Journal, 'doAttachProcess' | 'doEndProcessGroups' | 'doRetry' | 'stats' | 'doClose' | 'doRecordAttempts' | 'doPurge' | 'doDisableTarget' | 'doEnableTarget' | 'disabledTargets'>>;
 
 /**
  * A {@link Journal} in an embedded SQLite database (`node:sqlite`: no native addon): WAL mode, a busy
@@ -82,7 +86,10 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
     }
   };
   const hostIdentity = (): string => (host ??= settings.hostIdentity ?? localHostIdentity());
-  const self = (): Holder => ({ host: hostIdentity(), pid: process.pid, start: processIdentity()?.start ?? '' });
+  // This process as the holder of what it records and claims: read once (its start time never changes,
+  // and reading /proc for every record cost more than the insert).
+  let holder: Holder | undefined;
+  const self = (): Holder => (holder ??= { host: hostIdentity(), pid: process.pid, start: processIdentity()?.start ?? '' });
   const maxAttempts = checkMaxAttempts(settings.maxAttempts);
 
   const journal = defineJournal({
@@ -155,6 +162,48 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
           db
             .prepare(`UPDATE ${JOURNAL_TABLE} SET dead_at = NULL, attempts = 0, available_at = 0${vouched} WHERE id = $id AND dead_at IS NOT NULL`)
             .run({ id: Number(id), ...(options.seal === undefined ? {} : { seal: options.seal }) }).changes === 1,
+      );
+    },
+    doRecordAttempts(id: string, owner: string, attempts: readonly JournalAttempt[], next: JournalNext) {
+      return use((db) => {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const row = db.prepare(`SELECT deliveries FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) as { deliveries: string | null } | undefined;
+          if (row === undefined) {
+            db.exec('COMMIT');
+            return false;
+          }
+          const deliveries = JSON.stringify([...parseAttempts(row.deliveries), ...attempts]);
+          const released = 'owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL';
+          if (next.deadLetter !== undefined) {
+            db.prepare(`UPDATE ${JOURNAL_TABLE} SET deliveries = ?, dead_at = ?, last_error = ?, process_groups = NULL, ${released} WHERE id = ?`).run(deliveries, Date.now(), next.deadLetter, Number(id));
+          } else {
+            // The hooks ended cleanly: a retry is not a crash, so the claims count from 0 again (maxAttempts is for crashes).
+            db.prepare(`UPDATE ${JOURNAL_TABLE} SET deliveries = ?, attempts = 0, available_at = ?, last_error = ?, ${released} WHERE id = ?`).run(deliveries, Date.now() + next.retryAfterMs, next.error, Number(id));
+          }
+          db.exec('COMMIT');
+          return true;
+        } catch (error) {
+          db.exec('ROLLBACK');
+          throw error;
+        }
+      });
+    },
+    doPurge(before: number) {
+      return use((db) => Number(db.prepare(`DELETE FROM ${JOURNAL_TABLE} WHERE dead_at IS NOT NULL AND dead_at < ?`).run(before).changes));
+    },
+    async doDisableTarget(target: string, reason: string) {
+      await use((db) => db.prepare(`INSERT INTO ${DISABLED_TARGETS_TABLE} (target, disabled_at, reason) VALUES (?, ?, ?) ON CONFLICT (target) DO NOTHING`).run(target, Date.now(), reason));
+    },
+    doEnableTarget(target: string) {
+      return use((db) => db.prepare(`DELETE FROM ${DISABLED_TARGETS_TABLE} WHERE target = ?`).run(target).changes === 1);
+    },
+    disabledTargets() {
+      return use((db) =>
+        db
+          .prepare(`SELECT target, disabled_at, reason FROM ${DISABLED_TARGETS_TABLE} ORDER BY disabled_at`)
+          .all()
+          .map((row): DisabledTarget => ({ target: String(row['target']), disabledAt: Number(row['disabled_at']), reason: String(row['reason']) })),
       );
     },
     doRenew(id: string, owner: string, leaseMs: number) {
@@ -271,6 +320,16 @@ function checkMaxAttempts(value: number | undefined): number {
   return value;
 }
 
+function parseAttempts(text: string | null): JournalAttempt[] {
+  if (text === null) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed) ? (parsed as JournalAttempt[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 function parseGroups(text: string | null): JournalProcessGroup[] {
   if (text === null) return [];
   try {
@@ -303,5 +362,6 @@ function toEntry(row: JournalRow): JournalEntry {
     ...(groups.length === 0 ? {} : { processGroups: groups }),
     ...(row.dead_at === null ? {} : { deadLetteredAt: row.dead_at }),
     ...(row.seal === null ? {} : { seal: row.seal }),
+    ...(row.deliveries === null ? {} : { deliveries: parseAttempts(row.deliveries) }),
   };
 }

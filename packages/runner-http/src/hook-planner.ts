@@ -2,6 +2,9 @@ import type { HookDefinition } from '@hookline/core/plugin';
 import { displayUrl } from './display-url.ts';
 import { findEnvReferences } from './env-references.ts';
 import type { HttpHookOptions, TlsMode } from './http-keys.ts';
+import { retryPolicyOf, type RetryPolicy } from './retry-policy.ts';
+import type { EndpointLimits } from './endpoint-health.ts';
+import { endpointLimitsOf } from './endpoint-limits.ts';
 
 /** What stays the same across deliveries of one hook, worked out once. */
 export interface PreparedHook {
@@ -17,6 +20,12 @@ export interface PreparedHook {
   /** Headers without references, names lower-cased (so a hook's `Content-Type` replaces the default). */
   readonly staticHeaders: Readonly<Record<string, string>>;
   readonly signingSecretEnv?: string;
+  /** The hook's `retry` policy, when it has one. */
+  readonly retry?: RetryPolicy;
+  /** The limits its retried deliveries respect (the `endpoint` table, defaults filled in). */
+  readonly limits: EndpointLimits;
+  /** The URL as written: the hook's target, as the engine names it (its identity) in attempts and disabled endpoints. */
+  readonly url: string;
 }
 
 /** Returns a hook's delivery plan, worked out on its first delivery and remembered after. */
@@ -41,6 +50,7 @@ export function createHookPlanner(defaults: Readonly<Record<string, string>>): H
 
 function planDelivery(options: HttpHookOptions, defaults: Readonly<Record<string, string>>): PreparedHook {
   const url = new URL(options.url);
+  const retry = retryPolicyOf(options.retry);
   const staticHeaders: Record<string, string> = { ...defaults };
   const dynamicHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) {
@@ -61,5 +71,8 @@ function planDelivery(options: HttpHookOptions, defaults: Readonly<Record<string
     ...(Object.keys(dynamicHeaders).length === 0 ? {} : { dynamicHeaders }),
     staticHeaders,
     ...(options.signing_secret_env === undefined ? {} : { signingSecretEnv: options.signing_secret_env }),
+    ...(retry === undefined ? {} : { retry }),
+    limits: endpointLimitsOf(options.endpoint),
+    url: options.url,
   };
 }

@@ -1,5 +1,7 @@
 import type { HookOptions } from '@hookline/core/plugin';
 import * as v from 'valibot';
+import { retryKey } from './retry-keys.ts';
+import { endpointKey } from './endpoint-keys.ts';
 
 /** TLS modes: `verify` checks certificates, `no_verify` does not, `off` allows `http://`. */
 export const TLS_MODES = ['verify', 'no_verify', 'off'] as const;
@@ -38,6 +40,8 @@ export const httpOptions = v.object({
       v.description('Sign each delivery per the Standard Webhooks spec with the whsec_… secret in this environment variable.'),
     ),
   ),
+  retry: retryKey,
+  endpoint: endpointKey,
   block_private_addresses: v.optional(
     v.pipe(
       v.boolean('must be true or false'),

@@ -20,7 +20,7 @@ test('declares type "http" with the SPEC defaults: 60 s, fail-open, no sandbox',
   expect(runner.name).toBe(HTTP_RUNNER_NAME);
   expect(FIRST_PARTY_TYPES['http']).toBe(HTTP_RUNNER_NAME);
   expect(runner.types['http']).toMatchObject({ defaultTimeoutMs: 60_000, defaultOnError: 'proceed', usesSandbox: false });
-  expect(Object.keys(runner.types['http']!.options.entries).sort()).toEqual(['allowed_env_vars', 'block_private_addresses', 'headers', 'signing_secret_env', 'tls', 'url']);
+  expect(Object.keys(runner.types['http']!.options.entries).sort()).toEqual(['allowed_env_vars', 'block_private_addresses', 'endpoint', 'headers', 'retry', 'signing_secret_env', 'tls', 'url']);
 });
 
 test('hooks load with sandbox = true (the default) and need no sandbox provider', () => {

@@ -5,6 +5,9 @@ export { httpOptions, TLS_MODES, type HttpHookOptions, type TlsMode } from './ht
 export { checkHttpHook } from './check-http-hook.ts';
 export { signWebhook, newWebhookId, type WebhookSignatureInput } from './sign-webhook.ts';
 export { readWebhookSecret, type WebhookSecret } from './webhook-secret.ts';
+export { verifyWebhookSignature, type ReceivedWebhook, type WebhookVerdict } from './verify-webhook.ts';
+export { stableWebhookId } from './sign-webhook.ts';
+export { RETRY_SCHEDULES, type RetryScheduleName } from './retry-keys.ts';
 export { privateAddressKind } from './private-address.ts';
 export { PrivateAddressError } from './private-address-error.ts';
 export type { LookupFunction } from './guarded-lookup.ts';

@@ -26,6 +26,8 @@ export interface HttpExchange {
   readonly statusCode: number;
   readonly statusText: string;
   readonly location?: string;
+  /** The `Retry-After` header, when the answer has one. */
+  readonly retryAfter?: string;
   readonly body: CappedBody;
 }
 
@@ -77,6 +79,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   #statusCode = 0;
   #statusText = '';
   #location: string | undefined;
+  #retryAfter: string | undefined;
   readonly #chunks: Buffer[] = [];
   #size = 0;
   #truncated = false;
@@ -110,6 +113,8 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.#statusText = message ?? '';
     const found = headers['location'];
     if (found !== undefined) this.#location = Array.isArray(found) ? found.join(', ') : String(found);
+    const retryAfter = headers['retry-after'];
+    if (retryAfter !== undefined) this.#retryAfter = Array.isArray(retryAfter) ? retryAfter[0] : String(retryAfter);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -145,9 +150,13 @@ class Exchange implements Dispatcher.DispatchHandler {
   #answer(): HttpExchange {
     const chunks = this.#chunks;
     const body = { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size), truncated: this.#truncated };
-    return this.#location === undefined
-      ? { statusCode: this.#statusCode, statusText: this.#statusText, body }
-      : { statusCode: this.#statusCode, statusText: this.#statusText, location: this.#location, body };
+    return {
+      statusCode: this.#statusCode,
+      statusText: this.#statusText,
+      ...(this.#location === undefined ? {} : { location: this.#location }),
+      ...(this.#retryAfter === undefined ? {} : { retryAfter: this.#retryAfter }),
+      body,
+    };
   }
 }
 

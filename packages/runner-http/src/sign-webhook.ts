@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 
 /** What identifies and authenticates one delivery. */
 export interface WebhookSignatureInput {
@@ -25,4 +25,13 @@ export function signWebhook(input: WebhookSignatureInput): Record<'webhook-id' |
 /** A fresh delivery id: `msg_` and 32 hex digits, unique per delivery. */
 export function newWebhookId(): string {
   return `msg_${randomUUID().replaceAll('-', '')}`;
+}
+
+/**
+ * The id of a message that is retried: `msg_` and 32 hex digits of a SHA-256 over the engine's
+ * message key (journal, entry, hook) and the body, so every attempt of one message carries the same
+ * `webhook-id` — receivers deduplicate by it — and no two messages share one.
+ */
+export function stableWebhookId(messageKey: string, body: Uint8Array): string {
+  return `msg_${createHash('sha256').update(messageKey).update('\u0000').update(body).digest('hex').slice(0, 32)}`;
 }

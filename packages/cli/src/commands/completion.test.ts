@@ -44,7 +44,7 @@ describe('hookline completion', () => {
     expect(zsh).toContain('bashcompinit');
     expect(zsh).toContain('complete -o default -F _hookline hookline');
     const fish = await script('fish');
-    expect(fish).toContain("complete -c hookline -n \"not __fish_seen_subcommand_from emit run explain validate list schema init completion worker journal sandbox\" -a emit -d 'run an event\\'s hooks");
+    expect(fish).toContain("complete -c hookline -n \"not __fish_seen_subcommand_from emit run explain validate list schema init completion worker journal sandbox webhook\" -a emit -d 'run an event\\'s hooks");
     expect(fish).toContain('complete -c hookline -n "__fish_seen_subcommand_from emit" -l context -r -F');
     expect(fish).toContain("complete -c hookline -n \"__fish_seen_subcommand_from init\" -l preset -x -a 'arc task agent claude'");
     expect(fish).toMatch(/__fish_seen_subcommand_from explain" -a '[^']*pre_tool_use/);

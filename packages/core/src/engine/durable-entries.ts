@@ -1,5 +1,5 @@
 import { createInFlight } from '../plugins/create-in-flight.ts';
-import type { Journal, JournalEntry, JournalProcessGroup, JournalRecord, ProcessGroupSealer } from '../plugins/journal.ts';
+import type { DisabledTarget, Journal, JournalAttempt, JournalEntry, JournalNext, JournalProcessGroup, JournalRecord, ProcessGroupSealer } from '../plugins/journal.ts';
 import type { JournalSeal, SealVerdict } from '../plugins/journal-seal.ts';
 import { messageOf } from '../errors/message-of.ts';
 
@@ -19,6 +19,14 @@ export interface HeldEntry {
   attach(pid: number): void;
   /** What claiming it left to say: process groups of an earlier holder that were not signalled, and why. */
   readonly warnings: readonly string[];
+  /** The same for every attempt at `hook` of this entry, by any engine of the journal (see `DeliveryCall.messageKey`). */
+  messageKey(hook: string): string;
+  /**
+   * Records the attempts a retry policy answered and retries or dead-letters the entry instead of
+   * clearing it; resolves to a warning when the journal could not (one without `doRecordAttempts`
+   * clears it, as `finish()` does).
+   */
+  settle(attempts: readonly JournalAttempt[], next: JournalNext): Promise<string | undefined>;
 }
 
 /** What a claim took: an entry to run, or one refused because its seal does not verify (dead-lettered). */
@@ -39,6 +47,10 @@ export interface Durability {
    * journal fails (a corrupted file) or the key cannot be read.
    */
   claim(): Promise<ClaimedEntry | undefined>;
+  /** Whether deliveries to `target` are disabled (journals that keep disabled targets); read at most every few seconds. */
+  disabledTarget(target: string): Promise<DisabledTarget | undefined>;
+  /** Disables deliveries to `target` for every engine of the journal; never throws (resolves to a warning). */
+  disable(target: string, reason: string): Promise<string | undefined>;
   /** Resolves when no journal operation of this engine is in flight. */
   idle(): Promise<void>;
   /** Stops renewing leases; entries still held keep theirs until they expire or are released. */
@@ -95,11 +107,7 @@ export function createDurability(settings: DurabilitySettings): Durability {
     if (timer === undefined && !stopped) timer = setInterval(renewAll, Math.max(1, Math.floor(leaseMs / 3)));
     const label = `journal entry ${id}`;
     const sealGroup: ProcessGroupSealer = async (group) => (seal === undefined || entrySeal === undefined ? undefined : seal.sealGroup(entrySeal, group));
-    return {
-      id,
-      warnings,
-      ...(entry === undefined ? {} : { entry }),
-      async finish(stoppedBecause) {
+    const finish = async (stoppedBecause?: string): Promise<string | undefined> => {
         release(id);
         if (state.lost) return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
         try {
@@ -112,10 +120,30 @@ export function createDurability(settings: DurabilitySettings): Durability {
         } catch (error) {
           return `could not ${stoppedBecause === undefined ? 'clear' : 'release'} ${label}: ${messageOf(error)} — its durable hooks will run again when the journal is resumed`;
         }
-      },
+    };
+    return {
+      id,
+      warnings,
+      ...(entry === undefined ? {} : { entry }),
+      finish,
       async release(error, retryAfterMs) {
         release(id);
         await watch(journal.doRelease(id, owner, error, retryAfterMs)).catch(() => undefined);
+      },
+      messageKey: (hook) => `${journal.scope}\u0000${id}\u0000${hook}`,
+      async settle(attempts, next) {
+        if (journal.doRecordAttempts === undefined) {
+          const cleared = await finish();
+          return cleared ?? `${journal.name} cannot keep delivery attempts, so ${label} was cleared instead of ${next.deadLetter === undefined ? 'retried' : 'dead-lettered'}: ${next.deadLetter ?? next.error}`;
+        }
+        release(id);
+        if (state.lost) return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
+        try {
+          const kept = await watch(journal.doRecordAttempts(id, owner, attempts, next));
+          return kept ? undefined : `${label} was taken over by another engine after its lease expired; its hooks may run again`;
+        } catch (error) {
+          return `could not record the delivery attempts of ${label}: ${messageOf(error)} — its durable hooks will run again when the journal is resumed`;
+        }
       },
       attach(pid) {
         // Best effort: a journal that cannot record it now still holds the entry under its lease.
@@ -141,6 +169,8 @@ export function createDurability(settings: DurabilitySettings): Durability {
     }
   };
 
+  // The disabled targets as last read: every delivery checks them, so they are read at most every few seconds.
+  let disabled: { readonly readAt: number; readonly reading: Promise<Map<string, DisabledTarget>> } | undefined;
   const recordOnly = settings.recordOnly === true;
   return {
     recordOnly,
@@ -178,6 +208,29 @@ export function createDurability(settings: DurabilitySettings): Durability {
         return { held: hold(entry.id, entry.seal, entry, warnings) };
       }
     },
+    async disabledTarget(target) {
+      if (journal.disabledTargets === undefined) return undefined;
+      const now = Date.now();
+      if (disabled === undefined || now - disabled.readAt > DISABLED_TARGETS_TTL_MS) {
+        const reading = watch(journal.disabledTargets()).then(
+          (list) => new Map(list.map((item) => [item.target, item])),
+          // A journal that cannot tell now is asked again at the next delivery; nothing is disabled meanwhile.
+          () => new Map<string, DisabledTarget>(),
+        );
+        disabled = { readAt: now, reading };
+      }
+      return (await disabled.reading).get(target);
+    },
+    async disable(target, reason) {
+      if (journal.doDisableTarget === undefined) return `${journal.name} cannot keep disabled endpoints, so ${target} stays enabled: ${reason}`;
+      try {
+        await watch(journal.doDisableTarget(target, reason));
+        disabled = undefined;
+        return undefined;
+      } catch (error) {
+        return `could not disable ${target}: ${messageOf(error)}`;
+      }
+    },
     idle: inFlight.idle,
     stop() {
       stopped = true;
@@ -187,6 +240,9 @@ export function createDurability(settings: DurabilitySettings): Durability {
   };
 }
 
+
+// How stale an engine's view of the disabled targets may be: a 410 seen by one worker stops the others within this.
+const DISABLED_TARGETS_TTL_MS = 2_000;
 
 // Why an entry is not run; the way out is in it, since only a person can vouch for the context.
 function refusal(verdict: Exclude<SealVerdict, 'valid'>, entry: JournalEntry, groups: number): string {

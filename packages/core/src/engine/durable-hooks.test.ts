@@ -16,7 +16,7 @@ const { engineFor, closeAfterTest } = scriptedEngines();
 const hook = (name: string, body: string, event = 'stage_complete') => scriptedHook(name, body, event);
 
 describe('memory journal', () => {
-  for (const check of journalConformanceCases({ create: () => memoryJournal() })) test(check.name, check.run);
+  for (const check of journalConformanceCases({ create: (settings) => memoryJournal(settings) })) test(check.name, check.run);
 });
 
 describe('durable hooks', () => {

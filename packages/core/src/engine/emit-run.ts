@@ -2,9 +2,12 @@ import type { EventContext } from '../context/event-context.ts';
 import type { HookDefinition } from '../config/hook-definition.ts';
 import type { HookDecision } from '../decisions/decision.ts';
 import type { EmitObservation } from '../plugins/engine-observer.ts';
+import type { DisabledTarget } from '../plugins/journal.ts';
 import type { InstalledType } from '../plugins/runner-registry.ts';
+import type { DeliveryCall } from '../plugins/runner.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
 import type { EventSpec } from '../presets/preset.ts';
+import { deliveryCall } from './delivery-attempts.ts';
 import type { HeldEntry } from './durable-entries.ts';
 import type { HookReport } from './emit-outcome.ts';
 import { failureWarnings, reportWarnings } from './emit-warnings.ts';
@@ -89,10 +92,33 @@ export class EmitRun extends EmitPayload implements HookRunScope {
     this.reports[position] = skippedReport(this.selected[position]!, `"${this.blockedBy}" blocked the event`);
   }
 
-  /** Runs one hook of the emit, watched by the emit's observation, if any. */
+  /**
+   * Runs one hook of the emit, watched by the emit's observation, if any. A durable hook of a held
+   * entry whose target was disabled (an endpoint that answered 410 Gone) is not run: it is given up on.
+   */
   run(hook: HookDefinition): HookReport | Promise<HookReport> {
     // An invalid hook a tolerant preset kept: it fails where it was meant to run.
     if (hook.broken !== undefined) return failedReport(hook, 'failed', hook.broken, performance.now());
+    const durability = this.engine.durability;
+    if (this.held !== undefined && hook.durable && !hook.blocking && durability !== undefined) {
+      const target = this.targetOf(hook);
+      if (target !== undefined) return durability.disabledTarget(target).then((disabled) => (disabled === undefined ? this.#run(hook) : disabledReport(hook, disabled)));
+    }
+    return this.#run(hook);
+  }
+
+  /** A hook's target as its type names it (`identity`: an HTTP hook's URL), when the type names one. */
+  targetOf(hook: HookDefinition): string | undefined {
+    const identity = this.engine.registry.find(hook.type)?.type.identity;
+    if (identity === undefined) return undefined;
+    try {
+      return identity(hook.options);
+    } catch {
+      return undefined;
+    }
+  }
+
+  #run(hook: HookDefinition): HookReport | Promise<HookReport> {
     const installed = this.engine.registry.find(hook.type)!;
     const observation = this.observation;
     if (observation === undefined) return runHook(hook, installed, this, undefined);
@@ -117,10 +143,22 @@ export class EmitRun extends EmitPayload implements HookRunScope {
     return () => sessions.get(String(context[this.engine.preset.sessionField]), runFacts(context, this.engine.preset.sandboxEvents?.carries ?? []));
   }
 
+  deliveryFor(hook: HookDefinition): DeliveryCall | undefined {
+    const entry = this.held;
+    if (entry === undefined || !hook.durable || hook.blocking) return undefined;
+    return deliveryCall(entry.messageKey(hook.name), entry.entry, hook.name, Date.now());
+  }
+
   onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined {
     const entry = hook.durable ? this.held : undefined;
     return entry === undefined ? undefined : (pid: number) => entry.attach(pid);
   }
+}
+
+// A durable hook whose target is disabled: given up on at once, so the entry is dead-lettered for a retry once it is re-enabled.
+function disabledReport(hook: HookDefinition, disabled: DisabledTarget): HookReport {
+  const reason = `${disabled.target} is disabled since ${new Date(disabled.disabledAt).toISOString()} (${disabled.reason}); re-enable it and retry its dead letters with: hookline journal retry --endpoint ${disabled.target}`;
+  return { ...skippedReport(hook, reason), delivery: { next: 'dead', reason } };
 }
 
 // Position → the position of the first selected hook with the same type and keys.

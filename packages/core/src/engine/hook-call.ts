@@ -1,5 +1,5 @@
 import type { EventContext } from '../context/event-context.ts';
-import type { RunCall } from '../plugins/runner.ts';
+import type { DeliveryCall, RunCall } from '../plugins/runner.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
 import type { Preset } from '../presets/preset.ts';
 
@@ -32,13 +32,15 @@ export class HookCall implements RunCall {
   readonly sandbox: SandboxSession | undefined;
   readonly traceContext: Readonly<Record<string, string>> | undefined;
   readonly onProcessStarted: ((pid: number) => void) | undefined;
+  readonly delivery: DeliveryCall | undefined;
   readonly #payload: EmitPayload;
   #controller: AbortController | undefined;
   #aborted = false;
   #reason: unknown;
 
-  constructor(payload: EmitPayload, timeoutMs: number, preset: Preset, sandbox: SandboxSession | undefined, traceContext: Readonly<Record<string, string>> | undefined, onProcessStarted?: (pid: number) => void) {
+  constructor(payload: EmitPayload, timeoutMs: number, preset: Preset, sandbox: SandboxSession | undefined, traceContext: Readonly<Record<string, string>> | undefined, onProcessStarted?: (pid: number) => void, delivery?: DeliveryCall) {
     this.#payload = payload;
+    this.delivery = delivery;
     this.onProcessStarted = onProcessStarted;
     this.context = payload.context;
     this.timeoutMs = timeoutMs;

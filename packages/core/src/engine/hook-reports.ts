@@ -54,6 +54,8 @@ function report(hook: HookDefinition, status: HookStatus, decision: HookDecision
     }
   }
   if (error !== undefined) core['error'] = error;
+  // A retry policy's verdict on a durable hook (see DeliveryVerdict): the engine retries or dead-letters by it.
+  if (result?.delivery !== undefined) core['delivery'] = result.delivery;
   if (result?.warnings !== undefined && result.warnings.length > 0) core['warnings'] = result.warnings.map((warning) => clipText(String(warning)));
   return core as HookReport;
 }

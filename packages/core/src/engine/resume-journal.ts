@@ -104,6 +104,10 @@ export async function resumeJournal(engine: EngineState, durability: Durability,
         hooksEnded();
         return held.finish(stoppedBecause);
       },
+      settle(attempts, next) {
+        hooksEnded();
+        return held.settle(attempts, next);
+      },
     };
     const settling = clearing.track(
       runEmit(engine, route!, entry.context, { resumed: finishing })

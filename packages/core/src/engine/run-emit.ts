@@ -3,8 +3,10 @@ import type { HookDefinition } from '../config/hook-definition.ts';
 import { mergeDecisions } from '../decisions/merge-decisions.ts';
 import { mergeExtras } from '../decisions/merge-extras.ts';
 import type { EmitObservation } from '../plugins/engine-observer.ts';
+import type { HeldEntry } from './durable-entries.ts';
 import { matcherFieldsOf } from '../presets/preset.ts';
 import { selectHooks } from '../selection/explain-selection.ts';
+import { settledEarlier, settleEntry, verdictOf, type DeliveryRun } from './delivery-attempts.ts';
 import type { PendingEmitOutcome } from './emit-outcome.ts';
 import { EmitRun, type EmitOrigin } from './emit-run.ts';
 import { laterWarnings, reportWarnings } from './emit-warnings.ts';
@@ -107,13 +109,19 @@ function runBlockingInOrder(emit: EmitRun, from: number): Promise<void> | undefi
   return undefined;
 }
 
-/** Phase 3: the positions of the non-blocking hooks that run (reported `pending`); all skipped when blocked. */
+/**
+ * Phase 3: the positions of the non-blocking hooks that run (reported `pending`); all skipped when
+ * blocked. A retried journal entry runs again only the hooks that are not done (see settledEarlier).
+ */
 function planLater(emit: EmitRun): number[] {
   const later: number[] = [];
+  const resumedEntry = emit.origin?.resumed?.entry;
   for (let position = 0; position < emit.selected.length; position++) {
     const hook = emit.selected[position]!;
     if (hook.blocking || (emit.blockedBy === undefined && !emit.runs(position))) continue;
+    const settledBefore = resumedEntry?.deliveries === undefined ? undefined : settledEarlier(resumedEntry, hook.name);
     if (emit.blockedBy !== undefined) emit.skipBlocked(position);
+    else if (settledBefore !== undefined) emit.reports[position] = skippedReport(hook, settledBefore);
     else {
       later.push(position);
       emit.reports[position] = pendingReport(hook);
@@ -182,7 +190,7 @@ function merge(emit: EmitRun, later: readonly number[], done: Promise<void> | un
     return outcome;
   }
   const settled = (done ?? Promise.resolve()).then(async () => {
-    const all = [...warnings, ...(await settledWarnings(emit))];
+    const all = [...warnings, ...(await settledWarnings(emit, later))];
     const outcome = new Outcome(event.name, merged.decision, decidedBy, extras, reports, all);
     // Before `settled` resolves: a host that flushes its traces then finds the emit's span ended.
     if (observation !== undefined) quietly(() => observation.ended(outcome));
@@ -194,7 +202,7 @@ function merge(emit: EmitRun, later: readonly number[], done: Promise<void> | un
 }
 
 // What the later phase adds to the outcome's warnings, once it is over; finishes the journal entry.
-async function settledWarnings(emit: EmitRun): Promise<string[]> {
+async function settledWarnings(emit: EmitRun, later: readonly number[]): Promise<string[]> {
   const resumed = emit.origin?.resumed;
   // What claiming the entry found: process groups of an earlier run that were not signalled.
   const all = resumed === undefined ? [] : [...resumed.warnings];
@@ -202,9 +210,40 @@ async function settledWarnings(emit: EmitRun): Promise<string[]> {
   if (resumed !== undefined && emit.selected.length === 0) {
     all.push(`no durable hook of "${emit.event.name}" is configured for this context now; the journal entry was cleared without running anything`);
   }
-  const note = await emit.held?.finish(emit.lane.signal.aborted ? ENGINE_CLOSED_MEANWHILE : undefined);
-  if (note !== undefined) all.push(note);
+  if (emit.held !== undefined) all.push(...(await finishEntry(emit.held, emit, later)));
   return all;
+}
+
+/**
+ * Clears a held entry once its durable hooks ended — or, when a retry policy answered, records the
+ * attempts and retries or dead-letters it, disabling the targets a policy gave up on for good.
+ * Resolves to the warnings to add to the outcome.
+ */
+async function finishEntry(entry: HeldEntry, emit: EmitRun, later: readonly number[]): Promise<readonly string[]> {
+  if (emit.lane.signal.aborted) {
+    const note = await entry.finish(ENGINE_CLOSED_MEANWHILE);
+    return note === undefined ? NOTHING : [note];
+  }
+  const runs: DeliveryRun[] = [];
+  for (const position of later) {
+    const hook = emit.selected[position]!;
+    const report = emit.reports[position]!;
+    // The durable hooks that ran in this pass, and those given up on without running (a disabled target).
+    if (hook.durable && (report.status !== 'skipped' || verdictOf(report) !== undefined)) runs.push({ hook, report, target: emit.targetOf(hook) });
+  }
+  const settlement = settleEntry(entry.entry, runs, Date.now());
+  const notes: string[] = [];
+  const durability = emit.engine.durability;
+  for (const run of runs) {
+    const verdict = verdictOf(run.report);
+    if (verdict?.next === 'dead' && verdict.disable === true && run.target !== undefined && durability !== undefined) {
+      const note = await durability.disable(run.target, verdict.reason);
+      if (note !== undefined) notes.push(note);
+    }
+  }
+  const note = settlement.clear ? await entry.finish() : await entry.settle(settlement.attempts, settlement.next);
+  if (note !== undefined) notes.push(note);
+  return notes;
 }
 
 function observeEmit(engine: EngineState, event: string, context: Readonly<Record<string, unknown>>, origin: EmitOrigin | undefined): EmitObservation | undefined {

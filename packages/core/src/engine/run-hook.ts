@@ -2,7 +2,7 @@ import type { HookDefinition } from '../config/hook-definition.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
 import { HookStoppedError } from '../errors/hook-stopped-error.ts';
 import type { InstalledType } from '../plugins/runner-registry.ts';
-import type { RunResult } from '../plugins/runner.ts';
+import type { DeliveryCall, RunResult } from '../plugins/runner.ts';
 import type { SandboxSession } from '../plugins/sandbox-provider.ts';
 import type { HookReport } from './emit-outcome.ts';
 import type { EngineState, HookLane } from './engine-state.ts';
@@ -23,6 +23,8 @@ export interface HookRunScope extends EmitPayload {
   openSandbox(hook: HookDefinition, installed: InstalledType): (() => Promise<SandboxSession>) | undefined;
   /** Told the pid of each process the hook starts; `undefined` when nothing needs to know. */
   onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined;
+  /** Which delivery of a durable hook of a journal entry this is; `undefined` for any other hook. */
+  deliveryFor(hook: HookDefinition): DeliveryCall | undefined;
 }
 
 /**
@@ -55,7 +57,7 @@ function startHook(
 ): HookReport | Promise<HookReport> {
   const { lane, engine } = scope;
   if (lane.stopped) return skippedReport(hook, 'the engine closed before the hook started');
-  const call = new HookCall(scope, hook.timeoutMs, engine.preset, sandbox, traceContext, scope.onProcessStarted(hook));
+  const call = new HookCall(scope, hook.timeoutMs, engine.preset, sandbox, traceContext, scope.onProcessStarted(hook), scope.deliveryFor(hook));
   const { runner } = installed;
   let answer: RunResult | PromiseLike<RunResult>;
   try {
@@ -84,7 +86,7 @@ function startHook(
     const watched = engine.deadlines.watch(lane, hook.timeoutMs, deadlineFrom, (timedOut) => {
       if (!timedOut) return finish(failedReport(hook, 'failed', 'the engine closed while the hook ran', started), ENGINE_CLOSED);
       const error = `hook timed out after ${hook.timeoutMs} ms`;
-      finish(failedReport(hook, 'timed_out', error, started), new HookStoppedError(error));
+      finish(withDeadlineVerdict(failedReport(hook, 'timed_out', error, started), hook, installed, call), new HookStoppedError(error));
     });
     // The engine may have closed while doRun was starting the hook.
     if (lane.stopped) watched.end(false);
@@ -93,6 +95,18 @@ function startHook(
       (error: unknown) => finish(thrownReport(hook, runner.name, error, started), HOOK_OVER),
     );
   });
+}
+
+// A retried delivery ended by the deadline, not by its runner: the type says whether it is tried again.
+function withDeadlineVerdict(report: HookReport, hook: HookDefinition, installed: InstalledType, call: HookCall): HookReport {
+  if (call.delivery === undefined || installed.type.deadlineVerdict === undefined) return report;
+  try {
+    const verdict = installed.type.deadlineVerdict(hook, call.delivery);
+    return verdict === undefined ? report : { ...report, delivery: verdict };
+  } catch {
+    // A runner bug here must not lose the report; without a verdict the hook counts as done.
+    return report;
+  }
 }
 
 function thrownReport(hook: HookDefinition, runnerName: string, error: unknown, started: number): HookReport {

@@ -39,6 +39,48 @@ export interface JournalEntry extends JournalRecord {
    * that many times without being cleared, so it is no longer claimed; `doRetry` gives it back.
    */
   readonly deadLetteredAt?: number;
+  /**
+   * The attempts at its durable hooks that a runner with a retry policy answered (journals with
+   * `doRecordAttempts`), oldest first: kept while the entry is retried and when it is dead-lettered.
+   */
+  readonly deliveries?: readonly JournalAttempt[];
+}
+
+/**
+ * One attempt at one durable hook of an entry. Not sealed: a forged attempt can only make a hook
+ * count as done (which deleting the entry does too) or be retried (at least once allows it).
+ */
+export interface JournalAttempt {
+  /** The hook's effective name. */
+  readonly hook: string;
+  /** The hook's target as its type names it (an HTTP hook's URL), when the type has one. */
+  readonly target?: string;
+  /** When the attempt ended (ms since the epoch). */
+  readonly at: number;
+  /** `done`: delivered, or ran (a hook without a retry policy); `retry`: to be tried again; `dead`: given up on. */
+  readonly outcome: 'done' | 'retry' | 'dead';
+  /** The hook's report status (`ok`, `failed`, `timed_out`). */
+  readonly status: string;
+  /** The HTTP status, when there was an answer. */
+  readonly httpStatus?: number;
+  readonly durationMs: number;
+  /** The error, or why it is retried or given up (it quotes the start of a response body). */
+  readonly error?: string;
+}
+
+/** What becomes of an entry after its attempts (see {@link Journal.doRecordAttempts}). */
+export type JournalNext =
+  /** Pending again, claimable `retryAfterMs` from now, its claim count back to 0 (its hooks ended cleanly). */
+  | { readonly retryAfterMs: number; readonly error: string; readonly deadLetter?: undefined }
+  /** Dead-lettered with this reason. */
+  | { readonly deadLetter: string; readonly retryAfterMs?: undefined };
+
+/** A hook target that gets no delivery until re-enabled (an HTTP endpoint that answered 410 Gone). */
+export interface DisabledTarget {
+  readonly target: string;
+  /** ms since the epoch. */
+  readonly disabledAt: number;
+  readonly reason: string;
 }
 
 /** A process group that a durable hook started, as the journal recorded it. */
@@ -135,6 +177,20 @@ export interface Journal {
    * recorded process groups are forgotten unsignalled.
    */
   doRetry?(id: string, options?: JournalRetryOptions): Promise<boolean>;
+  /**
+   * Optional (retry policies need it). Appends `attempts` to the entry's {@link JournalEntry.deliveries}
+   * and, in the same write, releases it for a retry or dead-letters it (see {@link JournalNext}).
+   * False when `owner` no longer holds the entry.
+   */
+  doRecordAttempts?(id: string, owner: string, attempts: readonly JournalAttempt[], next: JournalNext): Promise<boolean>;
+  /** Optional. Deletes the dead-lettered entries dead-lettered before `before` (ms since the epoch); resolves to how many. */
+  doPurge?(before: number): Promise<number>;
+  /** Optional (with the two below). Stops deliveries to `target` until {@link Journal.doEnableTarget}; shared by every process of the journal. */
+  doDisableTarget?(target: string, reason: string): Promise<void>;
+  /** Optional. Re-enables `target`; false when it was not disabled. */
+  doEnableTarget?(target: string): Promise<boolean>;
+  /** Optional. The disabled targets. */
+  disabledTargets?(): Promise<readonly DisabledTarget[]>;
   /**
    * Every entry not cleared yet, oldest first: held or not, dead-lettered ones included (marked).
    * `query` narrows it to entries in one state (see {@link journalEntryState}) and to the oldest `limit`.

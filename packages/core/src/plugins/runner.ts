@@ -24,6 +24,13 @@ export interface RunnerType<TSchema extends HookOptionsSchema = HookOptionsSchem
    * then reports it without watching a deadline.
    */
   doRun(hook: HookDefinition<HookOptions<TSchema>>, call: RunCall): RunResult | Promise<RunResult>;
+  /**
+   * Optional, for types with a retry policy. What becomes of a durable hook's delivery that the
+   * engine ended at the hook's deadline — its runner had no chance to answer with
+   * {@link RunResult.delivery} (a process stalled past `timeout_ms`). Without it, or when it returns
+   * undefined, the hook is done, as any hook that ran.
+   */
+  deadlineVerdict?(hook: HookDefinition<HookOptions<TSchema>>, delivery: DeliveryCall): DeliveryVerdict | undefined;
 }
 
 /** Everything a runner gets for one hook run. */
@@ -56,7 +63,43 @@ export interface RunCall {
    * twice at the same time. Optional for runners: one that starts no process ignores it.
    */
   readonly onProcessStarted?: (pid: number) => void;
+  /**
+   * Present while a durable hook runs from a journal entry: which delivery of one message this is.
+   * A runner with a retry policy (an HTTP hook's `retry`) answers with {@link RunResult.delivery};
+   * others ignore it and their hook is done once it ran, as before.
+   */
+  readonly delivery?: DeliveryCall;
 }
+
+/** One attempt at one durable hook of one journal entry (see {@link RunCall.delivery}). */
+export interface DeliveryCall {
+  /**
+   * The same for every attempt of this hook for this entry, on every engine that shares the
+   * journal, and different for any other entry or hook: a runner derives a stable message id from
+   * it (runner-http's `webhook-id`). It names the journal, the entry and the hook; hash it before
+   * sending it anywhere.
+   */
+  readonly messageKey: string;
+  /**
+   * 1 for the first attempt, +1 per attempt recorded before (deferrals do not count); a dead letter
+   * retried by hand starts again at 1.
+   */
+  readonly attempt: number;
+  /** When the first of these attempts ended (ms since the epoch), or now for the first: a retry schedule's deadline counts from here. */
+  readonly firstAttemptAt: number;
+}
+
+/**
+ * What should become of a durable hook after this attempt, as a runner with a retry policy says.
+ * Absent: the hook is done (delivered, or failed in a way that retrying cannot fix and that is not
+ * worth keeping). `retry`: run it again in `afterMs`, on any engine that shares the journal —
+ * `counted: false` for a deferral that did not try (an endpoint's rate limit or open circuit).
+ * `dead`: give up; the entry is dead-lettered with every attempt, and with `disable` the hook's
+ * target (its type's `identity`, an HTTP hook's URL) gets no delivery until it is re-enabled.
+ */
+export type DeliveryVerdict =
+  | { readonly next: 'retry'; readonly afterMs: number; readonly counted: boolean; readonly reason: string }
+  | { readonly next: 'dead'; readonly reason: string; readonly disable?: boolean };
 
 /**
  * The answer of one run. Expected failures are data: return `status: "failed"` with an `error` text
@@ -69,6 +112,8 @@ export type RunResult =
       readonly warnings?: readonly string[];
       /** Extra report fields, e.g. `exit_code` or `usage`; they cannot replace the core fields. */
       readonly details?: Readonly<Record<string, unknown>>;
+      /** With {@link RunCall.delivery}: what becomes of the hook (see {@link DeliveryVerdict}). */
+      readonly delivery?: DeliveryVerdict;
     }
   | {
       readonly status: 'failed';
@@ -76,6 +121,8 @@ export type RunResult =
       readonly error: string;
       readonly warnings?: readonly string[];
       readonly details?: Readonly<Record<string, unknown>>;
+      /** With {@link RunCall.delivery}: what becomes of the hook (see {@link DeliveryVerdict}). */
+      readonly delivery?: DeliveryVerdict;
     };
 
 /**

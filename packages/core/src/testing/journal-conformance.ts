@@ -1,5 +1,6 @@
 import { JOURNAL_INTERFACE_VERSION, type Journal, type JournalEntry, type JournalRecord } from '../plugins/journal.ts';
 import type { ConformanceCase } from './runner-conformance.ts';
+import { canonicalJson } from '../plugins/journal-seal.ts';
 
 /** What the journal suite tests. */
 export interface JournalConformanceOptions {
@@ -307,6 +308,46 @@ export function journalConformanceCases(options: JournalConformanceOptions): Con
           assert(await journal.doRetry(id, { seal: 'v1.vouched' }), 'retried with a new seal');
           const again = await journal.doClaim('d', 10_000);
           assert(again?.id === id && again.seal === 'v1.vouched', `claimable with the new seal: ${JSON.stringify(again)}`);
+        },
+        { maxAttempts: 5 },
+      ),
+    },
+    {
+      name: 'journal: doRecordAttempts keeps attempts, retries an entry with fresh claims or dead-letters it; doPurge and disabled targets (journals with them)',
+      run: withJournal(
+        async (journal) => {
+          if (journal.doRecordAttempts === undefined) return;
+          const id = await journal.doRecord(record('after_merge'), 'a', 10_000);
+          const first = { hook: 'notify', target: 'https://example.test/hook', at: 1_000, outcome: 'retry', status: 'failed', httpStatus: 503, durationMs: 12.5, error: 'answered 503' } as const;
+          assert(!(await journal.doRecordAttempts(id, 'b', [first], { retryAfterMs: 0, error: 'not yours' })), 'only the holder records attempts');
+          assert(await journal.doRecordAttempts(id, 'a', [first], { retryAfterMs: 60_000, error: '"notify": answered 503' }), 'the holder records attempts');
+          assert((await journal.doClaim('b', 10_000)) === undefined, 'not claimable before its retry time');
+          const [waiting] = await journal.list();
+          assert(waiting !== undefined && waiting.owner === undefined && waiting.lastError === '"notify": answered 503' && waiting.deadLetteredAt === undefined, `released with the error: ${JSON.stringify(waiting)}`);
+          // Key order may change (PostgreSQL's jsonb sorts keys); nothing else may.
+          assert(canonicalJson(waiting.deliveries) === canonicalJson([first]), `the attempt is kept as given: ${JSON.stringify(waiting.deliveries)}`);
+          const again = await journal.doRecord(record('after_fail'), 'a', 10_000);
+          assert(await journal.doRecordAttempts(again, 'a', [first], { retryAfterMs: 0, error: 'again' }), 'retry at once');
+          const claimed = await journal.doClaim('b', 10_000);
+          assert(claimed?.id === again && claimed.attempts === 1, `claimable at once, its claims counted afresh: ${JSON.stringify(claimed)}`);
+          const second = { ...first, at: 2_000, outcome: 'dead', httpStatus: 410, error: 'answered 410 Gone' } as const;
+          assert(await journal.doRecordAttempts(again, 'b', [second], { deadLetter: '"notify" given up: answered 410 Gone' }), 'dead-lettered with its attempts');
+          const dead = (await journal.list({ state: 'dead-lettered' }))[0];
+          assert(dead?.id === again && dead.lastError === '"notify" given up: answered 410 Gone' && dead.deliveries?.length === 2, `dead with both attempts: ${JSON.stringify(dead)}`);
+          if (journal.doPurge !== undefined) {
+            assert((await journal.doPurge(Date.now() - 60_000)) === 0, 'nothing dead-lettered before a minute ago');
+            assert((await journal.doPurge(Date.now() + 1_000)) === 1, 'the dead letter is purged');
+            assert((await journal.list()).map((entry) => entry.id).join() === id, 'only the pending entry is left');
+          }
+          if (journal.doDisableTarget !== undefined && journal.doEnableTarget !== undefined && journal.disabledTargets !== undefined) {
+            await journal.doDisableTarget('https://example.test/hook', 'answered 410 Gone');
+            await journal.doDisableTarget('https://example.test/hook', 'again');
+            const [target, ...more] = await journal.disabledTargets();
+            assert(target?.target === 'https://example.test/hook' && target.reason === 'answered 410 Gone' && more.length === 0, `disabled once, with the first reason: ${JSON.stringify(target)}`);
+            assert(await journal.doEnableTarget('https://example.test/hook'), 're-enabled');
+            assert(!(await journal.doEnableTarget('https://example.test/hook')), 'not disabled any more');
+            assert((await journal.disabledTargets()).length === 0, 'none left');
+          }
         },
         { maxAttempts: 5 },
       ),

@@ -1,4 +1,4 @@
-import { defineJournal, journalEntryState, type Journal, type JournalEntry, type JournalStats } from '../plugins/journal.ts';
+import { defineJournal, journalEntryState, type DisabledTarget, type Journal, type JournalEntry, type JournalStats } from '../plugins/journal.ts';
 
 /** A journal that lives in memory, with a way to look inside. */
 export interface MemoryJournal extends Journal {
@@ -12,12 +12,16 @@ interface Row {
 }
 
 /**
- * A {@link Journal} held in memory: leases, attempts, last errors and retry times as a real journal
+ * A {@link Journal} held in memory (`maxAttempts`: claims before an entry is dead-lettered, default
+ * no limit): leases, attempts, last errors and retry times as a real journal
  * keeps them, nothing on disk. For engine tests and demos — and for durable hooks that need to
  * survive an engine, not a process: share one instance between engines of one process.
  */
-export function memoryJournal(): MemoryJournal {
+export function memoryJournal(settings: { readonly maxAttempts?: number } = {}): MemoryJournal {
+  // Unlimited unless asked: a memory journal lives as long as its process, which a poison entry would end anyway.
+  const maxAttempts = settings.maxAttempts ?? Number.POSITIVE_INFINITY;
   const rows = new Map<string, Row>();
+  const disabled = new Map<string, DisabledTarget>();
   let nextId = 1;
   // An expired lease still counts as held until someone else claims the entry: nobody was harmed.
   const holds = (row: Row | undefined, owner: string): row is Row => row !== undefined && row.entry.owner === owner;
@@ -52,6 +56,11 @@ export function memoryJournal(): MemoryJournal {
       for (const row of rows.values()) {
         const free = row.entry.owner === undefined || (row.entry.leaseExpiresAt ?? 0) <= now;
         if (!free || row.availableAt > now || row.entry.deadLetteredAt !== undefined) continue;
+        if (row.entry.attempts >= maxAttempts) {
+          const { processGroups: _groups, ...rest } = withoutLease(row.entry);
+          row.entry = { ...rest, deadLetteredAt: now, lastError: `dead-lettered after ${row.entry.attempts} attempts${row.entry.lastError === undefined ? '' : `; the last: ${row.entry.lastError}`}` };
+          continue;
+        }
         row.entry = { ...row.entry, attempts: row.entry.attempts + 1, owner, leaseExpiresAt: now + leaseMs };
         return row.entry;
       }
@@ -81,6 +90,48 @@ export function memoryJournal(): MemoryJournal {
       const { processGroups: _groups, ...rest } = withoutLease(row.entry);
       row.entry = { ...rest, lastError: reason, deadLetteredAt: Date.now() };
       return true;
+    },
+    async doRecordAttempts(id, owner, attempts, next) {
+      const row = rows.get(id);
+      if (!holds(row, owner)) return false;
+      const deliveries = [...(row.entry.deliveries ?? []), ...attempts];
+      const kept = { ...withoutLease(row.entry), deliveries };
+      if (next.deadLetter !== undefined) {
+        const { processGroups: _groups, ...rest } = kept;
+        row.entry = { ...rest, lastError: next.deadLetter, deadLetteredAt: Date.now() };
+        return true;
+      }
+      // The hooks ended cleanly: the retry is not a crash, so the claim count starts again.
+      row.entry = { ...kept, attempts: 0, lastError: next.error };
+      row.availableAt = Date.now() + next.retryAfterMs;
+      return true;
+    },
+    async doRetry(id, options = {}) {
+      const row = rows.get(id);
+      if (row?.entry.deadLetteredAt === undefined) return false;
+      const { deadLetteredAt: _dead, ...rest } = row.entry;
+      row.entry = { ...rest, attempts: 0, ...(options.seal === undefined ? {} : { seal: options.seal }) };
+      row.availableAt = 0;
+      return true;
+    },
+    async doPurge(before) {
+      let purged = 0;
+      for (const [id, row] of rows) {
+        if (row.entry.deadLetteredAt !== undefined && row.entry.deadLetteredAt < before) {
+          rows.delete(id);
+          purged++;
+        }
+      }
+      return purged;
+    },
+    async doDisableTarget(target, reason) {
+      if (!disabled.has(target)) disabled.set(target, { target, reason, disabledAt: Date.now() });
+    },
+    async doEnableTarget(target) {
+      return disabled.delete(target);
+    },
+    async disabledTargets() {
+      return [...disabled.values()];
     },
     async list(query = {}) {
       const now = Date.now();

@@ -1,0 +1,181 @@
+/**
+ * Retried deliveries at webhook scale (issue #28's targets), each against a baseline measured in the
+ * same run, with the server in its own process:
+ *   1. throughput: durable HTTP hooks with `retry` through an SQLite journal — each message journaled
+ *      before emit returns, POSTed, its entry cleared — in messages/s, against raw undici POSTs of
+ *      the same body to the same server at the same concurrency; target ≥ 0.7×;
+ *   2. head-of-line: a healthy endpoint's delivery latency (recorded → received, p99) while another
+ *      endpoint never answers, against its latency alone, messages recorded at a fixed rate and
+ *      delivered by an in-process worker (`resume({ signal })`); target ≤ 2×;
+ *   3. memory: a worker's heap while it delivers from a journal holding 1 000 000 pending messages,
+ *      against one holding 1 000; target flat (≤ 1.2×).
+ * Run with `pnpm bench` in packages/runner-http (MESSAGES, RATE, SECONDS, PENDING to change sizes).
+ */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { createHookEngine, loadConfig, type HookEngine } from '@hookline/core';
+import { sqliteJournal } from '@hookline/journal-sqlite';
+import { Agent } from 'undici';
+import { httpRunner } from '../src/index.ts';
+import { quantile } from '../../../scripts/bench-stats.ts';
+
+const MESSAGES = Number(process.env['MESSAGES'] ?? 3_000);
+const CONCURRENCY = 8;
+const RATE = Number(process.env['RATE'] ?? 50);
+const SECONDS = Number(process.env['SECONDS'] ?? 8);
+const PENDING = Number(process.env['PENDING'] ?? 1_000_000);
+
+const server = fork(new URL('./delivery-server.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const [{ port }] = (await once(server, 'message')) as [{ port: number }];
+const origin = `http://127.0.0.1:${port}`;
+const folder = mkdtempSync(join(tmpdir(), 'hookline-delivery-bench-'));
+const context = (run: string) => ({ run_id: run, workflow_name: 'bench' });
+const hook = (name: string, event: string, path: string, extra = '') =>
+  `[[hooks]]\nname = "${name}"\nevent = "${event}"\ntype = "http"\nurl = "${origin}${path}"\ntls = "off"\ndurable = true\nretry = { schedule = "exponential", attempt_timeout = "1s" }\n${extra}\n`;
+const engineFor = (toml: string, path: string, options: { record?: boolean; concurrency?: number; synchronous?: 'full' | 'normal' } = {}): HookEngine => {
+  const runner = httpRunner();
+  const config = loadConfig([{ source: 'bench.toml', text: toml }], { runners: [runner] });
+  return createHookEngine({ config, runners: [runner], journal: sqliteJournal({ path, synchronous: options.synchronous ?? 'full' }), journalKey: new Uint8Array(32).fill(9), concurrency: options.concurrency ?? CONCURRENCY, ...(options.record === true ? { durableHooks: 'record' as const } : {}) });
+};
+const times = async (): Promise<{ arrivals: Array<[string, number]>; requests: number }> => {
+  server.send('times');
+  return ((await once(server, 'message')) as [{ arrivals: Array<[string, number]>; requests: number }])[0];
+};
+const rows: string[] = [];
+const row = (...cells: Array<string | number>) => rows.push(`| ${cells.join(' | ')} |`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// 1. Throughput.
+async function rawUndici(count: number): Promise<number> {
+  const agent = new Agent({ connections: 32 });
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const run = `raw-${next++}`;
+        const response = await agent.request({ origin, path: '/healthy', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'run_complete', ...context(run) }) });
+        await response.body.dump();
+      }
+    }),
+  );
+  const perSecond = count / ((performance.now() - started) / 1000);
+  await agent.close();
+  return perSecond;
+}
+async function durable(count: number, synchronous: 'full' | 'normal'): Promise<number> {
+  const path = join(folder, `throughput-${synchronous}-${Math.random()}.db`);
+  const engine = engineFor(hook('notify', 'run_complete', '/healthy'), path, { synchronous });
+  let next = 0;
+  const started = performance.now();
+  // CONCURRENCY hosts emitting one message after another, each waiting until it is delivered and cleared.
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await (await engine.emit('run_complete', context(`durable-${next++}`))).settled;
+    }),
+  );
+  const perSecond = count / ((performance.now() - started) / 1000);
+  const left = (await engine.resume()).ran.length;
+  await engine.close();
+  if (left !== 0) throw new Error(`${left} entries were left in the journal`);
+  return perSecond;
+}
+await rawUndici(300);
+await durable(300, 'normal');
+const rawRates: number[] = [];
+const durableRates: number[] = [];
+const normalRates: number[] = [];
+for (let round = 0; round < 3; round++) {
+  rawRates.push(await rawUndici(MESSAGES));
+  normalRates.push(await durable(MESSAGES, 'normal'));
+  durableRates.push(await durable(Math.ceil(MESSAGES / 5), 'full'));
+}
+const rawRate = quantile(rawRates, 0.5);
+const durableRate = quantile(durableRates, 0.5);
+const normalRate = quantile(normalRates, 0.5);
+
+// 2. Head-of-line: a healthy endpoint alone, then with a dead one, messages recorded at RATE/s.
+async function healthyLatencies(withDead: boolean): Promise<number[]> {
+  const path = join(folder, `hol-${withDead}.db`);
+  const toml = hook('healthy', 'stage_complete', '/healthy-timed') + hook('dead', 'run_complete', '/dead', 'endpoint = { max_in_flight = 4 }');
+  // synchronous = "normal": this phase measures the worker's scheduling, not the disk's fsync.
+  const emitter = engineFor(toml, path, { record: true, synchronous: 'normal' });
+  const worker = engineFor(toml, path, { concurrency: 16, synchronous: 'normal' });
+  const stop = new AbortController();
+  const working = worker.resume({ signal: stop.signal, pollMs: 5 });
+  const recordedAt = new Map<string, number>();
+  const total = RATE * SECONDS;
+  const started = performance.now();
+  for (let index = 0; index < total; index++) {
+    const due = started + (index * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const run = `hol-${withDead}-${index}`;
+    if (withDead) void emitter.emit('run_complete', context(`${run}-dead`));
+    recordedAt.set(run, performance.timeOrigin + performance.now());
+    void emitter.emit('stage_complete', context(run));
+  }
+  const latencies: number[] = [];
+  for (let waited = 0; latencies.length < total && waited < 30_000; waited += 200) {
+    for (const [run, at] of (await times()).arrivals) latencies.push(at - recordedAt.get(run)!);
+    if (latencies.length < total) await sleep(200);
+  }
+  stop.abort();
+  await working;
+  await Promise.all([emitter.close(), worker.close()]);
+  if (latencies.length < total) throw new Error(`only ${latencies.length} of ${total} healthy messages arrived`);
+  return latencies;
+}
+const solo = await healthyLatencies(false);
+const mixed = await healthyLatencies(true);
+const deadRequests = (await times()).requests;
+
+// 3. Memory with many pending messages.
+async function workerHeap(pending: number): Promise<{ peak: number; delivered: number }> {
+  const path = join(folder, `pending-${pending}.db`);
+  const emitter = engineFor(hook('notify', 'run_complete', '/healthy'), path, { record: true });
+  await emitter.emit('run_complete', context('seed'));
+  await emitter.close();
+  // The rest as copies of the first (same seal: the same record), written in one transaction.
+  const db = new DatabaseSync(path);
+  db.exec(`INSERT INTO hookline_journal (preset, event, context, hooks, created_at, attempts, seal)
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${pending - 1})
+    SELECT preset, event, context, hooks, created_at, 0, seal FROM hookline_journal, n WHERE hookline_journal.id = 1`);
+  db.close();
+  globalThis.gc?.();
+  const worker = engineFor(hook('notify', 'run_complete', '/healthy'), path);
+  let delivered = 0;
+  let peak = 0;
+  const stop = new AbortController();
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20);
+  const working = worker.resume({ signal: stop.signal, pollMs: 5, onSettled: () => delivered++ });
+  await sleep(5_000);
+  stop.abort();
+  await working;
+  clearInterval(sampler);
+  await worker.close();
+  return { peak, delivered };
+}
+const small = await workerHeap(1_000);
+const large = await workerHeap(PENDING);
+
+server.send('stop');
+rmSync(folder, { recursive: true, force: true });
+
+const p99Solo = quantile(solo, 0.99);
+const p99Mixed = quantile(mixed, 0.99);
+const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
+console.log(`Node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
+console.log('| what | baseline | measured | ratio | target |\n| --- | ---: | ---: | ---: | ---: |');
+row('durable delivery through SQLite, synchronous = "normal" (retry policy), msg/s — vs raw undici POSTs', `${rawRate.toFixed(0)} /s`, `${normalRate.toFixed(0)} /s`, `${(normalRate / rawRate).toFixed(2)}×`, '≥ 0.7×');
+row('the same with synchronous = "full" (the default: an fsync per record and per clear)', `${rawRate.toFixed(0)} /s`, `${durableRate.toFixed(0)} /s`, `${(durableRate / rawRate).toFixed(2)}×`, '—');
+row(`healthy endpoint p99, recorded → received, another endpoint hanging — vs alone (${RATE}/s for ${SECONDS} s)`, `${p99Solo.toFixed(1)} ms`, `${p99Mixed.toFixed(1)} ms`, `${(p99Mixed / p99Solo).toFixed(2)}×`, '≤ 2×');
+row(`worker heap peak over 5 s with ${PENDING.toLocaleString('en')} pending — vs 1 000 pending`, mib(small.peak), mib(large.peak), `${(large.peak / small.peak).toFixed(2)}×`, '≤ 1.2× (flat)');
+console.log(rows.join('\n'));
+console.log(`\nraw rounds ${rawRates.map((rate) => rate.toFixed(0)).join(', ')}; normal rounds ${normalRates.map((rate) => rate.toFixed(0)).join(', ')}; full rounds ${durableRates.map((rate) => rate.toFixed(0)).join(', ')}`);
+console.log(`healthy latency median alone ${quantile(solo, 0.5).toFixed(1)} ms, with the dead endpoint ${quantile(mixed, 0.5).toFixed(1)} ms; requests the server saw up to then, all phases ${deadRequests}`);
+console.log(`delivered in the memory runs: ${small.delivered} (1 000 pending), ${large.delivered} (${PENDING} pending)`);
