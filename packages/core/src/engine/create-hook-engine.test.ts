@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../config/load-config.ts';
 import { EngineClosedError } from '../errors/engine-closed-error.ts';
 import { InvalidContextError } from '../errors/invalid-context-error.ts';
@@ -7,10 +7,15 @@ import { UnknownEventError } from '../errors/unknown-event-error.ts';
 import { defineSandboxProvider, type SandboxSession } from '../plugins/sandbox-provider.ts';
 import { scriptedRunner } from '../testing/scripted-runner.ts';
 import { createHookEngine } from './create-hook-engine.ts';
+import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
 import { scriptedEngines, scriptedHook } from '../../test-support/scripted-engines.ts';
 
 const context = { run_id: 'run-1', workflow_name: 'ci', node_id: 'deploy', handler_type: 'agent' };
 const { engineFor, closeAfterTest } = scriptedEngines();
+// Registered after scriptedEngines: after-hooks run in reverse, so the clock is real again before engines close.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const hook = (name: string, body: string, event = 'stage_start') => scriptedHook(name, body, event);
 
@@ -161,11 +166,19 @@ describe('emit: failures are reports, never exceptions', () => {
 
 describe('non-blocking phase', () => {
   test('emit returns after the blocking phase; settled brings the non-blocking reports', async () => {
+    // On a fake clock: emit must resolve while "notify" still sleeps its 200 ms, however slow the machine.
+    vi.useFakeTimers();
     const { engine } = engineFor(hook('gate', 'decision = "skip"') + hook('notify', 'blocking = false\ndelay_ms = 200\ndecision = "block"') + hook('crash', 'blocking = false\nthrow = "x"'));
-    const started = performance.now();
-    const outcome = await engine.emit('stage_start', context);
-    expect(performance.now() - started).toBeLessThan(200);
-    expect(outcome.hooks.map((report) => report.status)).toEqual(['ok', 'pending', 'pending']);
+    let returned: PendingEmitOutcome | undefined;
+    const emitted = engine.emit('stage_start', context).then((outcome) => (returned = outcome));
+    await vi.advanceTimersByTimeAsync(199);
+    expect(returned?.hooks.map((report) => report.status)).toEqual(['ok', 'pending', 'pending']);
+    const outcome = await emitted;
+    let settledReports: EmitOutcome | undefined;
+    void outcome.settled.then((settled) => (settledReports = settled));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settledReports).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
     const settled = await outcome.settled;
     expect(settled.hooks.map((report) => report.status)).toEqual(['ok', 'ok', 'failed']);
     // Non-blocking decisions are recorded and ignored; a non-blocking block and a failure are warned about.
@@ -350,12 +363,19 @@ describe('close', () => {
   });
 
   test('a runner that ignores its abort cannot hold close() past the grace', async () => {
+    // On a fake clock: close() waits out the 100 ms grace, once for host hooks and once for the engine's
+    // own, and then resolves although the hook never settles.
+    vi.useFakeTimers();
     const { engine } = engineFor(hook('stubborn', 'hang = true\ntimeout_ms = 60000'), { closeGraceMs: 100 });
     void engine.emit('stage_start', context);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const started = performance.now();
-    await engine.close();
-    expect(performance.now() - started).toBeLessThan(2_000);
+    await vi.advanceTimersByTimeAsync(20);
+    let closed = false;
+    const closing = engine.close().then(() => (closed = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(101);
+    expect(closed).toBe(true);
+    await closing;
   });
 });
 
