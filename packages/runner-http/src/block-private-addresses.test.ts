@@ -1,5 +1,6 @@
 // block_private_addresses end to end: real loopback servers that must receive nothing.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Socket } from 'node:net';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { httpRunner } from './http-runner.ts';
 import { answer, startHttpServer, type TestServer } from '../test-support/servers.ts';
 import { emitOnce, httpHook } from '../test-support/hooks.ts';
@@ -67,13 +68,21 @@ test('a name that resolves to a private address through a custom resolver (DNS r
 });
 
 test('the cloud metadata address is refused before any connection attempt', async () => {
-  const started = performance.now();
-  const outcome = await emitOnce(httpHook('http://169.254.169.254/latest/meta-data/', 'tls = "off"\nblock_private_addresses = true'));
-  expect(outcome.hooks[0]?.error).toBe(
-    'POST http://169.254.169.254/latest/meta-data/: refused to connect to private address 169.254.169.254 (cloud metadata); block_private_addresses = true allows public addresses only',
-  );
-  // No connect timeout was waited out: the refusal happened before dialling.
-  expect(performance.now() - started).toBeLessThan(1_000);
+  // Every socket the runner dials goes through Socket#connect: watch it, and show with a real
+  // delivery first that the watch sees dialling at all.
+  const dialled = vi.spyOn(Socket.prototype, 'connect');
+  try {
+    await emitOnce(httpHook(`http://127.0.0.1:${v4.port}/pass`, 'tls = "off"'));
+    expect(dialled).toHaveBeenCalled();
+    dialled.mockClear();
+    const outcome = await emitOnce(httpHook('http://169.254.169.254/latest/meta-data/', 'tls = "off"\nblock_private_addresses = true'));
+    expect(outcome.hooks[0]?.error).toBe(
+      'POST http://169.254.169.254/latest/meta-data/: refused to connect to private address 169.254.169.254 (cloud metadata); block_private_addresses = true allows public addresses only',
+    );
+    expect(dialled).not.toHaveBeenCalled();
+  } finally {
+    dialled.mockRestore();
+  }
 });
 
 test('https is guarded the same way', async () => {

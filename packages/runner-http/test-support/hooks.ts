@@ -26,11 +26,15 @@ export function httpHook(url: string, extra = ''): string {
   return `[[hooks]]\nname = "web"\nevent = "stage_start"\ntype = "http"\nurl = ${JSON.stringify(url)}\n${extra}\n`;
 }
 
-/** Emits one event through a fresh engine and returns the settled outcome; closes the engine. */
-export async function emitOnce(toml: string, options: { runner?: Runner; event?: string; context?: Record<string, unknown> } = {}): Promise<EmitOutcome> {
+/**
+ * Emits one event through a fresh engine and returns the settled outcome; closes the engine.
+ * `closeGraceMs` longer than the test's timeout makes a request the runner does not let go of after
+ * its deadline fail the test, instead of being waited out by close().
+ */
+export async function emitOnce(toml: string, options: { runner?: Runner; event?: string; context?: Record<string, unknown>; closeGraceMs?: number } = {}): Promise<EmitOutcome> {
   const runner = options.runner ?? httpRunner();
   const config = load(toml, runner);
-  const engine = createHookEngine({ config, runners: [runner] });
+  const engine = createHookEngine({ config, runners: [runner], ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }) });
   try {
     const outcome = await engine.emit(options.event ?? 'stage_start', { ...CONTEXT, ...options.context });
     return await outcome.settled;

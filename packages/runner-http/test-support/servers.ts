@@ -92,6 +92,8 @@ export async function startSilentServer(): Promise<TestServer> {
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
+    // Read and drop what arrives: a socket that is never read never sees the client's end either.
+    socket.resume();
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
