@@ -124,9 +124,8 @@ describe('API errors and retries', () => {
 
   test('429 whose retry-after is past the deadline fails at once instead of waiting', async () => {
     api.respond(scripted(apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '30' })));
-    const started = performance.now();
     const report = await emitHook(runner(), { type: 'prompt', prompt: 'Is it fine?', timeout_ms: 5_000 });
-    expect(performance.now() - started).toBeLessThan(4_000);
+    // Failed, not timed_out: had the runner waited for the retry, the 5 s deadline would have ended it first.
     expect(report.status).toBe('failed');
     expect(report.error).toMatch(/^the Anthropic API answered 429 rate_limit_error: slow down .*; not retried: the retry was due in 30\.0 s, after the hook's deadline/);
     expect(api.requests).toHaveLength(1);
