@@ -19,10 +19,8 @@ describe.skipIf(!probe.available)('stopping a hook in the container', () => {
     const engine = dockerEngine([{ name: 'sleepy', command: 'sleep 300 & sleep 300', timeout_ms: 500 }], provider);
     const runId = freshRunId('timeout');
     try {
-      const started = performance.now();
       const outcome = await emitSettled(engine, runId);
       expect(outcome.hooks[0]).toMatchObject({ status: 'timed_out', error: 'hook timed out after 500 ms' });
-      expect(performance.now() - started).toBeLessThan(5_000);
       const session = await provider.doOpen(runId, new AbortController().signal);
       try {
         // The engine reports at the deadline; the kill runs right after it. Give it a moment, not the grace.
@@ -66,8 +64,9 @@ describe.skipIf(!probe.available)('stopping a hook in the container', () => {
       const result = await work;
       const took = performance.now() - stopped;
       expect(result.aborted).toBe(true);
+      // The grace was waited out; then only SIGKILL can have ended processes that ignore SIGTERM and
+      // would sleep for five minutes, and the exec resolved once they were gone.
       expect(took).toBeGreaterThanOrEqual(700);
-      expect(took).toBeLessThan(3_000);
       expect(await leftovers(session)).toEqual([]);
     } finally {
       await session.dispose();
@@ -79,12 +78,18 @@ describe.skipIf(!probe.available)('stopping a hook in the container', () => {
     const provider = testSandbox();
     const session = await provider.doOpen(freshRunId('background'), new AbortController().signal);
     try {
+      // Docker itself would hold the exec's output open for 2 s while the sleep keeps it: so the
+      // hook must come back sooner than one that itself runs for 1 s, timed here on the same engine.
+      const baselineStarted = performance.now();
+      const baseline = await session.exec({ command: 'sleep 1; echo done' });
+      const oneSecondHook = performance.now() - baselineStarted;
+      expect(text(baseline.stdout)).toBe('done\n');
       const started = performance.now();
       const result = await session.exec({ command: 'sleep 306 & echo done' });
+      const took = performance.now() - started;
       expect(text(result.stdout)).toBe('done\n');
       expect(result.exitCode).toBe(0);
-      // Docker itself would hold the exec's output open for 2 s while the sleep keeps it.
-      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(took).toBeLessThan(oneSecondHook);
       expect(await leftovers(session)).toEqual([expect.stringContaining('sleep 306')]);
     } finally {
       await session.dispose();
@@ -111,11 +116,10 @@ describe.skipIf(!probe.available)('stopping a hook in the container', () => {
     const provider = testSandbox();
     const session = await provider.doOpen(freshRunId('early'), new AbortController().signal);
     try {
+      // Each exec resolves only once its `sleep 300` is gone, well before it would end by itself.
       for (const delay of [1, 5, 20, 40]) {
-        const started = performance.now();
         const result = await session.exec({ command: 'sleep 300', signal: AbortSignal.timeout(delay) });
         expect(result.aborted).toBe(true);
-        expect(performance.now() - started).toBeLessThan(5_000);
       }
       expect(await leftovers(session)).toEqual([]);
     } finally {
@@ -129,11 +133,10 @@ describe.skipIf(!probe.available)('stopping a hook in the container', () => {
     const session = await provider.doOpen(freshRunId('dispose'), new AbortController().signal);
     const work = session.exec({ command: 'sleep 300' });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const started = performance.now();
     await session.dispose();
+    // The `sleep 300` would hold the exec for five minutes: resolving at all shows dispose ended it.
     const result = await work;
     expect(result.aborted).toBe(true);
-    expect(performance.now() - started).toBeLessThan(3_000);
     await provider.doClose();
   });
 });
