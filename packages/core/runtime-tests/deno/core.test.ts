@@ -285,7 +285,7 @@ Deno.test('matchers on the native fast path answer as RE2 does on Deno too', () 
   assert(linearNativeRegExp('^stage_\\d+$') !== undefined && linearNativeRegExp('(a+)+$') === undefined, 'the fast path is taken only where proven linear');
 });
 
-for (const check of journalConformanceCases({ create: () => memoryJournal() })) Deno.test(`memory ${check.name}`, check.run);
+for (const check of journalConformanceCases({ create: (settings) => memoryJournal(settings) })) Deno.test(`memory ${check.name}`, check.run);
 
 // The core imports no `node:` module, so it runs on Deno (and other runtimes) unchanged.
 // Node's builtin modules that can be imported without the `node:` prefix (a subpath such as
