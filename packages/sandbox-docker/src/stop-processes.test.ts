@@ -27,8 +27,17 @@ describe.skipIf(!probe.available)('stopping a hook in the container', () => {
         await expect.poll(() => leftovers(session), { timeout: 1_500, interval: 100 }).toEqual([]);
         // Left: init, the container's main process and the agent it forked (the hook's helper
         // processes, forks of the agent, exit once its output is collected).
-        await expect.poll(async () => (await topCommands(session.container.containerId)).length, { timeout: 1_500, interval: 100 }).toBe(3);
-        const commands = await topCommands(session.container.containerId);
+        // The listing that showed three is the one checked: a later one may catch the agent mid-fork.
+        let commands: string[] = [];
+        await expect
+          .poll(
+            async () => {
+              commands = await topCommands(session.container.containerId);
+              return commands.length;
+            },
+            { timeout: 1_500, interval: 100 },
+          )
+          .toBe(3);
         expect(commands[0]).toMatch(/docker-init -- sh -c/);
         expect(commands.slice(1)).toEqual([expect.stringContaining('hookline-agent'), expect.stringContaining('hookline-agent')]);
       } finally {
