@@ -132,34 +132,36 @@ function reversed(node: PatternNode): PatternNode {
  */
 function findLookarounds(source: string): readonly Lookaround[] | string | undefined {
   const groups: Lookaround[] = [];
-  let inClass = false;
-  for (let index = 0; index < source.length; index++) {
-    const character = source[index]!;
-    if (character === '\\') index++;
-    else if (inClass) inClass = character !== ']';
-    else if (character === '[') {
-      inClass = true;
-      if (source[index + 1] === '^') index++;
-      if (source[index + 1] === ']') index++;
-    } else if (character === '(') {
-      const opening = OPENINGS.find(([text]) => source.startsWith(text, index));
-      if (opening === undefined) continue;
-      const close = closingParenthesis(source, index);
-      if (close === undefined) return 'a lookaround group is not closed';
-      const body = source.slice(index + opening[0].length, close);
-      if (OPENINGS.some(([text]) => body.includes(text))) return 'lookaround inside lookaround is not supported';
-      if (/^[*+?{]/.test(source.slice(close + 1))) return 'a repeated lookaround group is not supported';
-      groups.push({ start: index, end: close + 1, behind: opening[1], body });
-      index = close;
-    }
+  let after = -1;
+  for (const index of groupParentheses(source)) {
+    // A found group's own parentheses are its body's; a `)` opens nothing.
+    if (index <= after || source[index] === ')') continue;
+    const opening = OPENINGS.find(([text]) => source.startsWith(text, index));
+    if (opening === undefined) continue;
+    const close = closingParenthesis(source, index);
+    if (close === undefined) return 'a lookaround group is not closed';
+    const body = source.slice(index + opening[0].length, close);
+    if (OPENINGS.some(([text]) => body.includes(text))) return 'lookaround inside lookaround is not supported';
+    if (/^[*+?{]/.test(source.slice(close + 1))) return 'a repeated lookaround group is not supported';
+    groups.push({ start: index, end: close + 1, behind: opening[1], body });
+    after = close;
   }
   return groups.length === 0 ? undefined : groups;
 }
 
 function closingParenthesis(source: string, open: number): number | undefined {
   let depth = 0;
+  for (const index of groupParentheses(source, open)) {
+    if (source[index] === '(') depth++;
+    else if (--depth === 0) return index;
+  }
+  return undefined;
+}
+
+/** The positions of the `(` and `)` of `source`, from `from` on, that are syntax: not escaped, not in a character class. */
+function* groupParentheses(source: string, from = 0): Generator<number> {
   let inClass = false;
-  for (let index = open; index < source.length; index++) {
+  for (let index = from; index < source.length; index++) {
     const character = source[index]!;
     if (character === '\\') index++;
     else if (inClass) inClass = character !== ']';
@@ -167,10 +169,8 @@ function closingParenthesis(source: string, open: number): number | undefined {
       inClass = true;
       if (source[index + 1] === '^') index++;
       if (source[index + 1] === ']') index++;
-    } else if (character === '(') depth++;
-    else if (character === ')' && --depth === 0) return index;
+    } else if (character === '(' || character === ')') yield index;
   }
-  return undefined;
 }
 
 // The RegExp sits in a private field, so two matchers of one source compare equal. No `g` or `y` flag:
