@@ -57,7 +57,14 @@ export interface Summary {
 /** Median, p90, p99 and mean of `times`. */
 export function summarize(name: string, times: readonly number[]): Summary {
   const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
-  return { name, median: quantile(times, 0.5), p90: quantile(times, 0.9), p99: quantile(times, 0.99), mean, samples: times.length };
+  return {
+    name,
+    median: quantile(times, 0.5),
+    p90: quantile(times, 0.9),
+    p99: quantile(times, 0.99),
+    mean,
+    samples: times.length,
+  };
 }
 
 /** Milliseconds shown as microseconds, e.g. `209.5 µs`. */

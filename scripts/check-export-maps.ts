@@ -32,7 +32,9 @@ function compareExportMaps(packageJson: Manifest, jsrJson: Manifest, jsrFile: st
   const problems: string[] = [];
   for (const field of ['name', 'version'] as const) {
     if (jsrJson[field] !== packageJson[field]) {
-      problems.push(`${jsrFile} "${field}" is ${JSON.stringify(jsrJson[field])} but package.json's is ${JSON.stringify(packageJson[field])}; make them equal`);
+      problems.push(
+        `${jsrFile} "${field}" is ${JSON.stringify(jsrJson[field])} but package.json's is ${JSON.stringify(packageJson[field])}; make them equal`,
+      );
     }
   }
 
@@ -41,30 +43,44 @@ function compareExportMaps(packageJson: Manifest, jsrJson: Manifest, jsrFile: st
   for (const [subpath, value] of Object.entries(jsrExports)) {
     const source = typeof value === 'string' ? SOURCE.exec(value) : null;
     if (source === null) {
-      problems.push(`${jsrFile} exports["${subpath}"] is ${JSON.stringify(value)}; it must be a source file "./src/….ts"`);
+      problems.push(
+        `${jsrFile} exports["${subpath}"] is ${JSON.stringify(value)}; it must be a source file "./src/….ts"`,
+      );
       continue;
     }
     const expected = { js: `./dist/${source[1]}.js`, types: `./dist/${source[1]}.d.ts` };
     if (!(subpath in npmExports) || npmExports[subpath] === null) {
-      problems.push(`${jsrFile} exports "${subpath}" but package.json does not; add "${subpath}": { "types": "${expected.types}", "default": "${expected.js}" } to package.json or drop it from ${jsrFile}`);
+      problems.push(
+        `${jsrFile} exports "${subpath}" but package.json does not; add "${subpath}": { "types": "${expected.types}", "default": "${expected.js}" } to package.json or drop it from ${jsrFile}`,
+      );
       continue;
     }
     const targets = exportTargets(npmExports[subpath]);
     const typeTargets = targets.filter((leaf) => leaf.types).map((leaf) => leaf.target);
     const jsTargets = targets.filter((leaf) => !leaf.types).map((leaf) => leaf.target);
-    if (typeTargets.length === 0) problems.push(`package.json exports["${subpath}"] has no "types" condition; add "types": "${expected.types}" (first)`);
-    if (jsTargets.length === 0) problems.push(`package.json exports["${subpath}"] has no JavaScript target; add "default": "${expected.js}"`);
+    if (typeTargets.length === 0)
+      problems.push(
+        `package.json exports["${subpath}"] has no "types" condition; add "types": "${expected.types}" (first)`,
+      );
+    if (jsTargets.length === 0)
+      problems.push(`package.json exports["${subpath}"] has no JavaScript target; add "default": "${expected.js}"`);
     for (const target of typeTargets.filter((found) => found !== expected.types)) {
-      problems.push(`package.json exports["${subpath}"] types is "${target}", but ${jsrFile} maps "${subpath}" to "${value}", whose types are "${expected.types}"`);
+      problems.push(
+        `package.json exports["${subpath}"] types is "${target}", but ${jsrFile} maps "${subpath}" to "${value}", whose types are "${expected.types}"`,
+      );
     }
     for (const target of jsTargets.filter((found) => found !== expected.js)) {
-      problems.push(`package.json exports["${subpath}"] points at "${target}", but ${jsrFile} maps "${subpath}" to "${value}", which compiles to "${expected.js}"`);
+      problems.push(
+        `package.json exports["${subpath}"] points at "${target}", but ${jsrFile} maps "${subpath}" to "${value}", which compiles to "${expected.js}"`,
+      );
     }
   }
   for (const [subpath, value] of Object.entries(npmExports)) {
     if (subpath in jsrExports || value === null) continue;
     if (exportTargets(value).some((leaf) => MODULE_TARGET.test(leaf.target))) {
-      problems.push(`package.json exports module "${subpath}" but ${jsrFile} does not; add "${subpath}": "./src/….ts" to ${jsrFile}'s exports`);
+      problems.push(
+        `package.json exports module "${subpath}" but ${jsrFile} does not; add "${subpath}": "./src/….ts" to ${jsrFile}'s exports`,
+      );
     }
   }
 
@@ -74,9 +90,13 @@ function compareExportMaps(packageJson: Manifest, jsrJson: Manifest, jsrFile: st
     if (npm === null) continue;
     const [, name = '', range] = npm;
     if (!(name in ranges)) {
-      problems.push(`${jsrFile} imports "${specifier}" from npm package ${name}, which package.json does not depend on; add it to package.json's dependencies`);
+      problems.push(
+        `${jsrFile} imports "${specifier}" from npm package ${name}, which package.json does not depend on; add it to package.json's dependencies`,
+      );
     } else if (range !== ranges[name]) {
-      problems.push(`${jsrFile} imports ${name}@${range ?? '(any version)'} but package.json depends on ${name}@${ranges[name]}; use the same range`);
+      problems.push(
+        `${jsrFile} imports ${name}@${range ?? '(any version)'} but package.json depends on ${name}@${ranges[name]}; use the same range`,
+      );
     }
   }
   return problems;
@@ -95,7 +115,9 @@ function exportTargets(value: unknown, underTypes = false): ExportTarget[] {
   if (typeof value === 'string') return [{ target: value, types: underTypes }];
   if (Array.isArray(value)) return value.flatMap((item) => exportTargets(item, underTypes));
   if (!isRecord(value)) return [];
-  return Object.entries(value).flatMap(([condition, inner]) => exportTargets(inner, underTypes || condition === 'types'));
+  return Object.entries(value).flatMap(([condition, inner]) =>
+    exportTargets(inner, underTypes || condition === 'types'),
+  );
 }
 
 function npmRanges(packageJson: Manifest): Record<string, string> {
@@ -127,7 +149,9 @@ function main(): number {
     return 1;
   }
   if (existsSync(join(packageDir, 'deno.jsonc')) && !existsSync(join(packageDir, 'deno.json'))) {
-    console.error(`check-export-maps: ${shown}/deno.jsonc is not supported (comments are not JSON); rename it to deno.json`);
+    console.error(
+      `check-export-maps: ${shown}/deno.jsonc is not supported (comments are not JSON); rename it to deno.json`,
+    );
     return 1;
   }
   const jsrFile = ['deno.json', 'jsr.json'].find((name) => existsSync(join(packageDir, name)));
@@ -147,11 +171,15 @@ function main(): number {
   }
   const problems = compareExportMaps(packageJson, jsrJson, jsrFile);
   if (problems.length > 0) {
-    console.error(`check-export-maps: ${shown}/${jsrFile} and ${shown}/package.json disagree:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    console.error(
+      `check-export-maps: ${shown}/${jsrFile} and ${shown}/package.json disagree:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
     return 1;
   }
   const count = Object.keys(subpathMap(jsrJson.exports)).length;
-  console.log(`check-export-maps: ${shown}/${jsrFile} matches package.json (${count} entry point${count === 1 ? '' : 's'})`);
+  console.log(
+    `check-export-maps: ${shown}/${jsrFile} matches package.json (${count} entry point${count === 1 ? '' : 's'})`,
+  );
   return 0;
 }
 

@@ -52,19 +52,32 @@ export function postgresRequired(): boolean {
  */
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = findPostgresBinaries();
-  if (bin === undefined) throw new Error(`no PostgreSQL server binaries in ${ROOT}/*/bin: install Debian's postgresql package`);
+  if (bin === undefined)
+    throw new Error(`no PostgreSQL server binaries in ${ROOT}/*/bin: install Debian's postgresql package`);
   const asRoot = process.getuid?.() === 0;
   const directory = mkdtempSync(join(tmpdir(), 'hookline-pg-'));
   try {
     if (asRoot) {
-      const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim()));
+      const [uid, gid] = ['-u', '-g'].map((flag) =>
+        Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim()),
+      );
       chownSync(directory, uid!, gid!);
     }
     const data = join(directory, 'data');
     const run = (file: string, args: readonly string[]): void => runAsServer(bin, file, args);
     const passwordFile = join(directory, 'password');
     writeFileSync(passwordFile, `${TEST_PASSWORD}\n`, { mode: 0o644 });
-    run('initdb', ['-D', data, '-U', 'hookline', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--no-sync']);
+    run('initdb', [
+      '-D',
+      data,
+      '-U',
+      'hookline',
+      '--auth=scram-sha-256',
+      `--pwfile=${passwordFile}`,
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
     rmSync(passwordFile);
     const port = await freePort();
     const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${directory} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
@@ -93,13 +106,29 @@ export async function startPostgres(): Promise<PostgresServer> {
 
 // The server's programs run as the postgres user when we are root (initdb and postgres refuse root).
 function runAsServer(bin: string, file: string, args: readonly string[]): void {
-  const [command, argv] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', join(bin, file), ...args]] : [join(bin, file), [...args]];
+  const [command, argv] =
+    process.getuid?.() === 0
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, file), ...args]]
+      : [join(bin, file), [...args]];
   execFileSync(command, argv, { cwd: tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Restarts the server (`pg_ctl restart -m fast`): every connection is dropped; it listens again when this returns. */
 export function restartPostgres(server: PostgresServerInfo): void {
-  runAsServer(server.bin, 'pg_ctl', ['-D', server.data, '-o', server.options, '-l', join(server.data, '..', 'server.log'), '-m', 'fast', '-w', '-t', '60', 'restart']);
+  runAsServer(server.bin, 'pg_ctl', [
+    '-D',
+    server.data,
+    '-o',
+    server.options,
+    '-l',
+    join(server.data, '..', 'server.log'),
+    '-m',
+    'fast',
+    '-w',
+    '-t',
+    '60',
+    'restart',
+  ]);
 }
 
 /** `postgres://hookline:PASSWORD@127.0.0.1:PORT/DATABASE`. */
@@ -109,10 +138,31 @@ export function serverUrl(server: PostgresServerInfo, database = 'postgres'): st
 
 /** Runs SQL through psql as the superuser and returns its unaligned, tuples-only output. */
 export function psql(server: PostgresServerInfo, sql: string, database = 'postgres'): string {
-  return execFileSync(join(server.bin, 'psql'), ['-X', '-q', '-t', '-A', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(server.port), '-U', 'hookline', '-d', database, '-c', sql], {
-    encoding: 'utf8',
-    env: { ...process.env, PGPASSWORD: TEST_PASSWORD },
-  });
+  return execFileSync(
+    join(server.bin, 'psql'),
+    [
+      '-X',
+      '-q',
+      '-t',
+      '-A',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(server.port),
+      '-U',
+      'hookline',
+      '-d',
+      database,
+      '-c',
+      sql,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, PGPASSWORD: TEST_PASSWORD },
+    },
+  );
 }
 
 /** Makes a database and returns its URL. */
@@ -127,27 +177,37 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /** What the globalSetup provides to the tests under the key `postgres`. */
-export type ProvidedPostgres = { readonly available: true; readonly server: PostgresServerInfo } | { readonly available: false; readonly reason: string };
+export type ProvidedPostgres =
+  | { readonly available: true; readonly server: PostgresServerInfo }
+  | { readonly available: false; readonly reason: string };
 
 /**
  * vitest globalSetup: one server for the run, stopped afterwards. Without server binaries the tests
  * learn why and skip — unless CI=true or HOOKLINE_REQUIRE_POSTGRES=1, where the run fails here.
  */
-export default async function setup(context: { provide(key: 'postgres', value: ProvidedPostgres): void }): Promise<() => void> {
+export default async function setup(context: {
+  provide(key: 'postgres', value: ProvidedPostgres): void;
+}): Promise<() => void> {
   if (findPostgresBinaries() === undefined) {
     const reason = `PostgreSQL is not installed (no ${ROOT}/*/bin/initdb; Debian's postgresql package has it)`;
-    if (postgresRequired()) throw new Error(`${reason}, and these tests require it (CI=true or HOOKLINE_REQUIRE_POSTGRES=1).`);
+    if (postgresRequired())
+      throw new Error(`${reason}, and these tests require it (CI=true or HOOKLINE_REQUIRE_POSTGRES=1).`);
     context.provide('postgres', { available: false, reason });
     return () => undefined;
   }
   const server = await startPostgres();
-  context.provide('postgres', { available: true, server: { port: server.port, bin: server.bin, data: server.data, options: server.options } });
+  context.provide('postgres', {
+    available: true,
+    server: { port: server.port, bin: server.bin, data: server.data, options: server.options },
+  });
   return () => server.stop();
 }
 
@@ -158,12 +218,18 @@ if (process.argv[1] !== undefined && import.meta.url === new URL(process.argv[1]
   const [command, ...args] = process.argv.slice(2);
   if (command === undefined) throw new Error('usage: node scripts/postgres-test-server.ts COMMAND [ARGS…]');
   if (findPostgresBinaries() === undefined && !postgresRequired()) {
-    console.warn(`PostgreSQL is not installed (no ${ROOT}/*/bin/initdb), so ${command} runs without a server and skips what needs one.`);
+    console.warn(
+      `PostgreSQL is not installed (no ${ROOT}/*/bin/initdb), so ${command} runs without a server and skips what needs one.`,
+    );
     process.exitCode = spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
   } else {
     const server = await startPostgres();
     try {
-      process.exitCode = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, HOOKLINE_TEST_POSTGRES_URL: serverUrl(server) } }).status ?? 1;
+      process.exitCode =
+        spawnSync(command, args, {
+          stdio: 'inherit',
+          env: { ...process.env, HOOKLINE_TEST_POSTGRES_URL: serverUrl(server) },
+        }).status ?? 1;
     } finally {
       server.stop();
     }

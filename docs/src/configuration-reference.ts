@@ -47,7 +47,9 @@ const SAMPLE_KEYS: Readonly<Record<string, string>> = {
 
 // A preset whose host keeps its own config files (claude: Claude Code's JSON settings) is not written
 // in hookline.toml: its keys are described in its guide and by `hookline schema --preset <name>`.
-const TOML_PRESETS = builtInPresets.all.filter((preset) => preset.configFiles === undefined).map((preset) => preset.name);
+const TOML_PRESETS = builtInPresets.all
+  .filter((preset) => preset.configFiles === undefined)
+  .map((preset) => preset.name);
 
 /**
  * Renders `configuration.md` from what `hookline schema` prints for each preset (the JSON Schema of
@@ -110,7 +112,9 @@ function page(
   defaults: ReadonlyMap<string, readonly ListedHook[]>,
 ): string {
   const typed = variants.filter((variant) => typeName(variant) !== undefined);
-  const common = Object.keys(typed[0]?.properties ?? {}).filter((key) => typed.every((variant) => key in (variant.properties ?? {})));
+  const common = Object.keys(typed[0]?.properties ?? {}).filter((key) =>
+    typed.every((variant) => key in (variant.properties ?? {})),
+  );
   const disabling = variants.find((variant) => typeName(variant) === undefined);
   const out: string[] = [];
   out.push(
@@ -118,7 +122,7 @@ function page(
     '',
     '# Configuration reference',
     '',
-    'Every key a Hookline config file accepts, generated from the configuration\'s JSON Schema — what',
+    "Every key a Hookline config file accepts, generated from the configuration's JSON Schema — what",
     '`hookline schema` prints, and what `packages/core/hookline.schema.json` holds for the default preset —',
     `with the hook types of the first-party runners (${types.map((type) => `\`${type}\``).join(', ')}). A third-party`,
     'runner adds its own type; `hookline schema` run next to your config includes it. For what the keys',
@@ -137,13 +141,13 @@ function page(
     '',
     keyTable(canonical.properties ?? {}, canonical.required ?? []),
     '',
-    'Other top-level keys are ignored with a warning (a config file may carry a host\'s other settings),',
+    "Other top-level keys are ignored with a warning (a config file may carry a host's other settings),",
     'except near-misses of these (`[[hook]]`), which are errors. `[models]`, model aliases for LLM hooks,',
     'belongs to the LLM runner (see [Hook types](hook-types.md#prompt-and-agent)): each plugin declares its',
     'settings tables, and the loader checks them like hooks.',
     '',
     ...tableSections('', canonical.properties ?? {}),
-    'A sandbox provider\'s settings go in `[sandbox.<provider>]`; see [Sandboxes](sandboxes.md). Settings are',
+    "A sandbox provider's settings go in `[sandbox.<provider>]`; see [Sandboxes](sandboxes.md). Settings are",
     'spelled snake_case, as hook keys are; the camelCase names of earlier versions (`readOnly`) still load,',
     'with a warning naming the new one.',
     '',
@@ -152,7 +156,10 @@ function page(
     `The \`[[hooks]]\` tables of the default preset \`${DEFAULT_PRESET}\`. A hook has the keys below and the keys of its type.`,
     '',
     keyTable(
-      { ...pick(typed[0]?.properties ?? {}, common), type: { enum: types, description: 'What the hook does; each type has keys of its own, below.' } },
+      {
+        ...pick(typed[0]?.properties ?? {}, common),
+        type: { enum: types, description: 'What the hook does; each type has keys of its own, below.' },
+      },
       typed.every((variant) => variant.required?.includes('event')) ? ['event'] : [],
     ),
     '',
@@ -162,7 +169,8 @@ function page(
     const own = Object.keys(variant.properties ?? {}).filter((key) => !common.includes(key));
     const required = (variant.required ?? []).filter((key) => own.includes(key));
     out.push(`## \`type = "${type}"\``, '');
-    if (!(variant.required ?? []).includes('type')) out.push('`type` may be left out: a hook with `command` and no `type` is a command hook.', '');
+    if (!(variant.required ?? []).includes('type'))
+      out.push('`type` may be left out: a hook with `command` and no `type` is a command hook.', '');
     out.push(own.length === 0 ? 'No keys of its own.' : keyTable(pick(variant.properties ?? {}, own), required), '');
     if (type === 'script') out.push('Exactly one of `script` and `file` is required.', '');
   }
@@ -188,7 +196,9 @@ function page(
   );
   for (const [name, hooks] of defaults) {
     for (const hook of hooks) {
-      out.push(`| \`${name}\` | \`${hook.type}\` | ${hook.timeout_ms} | \`${hook.on_error}\` | \`${String(hook.sandbox)}\` | ${hook.durable ? 'yes' : 'no'} |`);
+      out.push(
+        `| \`${name}\` | \`${hook.type}\` | ${hook.timeout_ms} | \`${hook.on_error}\` | \`${String(hook.sandbox)}\` | ${hook.durable ? 'yes' : 'no'} |`,
+      );
     }
   }
   out.push('');
@@ -214,7 +224,10 @@ function page(
     if (name === DEFAULT_PRESET) continue;
     out.push(...presetSection(name, schema, common));
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** How layers rank and what a less trusted one may do: behaviour, not schema, so written here. */
@@ -227,22 +240,22 @@ const LAYERING: readonly string[] = [
   '`--config a --config b`, `a` above `b` — in the order given, later = lower trust. A library host',
   'passes its sources to `loadConfig` in the same order.',
   '',
-  '- A later layer\'s hook with the same effective name replaces the earlier one in its place, and',
+  "- A later layer's hook with the same effective name replaces the earlier one in its place, and",
   '  `name` + `enabled = false` disables it (above). Either change to a hook of an earlier layer is',
   '  **reported in every outcome** (its `warnings`, and so on stderr of `hookline emit`), by `hookline',
   '  list` (the hook is marked `changed by a later layer`, the change printed) and by `hookline explain`',
-  '  (`layering` in `--json`): a project cannot quietly weaken a user\'s guard. Restating a hook',
+  "  (`layering` in `--json`): a project cannot quietly weaken a user's guard. Restating a hook",
   '  unchanged is not a change; new hooks are not reported.',
   '- `locked = true` on a hook forbids any later layer to change it: a replacing table, a disabling',
   '  table is **ignored**, and the attempt is',
   '  reported in every outcome the same way. It is not a config error — an error would let a project',
   '  file stop every hook from running.',
   '- Preset `claude` merges layers as Claude Code merges its settings files (`~/.claude/settings.json`,',
-  '  then the project\'s `.claude/settings.json` and `.claude/settings.local.json`): every file\'s hooks',
-  '  run, a later file never replaces or disables an earlier file\'s hook (a repeated name is kept as',
+  "  then the project's `.claude/settings.json` and `.claude/settings.local.json`): every file's hooks",
+  "  run, a later file never replaces or disables an earlier file's hook (a repeated name is kept as",
   '  `name@file`, and a repeat that differs is reported), identical hooks run once, and',
   '  `disableAllHooks: true` switches off the hooks of its own file and of less trusted ones only —',
-  '  never those of the user\'s file, with a report in every outcome.',
+  "  never those of the user's file, with a report in every outcome.",
   '',
 ];
 
@@ -251,15 +264,23 @@ function presetSection(name: string, schema: Schema, common: readonly string[]):
   const hooks = schema.properties?.['hooks'] ?? {};
   const out = [`## Preset \`${name}\``, ''];
   const forms = hooks.anyOf ?? [hooks];
-  const events = builtInPresets.get(name)!.events.map((event) => `\`${event.name}\``).join(', ');
+  const events = builtInPresets
+    .get(name)!
+    .events.map((event) => `\`${event.name}\``)
+    .join(', ');
   for (const form of forms) {
     if (form.type === 'object' && form.properties !== undefined) {
-      out.push(`\`[hooks]\` as a table: each key is an event, its value a list of shell command lines that run in order.`, '');
+      out.push(
+        `\`[hooks]\` as a table: each key is an event, its value a list of shell command lines that run in order.`,
+        '',
+      );
       out.push(keyTable(form.properties, form.required ?? []), '');
       continue;
     }
     const variants = form.items?.anyOf ?? [];
-    const special = variants.filter((variant) => variant.properties !== undefined && !('type' in variant.properties) && 'event' in variant.properties);
+    const special = variants.filter(
+      (variant) => variant.properties !== undefined && !('type' in variant.properties) && 'event' in variant.properties,
+    );
     const canonicalForm = variants.some((variant) => variant.anyOf !== undefined || typeName(variant) !== undefined);
     if (canonicalForm) out.push(`\`[[hooks]]\` tables as in the default preset, with \`event\` one of ${events}.`, '');
     for (const variant of special) {
@@ -267,7 +288,10 @@ function presetSection(name: string, schema: Schema, common: readonly string[]):
       out.push(
         `\`[[hooks]]\` tables in this preset's own form: the keys of every hook (except \`type\`) and these:`,
         '',
-        keyTable(pick(variant.properties ?? {}, own), (variant.required ?? []).filter((key) => own.includes(key))),
+        keyTable(
+          pick(variant.properties ?? {}, own),
+          (variant.required ?? []).filter((key) => own.includes(key)),
+        ),
         '',
       );
       for (const key of own) {
@@ -279,7 +303,10 @@ function presetSection(name: string, schema: Schema, common: readonly string[]):
           out.push(
             `\`${key}\` with \`type = "${kind}"\`:`,
             '',
-            keyTable(pick(action.properties ?? {}, keys), (action.required ?? []).filter((actionKey) => keys.includes(actionKey))),
+            keyTable(
+              pick(action.properties ?? {}, keys),
+              (action.required ?? []).filter((actionKey) => keys.includes(actionKey)),
+            ),
             '',
           );
         }
@@ -308,9 +335,12 @@ function pick(properties: Readonly<Record<string, Schema>>, keys: readonly strin
 
 function keyTable(properties: Readonly<Record<string, Schema>>, required: readonly string[]): string {
   // Former names of settings (camelCase) still load, with a warning; the page shows the current ones.
-  const rows = Object.entries(properties).filter(([, schema]) => schema.deprecationMessage === undefined).map(
-    ([key, schema]) => `| \`${key}\` | ${cell(describe(schema))} | ${required.includes(key) ? 'required' : 'optional'} | ${cell(schema.description ?? '')} |`,
-  );
+  const rows = Object.entries(properties)
+    .filter(([, schema]) => schema.deprecationMessage === undefined)
+    .map(
+      ([key, schema]) =>
+        `| \`${key}\` | ${cell(describe(schema))} | ${required.includes(key) ? 'required' : 'optional'} | ${cell(schema.description ?? '')} |`,
+    );
   return ['| key | value | | |', '|---|---|---|---|', ...rows].join('\n');
 }
 
@@ -332,7 +362,8 @@ function describe(schema: Schema): string {
     case 'integer':
     case 'number': {
       const word = schema.type === 'integer' ? 'integer' : 'number';
-      if (schema.minimum !== undefined && schema.maximum !== undefined) return `${word} ${schema.minimum}–${schema.maximum}`;
+      if (schema.minimum !== undefined && schema.maximum !== undefined)
+        return `${word} ${schema.minimum}–${schema.maximum}`;
       if (schema.minimum !== undefined) return `${word} ≥ ${schema.minimum}`;
       return word;
     }
@@ -342,7 +373,8 @@ function describe(schema: Schema): string {
       return schema.items === undefined ? 'list' : `list of ${plural(describe(schema.items))}`;
     case 'object':
       if (schema.properties !== undefined) return 'table';
-      if (typeof schema.additionalProperties === 'object') return `table of ${plural(describe(schema.additionalProperties))}`;
+      if (typeof schema.additionalProperties === 'object')
+        return `table of ${plural(describe(schema.additionalProperties))}`;
       return 'table';
     default:
       return 'any value';

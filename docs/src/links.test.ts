@@ -23,7 +23,8 @@ describe.each(linkedFiles().map((file) => [shown(file), file]))('%s', (_name, fi
       } else if (!existsSync(target)) {
         broken.push(`${where} does not exist`);
       } else if (anchor !== undefined && anchor !== '' && statSync(target).isFile() && target.endsWith('.md')) {
-        if (!headingAnchors(read(target)).has(anchor)) broken.push(`${where}: no heading with anchor #${anchor} in ${shown(target)}`);
+        if (!headingAnchors(read(target)).has(anchor))
+          broken.push(`${where}: no heading with anchor #${anchor} in ${shown(target)}`);
       }
     }
     expect(broken).toEqual([]);
@@ -35,23 +36,38 @@ test('the root README links the user documentation', () => {
   expect(targets).toContain('docs/README.md');
 });
 
-test.each(docPages().map((file) => [shown(file), file]))('%s refers to nothing outside the repository', (_name, file) => {
-  const outside = read(file)
-    .split('\n')
-    .flatMap((line, index) => (/\.\.\/shared|SPEC\.md|\bseeds?\b/i.test(line) ? [`${shown(file)}:${index + 1}: ${line.trim()}`] : []));
-  expect(outside).toEqual([]);
-});
+test.each(docPages().map((file) => [shown(file), file]))(
+  '%s refers to nothing outside the repository',
+  (_name, file) => {
+    const outside = read(file)
+      .split('\n')
+      .flatMap((line, index) =>
+        /\.\.\/shared|SPEC\.md|\bseeds?\b/i.test(line) ? [`${shown(file)}:${index + 1}: ${line.trim()}`] : [],
+      );
+    expect(outside).toEqual([]);
+  },
+);
 
 // The repository stands alone: its code and docs say each rule themselves, not by citing section
 // numbers or source documents of a specification that a clone does not have.
 test('no file of the repository cites a document outside it', () => {
-  const files = execFileSync('git', ['ls-files', '--', 'packages', 'examples', 'docs', 'scripts', '.ci', 'README.md'], { cwd: REPOSITORY, encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '--', 'packages', 'examples', 'docs', 'scripts', '.ci', 'README.md'], {
+    cwd: REPOSITORY,
+    encoding: 'utf8',
+  })
     .split('\n')
-    .filter((file) => /\.(ts|md|toml|json|sh)$/.test(file) && !file.endsWith('CHANGELOG.md') && file !== 'docs/src/links.test.ts');
+    .filter(
+      (file) =>
+        /\.(ts|md|toml|json|sh)$/.test(file) && !file.endsWith('CHANGELOG.md') && file !== 'docs/src/links.test.ts',
+    );
   const citing = files.flatMap((file) =>
     read(resolve(REPOSITORY, file))
       .split('\n')
-      .flatMap((line, index) => (/\b(?:SPEC|STYLE) §|\bsource 00\d\b|\.\.\/shared\/|SPEC\.md/i.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, index) =>
+        /\b(?:SPEC|STYLE) §|\bsource 00\d\b|\.\.\/shared\/|SPEC\.md/i.test(line)
+          ? [`${file}:${index + 1}: ${line.trim()}`]
+          : [],
+      ),
   );
   expect(citing).toEqual([]);
 });

@@ -31,7 +31,10 @@ export function codeBlocks(markdown: string): CodeBlock[] {
     while (end < lines.length && !lines[end]!.trimStart().startsWith(fence)) body.push(lines[end++]!);
     const directive = index > 0 ? DIRECTIVE.exec(lines[index - 1]!)?.[1] : undefined;
     blocks.push({
-      info: open[2]!.trim().split(/\s+/).filter((word) => word !== ''),
+      info: open[2]!
+        .trim()
+        .split(/\s+/)
+        .filter((word) => word !== ''),
       text: `${body.join('\n')}\n`,
       line: index + 1,
       ...(directive === undefined ? {} : { directive }),

@@ -9,9 +9,15 @@ test.each(['arc', 'task', 'agent'])('docs/preset-%s.md documents the context sch
   const section = page.slice(page.indexOf('\n## Context'), page.indexOf('\n## ', page.indexOf('\n## Context') + 1));
   const documented: Record<string, { type: string; required: boolean }> = {};
   for (const row of section.matchAll(/^\| (`[^|]+`) \| (\w+) \| ([^\n]*)\|$/gm)) {
-    for (const field of row[1]!.matchAll(/`(\w+)`/g)) documented[field[1]!] = { type: row[2]!, required: row[3]!.includes('**required**') };
+    for (const field of row[1]!.matchAll(/`(\w+)`/g))
+      documented[field[1]!] = { type: row[2]!, required: row[3]!.includes('**required**') };
   }
   delete documented['event'];
-  const schema = Object.fromEntries(Object.entries(builtInPresets.get(name)!.context).map(([field, spec]) => [field, { type: spec.type, required: spec.required === true }]));
+  const schema = Object.fromEntries(
+    Object.entries(builtInPresets.get(name)!.context).map(([field, spec]) => [
+      field,
+      { type: spec.type, required: spec.required === true },
+    ]),
+  );
   expect(documented).toEqual(schema);
 });

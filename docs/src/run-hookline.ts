@@ -3,7 +3,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The built `hookline` launcher of the workspace's `@hookline/cli`. */
-export const HOOKLINE = join(dirname(createRequire(import.meta.url).resolve('@hookline/cli/package.json')), 'bin', 'hookline.js');
+export const HOOKLINE = join(
+  dirname(createRequire(import.meta.url).resolve('@hookline/cli/package.json')),
+  'bin',
+  'hookline.js',
+);
 
 /** How a `hookline` process ended. */
 export interface HooklineResult {

@@ -44,13 +44,23 @@ function snippets(file: string): Snippet[] {
   let config: CodeBlock | undefined;
   for (const block of codeBlocks(read(file))) {
     const language = block.info[0];
-    if (language === 'toml' || language === 'json' || (language === 'ts' && block.info[1] === 'run') || block.directive !== undefined) result.push({ block, ...(config === undefined ? {} : { config }) });
+    if (
+      language === 'toml' ||
+      language === 'json' ||
+      (language === 'ts' && block.info[1] === 'run') ||
+      block.directive !== undefined
+    )
+      result.push({ block, ...(config === undefined ? {} : { config }) });
     if (language === 'toml' && block.info.length === 1) config = block;
   }
   return result;
 }
 
-const cases = docPages().flatMap((file) => snippets(file).map((snippet) => [`${shown(file)}:${snippet.block.line} ${snippet.block.info.join(' ')}`, snippet] as const));
+const cases = docPages().flatMap((file) =>
+  snippets(file).map(
+    (snippet) => [`${shown(file)}:${snippet.block.line} ${snippet.block.info.join(' ')}`, snippet] as const,
+  ),
+);
 
 // Each case runs its own hookline processes in its own folder, so cases run side by side (vitest's maxConcurrency).
 describe.concurrent.each(cases)('%s', (_name, { block, config }) => {
@@ -126,9 +136,18 @@ const HONOURING_EVENT: Readonly<Record<DecisionKind, string>> = {
 async function checkDecision(decision: { decision: DecisionKind; reason?: string; edge_to?: string }): Promise<void> {
   const folder = scratch();
   writeFileSync(join(folder, 'decision.json'), JSON.stringify(decision));
-  writeFileSync(join(folder, 'hookline.toml'), `[[hooks]]\nname = "printer"\nevent = "${HONOURING_EVENT[decision.decision]}"\ncommand = "cat decision.json"\n`);
-  const result = await runHookline(['emit', HONOURING_EVENT[decision.decision], '--json', '--config', 'hookline.toml'], folder);
-  const outcome = JSON.parse(result.stdout) as { hooks: Array<{ status: string; decision: unknown }>; warnings: string[] };
+  writeFileSync(
+    join(folder, 'hookline.toml'),
+    `[[hooks]]\nname = "printer"\nevent = "${HONOURING_EVENT[decision.decision]}"\ncommand = "cat decision.json"\n`,
+  );
+  const result = await runHookline(
+    ['emit', HONOURING_EVENT[decision.decision], '--json', '--config', 'hookline.toml'],
+    folder,
+  );
+  const outcome = JSON.parse(result.stdout) as {
+    hooks: Array<{ status: string; decision: unknown }>;
+    warnings: string[];
+  };
   expect(outcome.hooks[0]?.status).toBe('ok');
   expect(outcome.hooks[0]?.decision).toEqual(decision);
   expect(outcome.warnings).toEqual([]);
@@ -137,7 +156,10 @@ async function checkDecision(decision: { decision: DecisionKind; reason?: string
 async function checkContext(context: Record<string, unknown>): Promise<void> {
   const event = String(context['event']);
   const owners = builtInPresets.all.filter((preset) => preset.events.some((spec) => spec.name === event));
-  expect(owners.map((preset) => preset.name), `exactly one preset has the event "${event}"`).toHaveLength(1);
+  expect(
+    owners.map((preset) => preset.name),
+    `exactly one preset has the event "${event}"`,
+  ).toHaveLength(1);
   const preset = owners[0]!;
   const folder = scratch();
   // `cwd` names a folder of the reader's machine; commands must run somewhere that exists.
@@ -147,7 +169,10 @@ async function checkContext(context: Record<string, unknown>): Promise<void> {
     join(folder, 'hookline.toml'),
     `preset = "${preset.name}"\n\n[[hooks]]\nname = "recorder"\nevent = "${event}"\ncommand = "cat > '${join(folder, 'received.json')}'"\nsandbox = false\nblocking = true\n`,
   );
-  const result = await runHookline(['emit', event, '--context', 'context.json', '--json', '--config', 'hookline.toml'], folder);
+  const result = await runHookline(
+    ['emit', event, '--context', 'context.json', '--json', '--config', 'hookline.toml'],
+    folder,
+  );
   expect(result.code, result.stderr).toBe(0);
   expect(JSON.parse(readFileSync(join(folder, 'received.json'), 'utf8'))).toEqual(sent);
 }
@@ -167,5 +192,7 @@ async function checkCommandOutput(block: CodeBlock, config: CodeBlock | undefine
 function withoutTimings(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTimings);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === 'duration_ms' ? 0 : withoutTimings(inner)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'duration_ms' ? 0 : withoutTimings(inner)]),
+  );
 }

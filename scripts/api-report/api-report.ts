@@ -9,7 +9,12 @@ const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind
 
 /** The statement to print for a declaration: a variable's whole `declare const` line, else the node itself. */
 function printable(declaration: ts.Declaration): ts.Node {
-  if (ts.isVariableDeclaration(declaration) && ts.isVariableDeclarationList(declaration.parent) && ts.isVariableStatement(declaration.parent.parent)) return declaration.parent.parent;
+  if (
+    ts.isVariableDeclaration(declaration) &&
+    ts.isVariableDeclarationList(declaration.parent) &&
+    ts.isVariableStatement(declaration.parent.parent)
+  )
+    return declaration.parent.parent;
   return declaration;
 }
 
@@ -18,7 +23,9 @@ function describeExport(name: string, symbol: ts.Symbol, checker: ts.TypeChecker
   const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
   const declarations = target.declarations ?? [];
   if (declarations.length === 0) return `// ${name}: (no declaration)`;
-  const texts = declarations.map((declaration) => printer.printNode(ts.EmitHint.Unspecified, printable(declaration), declaration.getSourceFile()).trim());
+  const texts = declarations.map((declaration) =>
+    printer.printNode(ts.EmitHint.Unspecified, printable(declaration), declaration.getSourceFile()).trim(),
+  );
   const renamed = target.name !== name && target.name !== 'default' ? `// ${name} (declared as ${target.name})\n` : '';
   return `${renamed}${[...new Set(texts)].join('\n')}`;
 }
@@ -28,15 +35,32 @@ function describeExport(name: string, symbol: ts.Symbol, checker: ts.TypeChecker
  * options type, a result's shape): part of the surface all the same, so they are in the report too,
  * as API Extractor lists "forgotten exports". Followed through each other, to the end.
  */
-function referencedUnexported(exportedTargets: ReadonlySet<ts.Symbol>, packageDir: string, checker: ts.TypeChecker): ts.Symbol[] {
+function referencedUnexported(
+  exportedTargets: ReadonlySet<ts.Symbol>,
+  packageDir: string,
+  checker: ts.TypeChecker,
+): ts.Symbol[] {
   const found = new Set<ts.Symbol>();
   const queue = [...exportedTargets];
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && (ts.isTypeReferenceNode(node.parent) || ts.isExpressionWithTypeArguments(node.parent) || ts.isTypeQueryNode(node.parent) || ts.isQualifiedName(node.parent))) {
+    if (
+      ts.isIdentifier(node) &&
+      (ts.isTypeReferenceNode(node.parent) ||
+        ts.isExpressionWithTypeArguments(node.parent) ||
+        ts.isTypeQueryNode(node.parent) ||
+        ts.isQualifiedName(node.parent))
+    ) {
       let symbol = checker.getSymbolAtLocation(node);
       if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const declaration = symbol?.declarations?.[0];
-      if (symbol !== undefined && declaration !== undefined && !exportedTargets.has(symbol) && !found.has(symbol) && declaration.getSourceFile().fileName.startsWith(packageDir) && !ts.isTypeParameterDeclaration(declaration)) {
+      if (
+        symbol !== undefined &&
+        declaration !== undefined &&
+        !exportedTargets.has(symbol) &&
+        !found.has(symbol) &&
+        declaration.getSourceFile().fileName.startsWith(packageDir) &&
+        !ts.isTypeParameterDeclaration(declaration)
+      ) {
         found.add(symbol);
         queue.push(symbol);
       }
@@ -59,7 +83,9 @@ export function apiReport(entry: EntryPoint, packageDir: string, program: ts.Pro
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map(({ text }) => text)
     .join('\n\n');
-  const targets = new Set(exported.map((symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol)));
+  const targets = new Set(
+    exported.map((symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol)),
+  );
   const unexported = referencedUnexported(targets, packageDir, checker)
     .map((symbol) => ({ name: symbol.name, text: describeExport(symbol.name, symbol, checker) }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -76,7 +102,16 @@ export function apiReport(entry: EntryPoint, packageDir: string, program: ts.Pro
     '',
     ...(unexported.length === 0
       ? []
-      : [`## Referenced, not exported (${unexported.length})`, '', 'Declarations of this package that the exports above refer to, which this entry point does not export.', '', '```ts', unexported.map(({ text }) => text).join('\n\n'), '```', '']),
+      : [
+          `## Referenced, not exported (${unexported.length})`,
+          '',
+          'Declarations of this package that the exports above refer to, which this entry point does not export.',
+          '',
+          '```ts',
+          unexported.map(({ text }) => text).join('\n\n'),
+          '```',
+          '',
+        ]),
   ].join('\n');
 }
 
@@ -84,6 +119,13 @@ export function apiReport(entry: EntryPoint, packageDir: string, program: ts.Pro
 export function declarationsProgram(entries: readonly EntryPoint[]): ts.Program {
   return ts.createProgram(
     entries.map((entry) => entry.declarations),
-    { noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2023, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [] },
+    {
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2023,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: [],
+    },
   );
 }

@@ -22,9 +22,17 @@ export function entryPoints(found: WorkspacePackage): EntryPoint[] {
   if (manifest.private === true || typeof manifest.exports !== 'object' || manifest.exports === null) return [];
   const base = manifest.name.replace(/^@[^/]+\//, '');
   return Object.entries(manifest.exports as Record<string, unknown>).flatMap(([subpath, target]) => {
-    const types = typeof target === 'object' && target !== null ? (target as Record<string, unknown>)['types'] : undefined;
+    const types =
+      typeof target === 'object' && target !== null ? (target as Record<string, unknown>)['types'] : undefined;
     if (typeof types !== 'string') return [];
     const name = subpath === '.' ? base : `${base}-${subpath.replace(/^\.\//, '').replaceAll('/', '-')}`;
-    return [{ specifier: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.replace(/^\.\//, '')}`, declarations: join(dir, types), report: join(dir, 'etc', `${name}.api.md`), packageDir: dir }];
+    return [
+      {
+        specifier: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.replace(/^\.\//, '')}`,
+        declarations: join(dir, types),
+        report: join(dir, 'etc', `${name}.api.md`),
+        packageDir: dir,
+      },
+    ];
   });
 }

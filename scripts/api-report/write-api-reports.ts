@@ -16,7 +16,9 @@ const check = process.argv.includes('--check');
 const entries = [...workspacePackages(root).values()].flatMap(entryPoints);
 const missing = entries.filter((entry) => !existsSync(entry.declarations));
 if (missing.length > 0) {
-  console.error(`api-report: no declarations at ${missing.map((entry) => relative(root, entry.declarations)).join(', ')}; run \`pnpm build\` first`);
+  console.error(
+    `api-report: no declarations at ${missing.map((entry) => relative(root, entry.declarations)).join(', ')}; run \`pnpm build\` first`,
+  );
   process.exit(1);
 }
 const program = declarationsProgram(entries);
@@ -34,7 +36,9 @@ for (const entry of entries) {
   }
 }
 if (stale.length > 0) {
-  console.error(`api-report: the public surface changed and these reports no longer match: ${stale.join(', ')}.\nRun \`pnpm build && pnpm api-report\`, review the diff, and commit it (with a changeset when users see the change).`);
+  console.error(
+    `api-report: the public surface changed and these reports no longer match: ${stale.join(', ')}.\nRun \`pnpm build && pnpm api-report\`, review the diff, and commit it (with a changeset when users see the change).`,
+  );
   process.exit(1);
 }
 if (check) console.log(`api-report: ${entries.length} entry points match their reports`);

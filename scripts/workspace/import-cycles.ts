@@ -4,7 +4,9 @@ import { codeFiles, isTestCode, specifiersOf } from './source-files.ts';
 
 /** The relative modules a file imports, resolved against its folder. */
 export function relativeImports(file: string, source: string): string[] {
-  return specifiersOf(source).filter((specifier) => /^\.{1,2}\//.test(specifier)).map((specifier) => resolve(dirname(file), specifier));
+  return specifiersOf(source)
+    .filter((specifier) => /^\.{1,2}\//.test(specifier))
+    .map((specifier) => resolve(dirname(file), specifier));
 }
 
 /** One path per strongly connected group of more than one file (or a file importing itself), as `a → b → a`. */
@@ -30,7 +32,12 @@ export function findCycles(graph: ReadonlyMap<string, readonly string[]>): strin
 
 /** The import cycles among a package's own files (tests apart), each as `a.ts → b.ts → a.ts` relative to its folder. */
 export function packageImportCycles(dir: string): { files: number; cycles: string[] } {
-  const files = codeFiles(dir).filter((file) => !isTestCode(file)).map((file) => join(dir, file));
+  const files = codeFiles(dir)
+    .filter((file) => !isTestCode(file))
+    .map((file) => join(dir, file));
   const graph = new Map(files.map((file) => [file, relativeImports(file, readFileSync(file, 'utf8'))]));
-  return { files: files.length, cycles: findCycles(graph).map((cycle) => cycle.map((file) => relative(dir, file)).join(' → ')) };
+  return {
+    files: files.length,
+    cycles: findCycles(graph).map((cycle) => cycle.map((file) => relative(dir, file)).join(' → ')),
+  };
 }

@@ -30,17 +30,26 @@ function packageAt(path: string, packages: ReadonlyMap<string, WorkspacePackage>
 }
 
 /** The workspace package an import names: `@hookline/core/testing` → `@hookline/core`; a relative path into another package's folder → that package. */
-export function importedPackage(specifier: string, fromFile: string, packages: ReadonlyMap<string, WorkspacePackage>): string | undefined {
+export function importedPackage(
+  specifier: string,
+  fromFile: string,
+  packages: ReadonlyMap<string, WorkspacePackage>,
+): string | undefined {
   if (/^\.{1,2}\//.test(specifier)) return packageAt(resolve(dirname(fromFile), specifier), packages);
   const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
   return packages.has(name) ? name : undefined;
 }
 
 /** Every broken rule in the imports of package `name`. */
-export function importProblems(name: string, packages: ReadonlyMap<string, WorkspacePackage>, root: string): ImportProblem[] {
+export function importProblems(
+  name: string,
+  packages: ReadonlyMap<string, WorkspacePackage>,
+  root: string,
+): ImportProblem[] {
   const own = packages.get(name)!;
   const { dependencies = {}, peerDependencies = {}, devDependencies = {} } = own.manifest;
-  const installed = (target: string): boolean => Object.hasOwn(dependencies, target) || Object.hasOwn(peerDependencies, target);
+  const installed = (target: string): boolean =>
+    Object.hasOwn(dependencies, target) || Object.hasOwn(peerDependencies, target);
   const layer = layerOf(name);
   const problems: ImportProblem[] = [];
   for (const file of codeFiles(own.dir)) {
@@ -54,13 +63,25 @@ export function importProblems(name: string, packages: ReadonlyMap<string, Works
       const where = `${shown} imports ${target} (${JSON.stringify(specifier)})`;
       const higher = layerOf(target) >= layer;
       if (!installed(target) && !Object.hasOwn(devDependencies, target)) {
-        problems.push({ file: shown, message: `${where}, which ${name}'s package.json does not declare: add it (${test ? 'devDependencies for test code' : 'dependencies or peerDependencies'})` });
+        problems.push({
+          file: shown,
+          message: `${where}, which ${name}'s package.json does not declare: add it (${test ? 'devDependencies for test code' : 'dependencies or peerDependencies'})`,
+        });
       } else if (!test && higher) {
-        problems.push({ file: shown, message: `${where}: ${name} must not depend on a package of its own or a higher layer (scripts/workspace/package-layers.ts); move the shared part down (into ${layer === 0 ? 'core itself' : 'core or a lower package'}) or invert the dependency` });
+        problems.push({
+          file: shown,
+          message: `${where}: ${name} must not depend on a package of its own or a higher layer (scripts/workspace/package-layers.ts); move the shared part down (into ${layer === 0 ? 'core itself' : 'core or a lower package'}) or invert the dependency`,
+        });
       } else if (!test && !installed(target)) {
-        problems.push({ file: shown, message: `${where}, a devDependency only: code that ships needs it in dependencies or peerDependencies` });
+        problems.push({
+          file: shown,
+          message: `${where}, a devDependency only: code that ships needs it in dependencies or peerDependencies`,
+        });
       } else if (test && higher && installed(target) && own.manifest.private !== true) {
-        problems.push({ file: shown, message: `${where}, a package of its own or a higher layer, which is a test helper only when it is a devDependency alone; drop it from dependencies/peerDependencies or stop importing it` });
+        problems.push({
+          file: shown,
+          message: `${where}, a package of its own or a higher layer, which is a test helper only when it is a devDependency alone; drop it from dependencies/peerDependencies or stop importing it`,
+        });
       }
     }
   }

@@ -7,7 +7,16 @@ export const PACKAGE_LAYERS: ReadonlyArray<readonly string[]> = [
   // The process toolkit (process groups, the local sandbox) that sandboxes, journals and runner-llm build on.
   ['@hookline/runner-command'],
   // Plugins: each stands alone on core (and runner-command).
-  ['@hookline/runner-http', '@hookline/runner-llm', '@hookline/runner-script', '@hookline/sandbox-bubblewrap', '@hookline/sandbox-docker', '@hookline/journal-sqlite', '@hookline/journal-postgres', '@hookline/otel'],
+  [
+    '@hookline/runner-http',
+    '@hookline/runner-llm',
+    '@hookline/runner-script',
+    '@hookline/sandbox-bubblewrap',
+    '@hookline/sandbox-docker',
+    '@hookline/journal-sqlite',
+    '@hookline/journal-postgres',
+    '@hookline/otel',
+  ],
   // The command line, which loads the plugins a config needs.
   ['@hookline/cli'],
 ];

@@ -9,7 +9,9 @@ export function codeFiles(dir: string, folder = dir): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) return SKIPPED_FOLDERS.has(entry.name) ? [] : codeFiles(dir, path);
-    return CODE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [relative(dir, path).split(sep).join('/')] : [];
+    return CODE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts')
+      ? [relative(dir, path).split(sep).join('/')]
+      : [];
   });
 }
 
@@ -31,7 +33,8 @@ export function withoutComments(source: string): string {
 
 // Where a module is named: `from '…'`, `import '…'`, `import('…')`, `import.meta.resolve('…')`,
 // `require('…')`, `require.resolve('…')` and `new URL('…', import.meta.url)`.
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*(?:\/\*[^*]*\*\/\s*)?|\bimport\s+|\bresolve\s*\(\s*|\brequire\s*\(\s*|\bnew\s+URL\s*\(\s*)(['"`])([^'"`$]+)\1/g;
+const SPECIFIER =
+  /(?:\bfrom\s*|\bimport\s*\(\s*(?:\/\*[^*]*\*\/\s*)?|\bimport\s+|\bresolve\s*\(\s*|\brequire\s*\(\s*|\bnew\s+URL\s*\(\s*)(['"`])([^'"`$]+)\1/g;
 
 /** The module specifiers a source names (package names and relative paths alike). */
 export function specifiersOf(source: string): string[] {

@@ -22,7 +22,14 @@ const WORKSPACE_GLOBS = ['packages', 'examples'] as const;
 
 /** The workspace's packages under `root`, by name. */
 export function workspacePackages(root: string): Map<string, WorkspacePackage> {
-  const dirs = [...WORKSPACE_GLOBS.flatMap((parent) => readdirSync(join(root, parent), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => join(root, parent, entry.name))), join(root, 'docs')];
+  const dirs = [
+    ...WORKSPACE_GLOBS.flatMap((parent) =>
+      readdirSync(join(root, parent), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => join(root, parent, entry.name)),
+    ),
+    join(root, 'docs'),
+  ];
   const packages = new Map<string, WorkspacePackage>();
   for (const dir of dirs) {
     const file = join(dir, 'package.json');

@@ -16,20 +16,40 @@ const packages = workspacePackages(root);
 
 describe('layering', () => {
   test('every published package has a layer', () => {
-    const published = [...packages.values()].filter((found) => found.manifest.private !== true).map((found) => found.manifest.name);
+    const published = [...packages.values()]
+      .filter((found) => found.manifest.private !== true)
+      .map((found) => found.manifest.name);
     expect(published.length).toBeGreaterThan(8);
-    expect(published.filter((name) => layerOf(name) === PACKAGE_LAYERS.length), 'add each published package to scripts/workspace/package-layers.ts').toEqual([]);
+    expect(
+      published.filter((name) => layerOf(name) === PACKAGE_LAYERS.length),
+      'add each published package to scripts/workspace/package-layers.ts',
+    ).toEqual([]);
   });
 
-  test.each([...packages.keys()])('%s imports only lower layers, and higher ones only as declared test helpers', (name) => {
-    const problems = importProblems(name, packages, root).map((problem) => problem.message);
-    expect(problems).toEqual([]);
-  });
+  test.each([...packages.keys()])(
+    '%s imports only lower layers, and higher ones only as declared test helpers',
+    (name) => {
+      const problems = importProblems(name, packages, root).map((problem) => problem.message);
+      expect(problems).toEqual([]);
+    },
+  );
 
   test('no two packages depend on each other, through any kind of dependency (turbo and pnpm need an order)', () => {
-    const declared = (found: WorkspacePackage): string[] => [...new Set(Object.keys({ ...found.manifest.dependencies, ...found.manifest.devDependencies, ...found.manifest.peerDependencies }))].filter((name) => packages.has(name));
+    const declared = (found: WorkspacePackage): string[] =>
+      [
+        ...new Set(
+          Object.keys({
+            ...found.manifest.dependencies,
+            ...found.manifest.devDependencies,
+            ...found.manifest.peerDependencies,
+          }),
+        ),
+      ].filter((name) => packages.has(name));
     const graph = new Map([...packages].map(([name, found]) => [name, declared(found)]));
-    expect(findCycles(graph).map((cycle) => cycle.join(' → ')), 'a test helper must not depend back on the package whose tests use it').toEqual([]);
+    expect(
+      findCycles(graph).map((cycle) => cycle.join(' → ')),
+      'a test helper must not depend back on the package whose tests use it',
+    ).toEqual([]);
   });
 
   test('the rules catch an upward import, an undeclared one, and a helper shipped as a dependency', () => {
@@ -39,23 +59,38 @@ describe('layering', () => {
         mkdirSync(dirname(join(scratch, file)), { recursive: true });
         writeFileSync(join(scratch, file), text);
       };
-      write('packages/core/src/a.ts', "import { localSandbox } from '@hookline/runner-command';\nexport const a = 1;\n");
+      write(
+        'packages/core/src/a.ts',
+        "import { localSandbox } from '@hookline/runner-command';\nexport const a = 1;\n",
+      );
       write('packages/core/src/a.test.ts', "import { x } from '../../runner-http/test-support/x.ts';\n");
       write('packages/core/src/b.ts', "/** import { y } from '@hookline/cli'; */\nexport const b = 1;\n");
       write('packages/runner-http/test-support/x.ts', 'export const x = 1;\n');
       write('packages/runner-http/src/c.test.ts', "import { s } from '@hookline/sandbox-docker';\n");
-      const fake = (name: string, dir: string, manifest: Partial<WorkspacePackage['manifest']> = {}): [string, WorkspacePackage] => [name, { dir: join(scratch, dir), manifest: { name, ...manifest } }];
+      const fake = (
+        name: string,
+        dir: string,
+        manifest: Partial<WorkspacePackage['manifest']> = {},
+      ): [string, WorkspacePackage] => [name, { dir: join(scratch, dir), manifest: { name, ...manifest } }];
       const workspace = new Map([
         fake('@hookline/core', 'packages/core', { devDependencies: { '@hookline/runner-command': 'workspace:^' } }),
         fake('@hookline/runner-command', 'packages/runner-command'),
-        fake('@hookline/runner-http', 'packages/runner-http', { peerDependencies: { '@hookline/sandbox-docker': 'workspace:^' } }),
+        fake('@hookline/runner-http', 'packages/runner-http', {
+          peerDependencies: { '@hookline/sandbox-docker': 'workspace:^' },
+        }),
         fake('@hookline/sandbox-docker', 'packages/sandbox-docker'),
       ]);
       expect(importProblems('@hookline/core', workspace, scratch).map((problem) => problem.message)).toEqual([
-        expect.stringContaining('packages/core/src/a.test.ts imports @hookline/runner-http ("../../runner-http/test-support/x.ts"), which @hookline/core\'s package.json does not declare'),
-        expect.stringContaining('packages/core/src/a.ts imports @hookline/runner-command ("@hookline/runner-command"): @hookline/core must not depend on a package of its own or a higher layer'),
+        expect.stringContaining(
+          'packages/core/src/a.test.ts imports @hookline/runner-http ("../../runner-http/test-support/x.ts"), which @hookline/core\'s package.json does not declare',
+        ),
+        expect.stringContaining(
+          'packages/core/src/a.ts imports @hookline/runner-command ("@hookline/runner-command"): @hookline/core must not depend on a package of its own or a higher layer',
+        ),
       ]);
-      expect(importProblems('@hookline/runner-http', workspace, scratch).map((problem) => problem.message)).toEqual([expect.stringContaining('a test helper only when it is a devDependency alone')]);
+      expect(importProblems('@hookline/runner-http', workspace, scratch).map((problem) => problem.message)).toEqual([
+        expect.stringContaining('a test helper only when it is a devDependency alone'),
+      ]);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
@@ -79,6 +114,8 @@ describe('import cycles', () => {
   test.each([...packages.keys()])('%s has none among its own files', (name) => {
     const { files, cycles } = packageImportCycles(packages.get(name)!.dir);
     expect(files).toBeGreaterThan(0);
-    expect(cycles, `import cycles in ${name}: move the shared declaration into a file both sides can import`).toEqual([]);
+    expect(cycles, `import cycles in ${name}: move the shared declaration into a file both sides can import`).toEqual(
+      [],
+    );
   });
 });

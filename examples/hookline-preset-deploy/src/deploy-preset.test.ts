@@ -5,17 +5,20 @@ import { describe, expect, test } from 'vitest';
 import deployDefault, { deployPreset } from './index.ts';
 
 const runners = [scriptedRunner()];
-const load = (text: string, source = 'hookline.toml') => loadConfig([{ source, text }], { runners, presets: [deployPreset] });
+const load = (text: string, source = 'hookline.toml') =>
+  loadConfig([{ source, text }], { runners, presets: [deployPreset] });
 const engineFor = (text: string) => createHookEngine({ config: load(text), runners, presets: [deployPreset] });
 
 describe('the deploy preset', () => {
-  test('is the package default export too, and speaks this core\'s preset interface', () => {
+  test("is the package default export too, and speaks this core's preset interface", () => {
     expect(deployDefault).toBe(deployPreset);
     expect(deployPreset.presetInterfaceVersion).toBe('v1');
   });
 
   test('a before_deploy hook that blocks stops the deploy, and the answer is written as exit 1 with the reason', async () => {
-    const engine = engineFor('preset = "deploy"\n\n[[hooks]]\nname = "freeze"\nevent = "before_deploy"\nmatcher = "^production$"\ntype = "scripted"\ndecision = "block"\nreason = "release freeze"\n');
+    const engine = engineFor(
+      'preset = "deploy"\n\n[[hooks]]\nname = "freeze"\nevent = "before_deploy"\nmatcher = "^production$"\ntype = "scripted"\ndecision = "block"\nreason = "release freeze"\n',
+    );
     const blocked = await engine.emit('before_deploy', { deploy_id: 'd1', service: 'web', environment: 'production' });
     expect(blocked).toMatchObject({ decision: 'block', decided_by: 'freeze', reason: 'release freeze' });
     expect(deployPreset.writeAnswer!(blocked, 'before_deploy')).toEqual({ exitCode: 1, stderr: 'release freeze\n' });
@@ -36,7 +39,9 @@ describe('the deploy preset', () => {
       return undefined;
     })();
     expect(ConfigError.isInstance(error)).toBe(true);
-    expect(String((error as Error).message)).toContain('the event "run_start" belongs to preset "arc", not to preset "deploy"');
+    expect(String((error as Error).message)).toContain(
+      'the event "run_start" belongs to preset "arc", not to preset "deploy"',
+    );
   });
 
   test('a file named deploy-hooks.toml is recognised without preset = "deploy"', () => {
@@ -45,7 +50,9 @@ describe('the deploy preset', () => {
   });
 
   test('without the plugin, core does not know it', () => {
-    expect(() => loadConfig([{ source: 'hookline.toml', text: 'preset = "deploy"\n' }], { runners })).toThrow(/unknown preset "deploy"/);
+    expect(() => loadConfig([{ source: 'hookline.toml', text: 'preset = "deploy"\n' }], { runners })).toThrow(
+      /unknown preset "deploy"/,
+    );
     const config = load('preset = "deploy"\n');
     expect(() => createHookEngine({ config, runners })).toThrow(PluginError);
   });
@@ -75,5 +82,7 @@ test('definePreset lists every inconsistency at once', () => {
       sandboxEvents: { ready: 'deploy_ready', cleanup: 'after_deploy' },
     });
   expect(attempt).toThrow(PresetError);
-  expect(attempt).toThrow(/name must be lowercase.*event "before_deploy" is listed twice.*sessionField "release".*sandbox event "deploy_ready"/);
+  expect(attempt).toThrow(
+    /name must be lowercase.*event "before_deploy" is listed twice.*sessionField "release".*sandbox event "deploy_ready"/,
+  );
 });

@@ -1,4 +1,11 @@
-import { definePreset, fieldsOf, readHooklineExit, type EmitOutcome, type EventContext, type WireAnswer } from '@hookline/core/plugin';
+import {
+  definePreset,
+  fieldsOf,
+  readHooklineExit,
+  type EmitOutcome,
+  type EventContext,
+  type WireAnswer,
+} from '@hookline/core/plugin';
 import { deployStarter } from './deploy-starter.ts';
 
 /**
@@ -9,7 +16,12 @@ import { deployStarter } from './deploy-starter.ts';
 export const deployPreset = definePreset({
   name: 'deploy',
   events: [
-    { name: 'before_deploy', blocking: true, honours: ['block'], description: 'before a service is deployed; a block stops the deploy' },
+    {
+      name: 'before_deploy',
+      blocking: true,
+      honours: ['block'],
+      description: 'before a service is deployed; a block stops the deploy',
+    },
     { name: 'after_deploy', blocking: false, honours: [], description: 'after a deploy succeeded', endsSession: true },
     { name: 'deploy_failed', blocking: false, honours: [], description: 'after a deploy failed', endsSession: true },
   ],
@@ -32,7 +44,11 @@ export const deployPreset = definePreset({
 });
 
 function deployVariables(context: EventContext): Record<string, string> {
-  const variables: Record<string, string> = { DEPLOY_EVENT: context.event, DEPLOY_ID: String(context['deploy_id']), DEPLOY_SERVICE: String(context['service']) };
+  const variables: Record<string, string> = {
+    DEPLOY_EVENT: context.event,
+    DEPLOY_ID: String(context['deploy_id']),
+    DEPLOY_SERVICE: String(context['service']),
+  };
   if (typeof context['environment'] === 'string') variables['DEPLOY_ENVIRONMENT'] = context['environment'];
   return variables;
 }

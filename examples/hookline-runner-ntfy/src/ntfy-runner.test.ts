@@ -51,12 +51,20 @@ priority = "high"
 tags = ["rotating_light"]
 `);
     const engine = createHookEngine({ config, runners: [ntfyRunner()] });
-    const outcome = await (await engine.emit('run_failed', { run_id: 'r7', workflow_name: 'ship', node_id: 'deploy' })).settled;
+    const outcome = await (
+      await engine.emit('run_failed', { run_id: 'r7', workflow_name: 'ship', node_id: 'deploy' })
+    ).settled;
     await engine.close();
     expect(outcome.hooks[0]).toMatchObject({ name: 'run_failed:ci-alerts', status: 'ok', delivered_to: 'ci-alerts' });
     expect(server.received.at(-1)).toEqual({
       path: '/',
-      body: { topic: 'ci-alerts', title: 'ship failed', message: 'run r7 failed at deploy', priority: 4, tags: ['rotating_light'] },
+      body: {
+        topic: 'ci-alerts',
+        title: 'ship failed',
+        message: 'run r7 failed at deploy',
+        priority: 4,
+        tags: ['rotating_light'],
+      },
     });
   });
 
@@ -80,7 +88,9 @@ server = "http://ntfy.example.com"
       caught = error;
     }
     expect(caught).toBeInstanceOf(ConfigError);
-    const messages = (caught as ConfigError).issues.map((issue) => `${issue.line}: ${issue.message} ${issue.fix ?? ''}`);
+    const messages = (caught as ConfigError).issues.map(
+      (issue) => `${issue.line}: ${issue.message} ${issue.fix ?? ''}`,
+    );
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^5: .*topic.*letters, digits/),

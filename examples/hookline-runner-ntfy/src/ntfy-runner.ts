@@ -61,7 +61,13 @@ export function ntfyRunner(settings: NtfyRunnerSettings = {}): Runner {
             settings.fetch ?? fetch,
           );
           if (!delivery.ok) return { status: 'failed', error: delivery.error };
-          const decision = options.decision === 'block' ? { decision: 'block' as const, reason: options.reason ?? `notified ntfy topic "${options.topic}" and blocked` } : { decision: 'proceed' as const };
+          const decision =
+            options.decision === 'block'
+              ? {
+                  decision: 'block' as const,
+                  reason: options.reason ?? `notified ntfy topic "${options.topic}" and blocked`,
+                }
+              : { decision: 'proceed' as const };
           return { status: 'ok', decision, details: { delivered_to: options.topic } };
         },
       },

@@ -15,7 +15,12 @@ export type Delivery = { readonly ok: true; readonly status: number } | { readon
  * JSON publishing: no header encoding limits for non-ASCII titles). Redirects are not followed: a
  * 3xx is a misconfigured server URL, not a delivery.
  */
-export async function sendNotification(server: string, notification: Notification, signal: AbortSignal, fetcher: typeof fetch): Promise<Delivery> {
+export async function sendNotification(
+  server: string,
+  notification: Notification,
+  signal: AbortSignal,
+  fetcher: typeof fetch,
+): Promise<Delivery> {
   // The server's own path is kept: a self-hosted ntfy may live under a prefix (https://host/ntfy/).
   const url = new URL(server.endsWith('/') ? server : `${server}/`);
   try {
@@ -29,7 +34,10 @@ export async function sendNotification(server: string, notification: Notificatio
     // Drain the body so the connection goes back to the pool.
     await response.arrayBuffer().catch(() => undefined);
     if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
-    return { ok: false, error: `ntfy server ${url.origin} answered ${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`} for topic "${notification.topic}"` };
+    return {
+      ok: false,
+      error: `ntfy server ${url.origin} answered ${response.status}${response.statusText === '' ? '' : ` ${response.statusText}`} for topic "${notification.topic}"`,
+    };
   } catch (error) {
     if (signal.aborted) return { ok: false, error: 'the notification was cancelled (deadline or shutdown)' };
     const cause = (error as { cause?: { message?: string } }).cause?.message;

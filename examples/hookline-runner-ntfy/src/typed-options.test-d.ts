@@ -10,7 +10,9 @@ describe('a third-party runner', () => {
   test("the ntfy type's options are the schema's output", () => {
     expectTypeOf<NtfyHookOptions>().toEqualTypeOf<HookOptions<typeof ntfyOptions>>();
     expectTypeOf<NtfyHookOptions['topic']>().toEqualTypeOf<string>();
-    expectTypeOf<NtfyHookOptions['priority']>().toEqualTypeOf<number | 'min' | 'low' | 'default' | 'high' | 'max' | 'urgent' | undefined>();
+    expectTypeOf<NtfyHookOptions['priority']>().toEqualTypeOf<
+      number | 'min' | 'low' | 'default' | 'high' | 'max' | 'urgent' | undefined
+    >();
     expectTypeOf<NtfyHookOptions['decision']>().toEqualTypeOf<'proceed' | 'block' | undefined>();
     expectTypeOf(ntfyRunner()).toEqualTypeOf<Runner>();
   });

@@ -29,7 +29,9 @@ export async function startNtfyServer(): Promise<NtfyServer> {
     }
     // `slow`: hold the request; the client's abort (or close()) ends it.
     if (body['topic'] === 'slow') return;
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: String(received.length), event: 'message', topic: body['topic'] }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ id: String(received.length), event: 'message', topic: body['topic'] }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -17,12 +17,19 @@ export function formatStep(step: FlowStep, outbox: () => readonly string[]): str
       return row('stage_start', step.node, step.outcome, step.summary === undefined ? undefined : `→ ${step.summary}`);
     case 'edge':
       // An edge no hook looked at is not news.
-      return step.outcome.hooks.length === 0 ? undefined : row('edge_selected', `${step.from}→${step.to}`, step.outcome);
+      return step.outcome.hooks.length === 0
+        ? undefined
+        : row('edge_selected', `${step.from}→${step.to}`, step.outcome);
     case 'end':
       return step.outcome.hooks
         .map((hook) => {
           const sent = outbox().at(-1);
-          const what = hook.status !== 'ok' ? `${hook.status}: ${hook.error ?? ''}` : sent === undefined ? 'ran' : `sent “${sent}”`;
+          const what =
+            hook.status !== 'ok'
+              ? `${hook.status}: ${hook.error ?? ''}`
+              : sent === undefined
+                ? 'ran'
+                : `sent “${sent}”`;
           return `  ${step.event.padEnd(15)}${`${hook.name} (non-blocking)`.padEnd(30)}${what}`;
         })
         .join('\n');
@@ -34,6 +41,9 @@ function row(event: string, subject: string, outcome: EmitOutcome, note?: string
   const detail =
     outcome.decided_by !== undefined
       ? `${paint('bold', outcome.decided_by)}: ${outcome.reason ?? ''}`
-      : (note ?? (outcome.hooks.length === 0 ? '' : paint('dim', `(${outcome.hooks.map((hook) => hook.name).join(', ')}: no objection)`)));
+      : (note ??
+        (outcome.hooks.length === 0
+          ? ''
+          : paint('dim', `(${outcome.hooks.map((hook) => hook.name).join(', ')}: no objection)`)));
   return `  ${event.padEnd(15)}${subject.padEnd(14)}${paint(COLORS[outcome.decision] ?? 'reset', name.padEnd(16))}${detail}`.trimEnd();
 }

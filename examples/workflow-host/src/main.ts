@@ -19,18 +19,25 @@ const outbox = join(scratch, 'outbox.txt');
 process.env['DEMO_OUTBOX'] = outbox;
 const readOutbox = (): string[] => {
   try {
-    return readFileSync(outbox, 'utf8').split('\n').filter((line) => line !== '');
+    return readFileSync(outbox, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
   } catch {
     return [];
   }
 };
 
 const runners = [commandRunner()];
-const config = loadConfig([{ source: relative(process.cwd(), configPath) || 'hookline.toml', text: readFileSync(configPath, 'utf8') }], { runners });
+const config = loadConfig(
+  [{ source: relative(process.cwd(), configPath) || 'hookline.toml', text: readFileSync(configPath, 'utf8') }],
+  { runners },
+);
 const engine = createHookEngine({ config, runners, sandbox: localSandbox() });
 
 console.log(`Hookline demo: workflow "${shipWorkflow.name}" — plan → build → test → deploy`);
-console.log(`${config.hooks.length} hooks from ${relative(process.cwd(), configPath)} (shell scripts, local sandbox)\n`);
+console.log(
+  `${config.hooks.length} hooks from ${relative(process.cwd(), configPath)} (shell scripts, local sandbox)\n`,
+);
 try {
   const result = await runWorkflow(engine, shipWorkflow, {
     runId: 'demo-1',
@@ -42,7 +49,9 @@ try {
   });
   console.log(`\nflow: ${result.path.join(' → ')}  ${result.status === 'complete' ? '✓ complete' : '✗ failed'}`);
   console.log('\nWhy did a hook fire (or not)? Ask without running anything:');
-  console.log('  pnpm exec hookline explain stage_start --config examples/workflow-host/hookline.toml --set node_id=deploy');
+  console.log(
+    '  pnpm exec hookline explain stage_start --config examples/workflow-host/hookline.toml --set node_id=deploy',
+  );
 } finally {
   await engine.close();
   rmSync(scratch, { recursive: true, force: true });

@@ -34,10 +34,18 @@ edge_to = "fix"
   const engine = createHookEngine({ config, runners: [runner] });
   const steps: FlowStep[] = [];
   // The override always points back to fix, so only the host's stage limit ends this run.
-  const result = await runWorkflow(engine, shipWorkflow, { runId: 'r1', cwd: process.cwd(), onStep: (step) => void steps.push(step) });
+  const result = await runWorkflow(engine, shipWorkflow, {
+    runId: 'r1',
+    cwd: process.cwd(),
+    onStep: (step) => void steps.push(step),
+  });
   await engine.close();
   expect(result.path.slice(0, 5)).toEqual(['plan', 'build (skipped)', 'test', 'fix', 'test']);
   expect(result.path.length).toBe(20);
   expect(result.status).toBe('failed');
-  expect(steps.at(-1)).toMatchObject({ kind: 'end', event: 'run_failed', reason: 'stopped after 20 stages: the edges loop' });
+  expect(steps.at(-1)).toMatchObject({
+    kind: 'end',
+    event: 'run_failed',
+    reason: 'stopped after 20 stages: the edges loop',
+  });
 });

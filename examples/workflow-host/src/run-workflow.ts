@@ -5,7 +5,12 @@ import type { Workflow } from './workflow.ts';
 export type FlowStep =
   | { readonly kind: 'stage'; readonly node: string; readonly outcome: EmitOutcome; readonly summary?: string }
   | { readonly kind: 'edge'; readonly from: string; readonly to: string; readonly outcome: EmitOutcome }
-  | { readonly kind: 'end'; readonly event: 'run_complete' | 'run_failed'; readonly reason?: string; readonly outcome: EmitOutcome };
+  | {
+      readonly kind: 'end';
+      readonly event: 'run_complete' | 'run_failed';
+      readonly reason?: string;
+      readonly outcome: EmitOutcome;
+    };
 
 /** Where the flow went: `path` reads like "build (skipped)", "deploy (blocked)". */
 export interface FlowResult {
@@ -36,13 +41,19 @@ export async function runWorkflow(engine: HookEngine, workflow: Workflow, settin
   const finish = async (event: 'run_complete' | 'run_failed', reason?: string): Promise<FlowResult> => {
     const pending = await engine.emit(event, { ...base, ...(reason === undefined ? {} : { failure_reason: reason }) });
     // Non-blocking hooks (the notification) never change the decision; the host waits to show them.
-    await settings.onStep({ kind: 'end', event, ...(reason === undefined ? {} : { reason }), outcome: await pending.settled });
+    await settings.onStep({
+      kind: 'end',
+      event,
+      ...(reason === undefined ? {} : { reason }),
+      outcome: await pending.settled,
+    });
     await engine.endRun(settings.runId);
     return { status: event === 'run_complete' ? 'complete' : 'failed', path };
   };
 
   const started = await engine.emit('run_start', base);
-  if (started.decision === 'block') return finish('run_failed', `run_start blocked by ${started.decided_by ?? 'a hook'}`);
+  if (started.decision === 'block')
+    return finish('run_failed', `run_start blocked by ${started.decided_by ?? 'a hook'}`);
 
   let node: string | undefined = workflow.start;
   for (let stage = 0; node !== undefined && stage < MAX_STAGES; stage++) {
@@ -62,7 +73,12 @@ export async function runWorkflow(engine: HookEngine, workflow: Workflow, settin
     } else {
       const result = workflow.run(node, attempt);
       status = result.status;
-      await settings.onStep({ kind: 'stage', node, outcome: start, ...(result.summary === undefined ? {} : { summary: result.summary }) });
+      await settings.onStep({
+        kind: 'stage',
+        node,
+        outcome: start,
+        ...(result.summary === undefined ? {} : { summary: result.summary }),
+      });
       path.push(node);
       await engine.emit(status === 'pass' ? 'stage_complete' : 'stage_failed', { ...context, status });
     }
@@ -74,8 +90,11 @@ export async function runWorkflow(engine: HookEngine, workflow: Workflow, settin
     }
     const edge = await engine.emit('edge_selected', { ...base, edge_from: node, edge_to: next, status });
     await settings.onStep({ kind: 'edge', from: node, to: next, outcome: edge });
-    if (edge.decision === 'block') return finish('run_failed', `edge ${node} → ${next} blocked by ${edge.decided_by ?? 'a hook'}`);
+    if (edge.decision === 'block')
+      return finish('run_failed', `edge ${node} → ${next} blocked by ${edge.decided_by ?? 'a hook'}`);
     node = edge.decision === 'override' && edge.edge_to !== undefined ? edge.edge_to : next;
   }
-  return node === undefined ? finish('run_complete') : finish('run_failed', `stopped after ${MAX_STAGES} stages: the edges loop`);
+  return node === undefined
+    ? finish('run_complete')
+    : finish('run_failed', `stopped after ${MAX_STAGES} stages: the edges loop`);
 }

@@ -24,7 +24,10 @@ export const shipWorkflow: Workflow = {
   start: 'plan',
   next: { plan: 'build', build: 'test', test: 'deploy', fix: 'test' },
   run(node, attempt) {
-    if (node === 'test') return attempt === 1 ? { status: 'fail', summary: '2 tests failed' } : { status: 'pass', summary: 'all tests passed' };
+    if (node === 'test')
+      return attempt === 1
+        ? { status: 'fail', summary: '2 tests failed' }
+        : { status: 'pass', summary: 'all tests passed' };
     return { status: 'pass' };
   },
 };

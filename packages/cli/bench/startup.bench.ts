@@ -37,10 +37,17 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 const otherCli = process.env['OTHER_CLI'];
-const scriptRunnerInstalled = existsSync(fileURLToPath(new URL('../node_modules/@hookline/runner-script/package.json', import.meta.url)));
+const scriptRunnerInstalled = existsSync(
+  fileURLToPath(new URL('../node_modules/@hookline/runner-script/package.json', import.meta.url)),
+);
 // lefthook's npm package ships the Go binary in a per-platform package next to it; run it directly.
 const lefthookPackage = realpathSync(fileURLToPath(new URL('../node_modules/lefthook', import.meta.url)));
-const lefthook = join(dirname(lefthookPackage), `lefthook-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch === 'x64' ? 'x64' : process.arch}`, 'bin', 'lefthook');
+const lefthook = join(
+  dirname(lefthookPackage),
+  `lefthook-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch === 'x64' ? 'x64' : process.arch}`,
+  'bin',
+  'lefthook',
+);
 
 // Everything happens in a scratch folder: its own config files, and a throwaway git repository with
 // its own lefthook.yml, so nothing is ever written into this repository.
@@ -50,7 +57,10 @@ const commandConfig = join(scratch, 'command.toml');
 const scriptConfig = join(scratch, 'script.toml');
 writeFileSync(commandConfig, `[[hooks]]\nname = "bench"\nevent = "stage_start"\ncommand = "${COMMAND}"\n`);
 // A deadline far off: a loaded machine must not turn a slow first isolate into a blocked (exit 2) emit.
-writeFileSync(scriptConfig, '[[hooks]]\nname = "bench"\nevent = "stage_start"\ntype = "script"\nscript = "return true"\ntimeout_ms = 60000\n');
+writeFileSync(
+  scriptConfig,
+  '[[hooks]]\nname = "bench"\nevent = "stage_start"\ntype = "script"\nscript = "return true"\ntimeout_ms = 60000\n',
+);
 spawnSync('git', ['init', '-q', scratch], { stdio: 'ignore' });
 writeFileSync(join(scratch, 'lefthook.yml'), `bench-hook:\n  commands:\n    bench:\n      run: "${COMMAND}"\n`);
 
@@ -58,24 +68,41 @@ writeFileSync(join(scratch, 'lefthook.yml'), `bench-hook:\n  commands:\n    benc
 // the wall time: a preloaded CommonJS file (cheap, unlike an ES module --import) writes
 // process.cpuUsage() to stderr as the process exits. The hook's own process is not counted.
 const cpuReporter = join(scratch, 'report-cpu.cjs');
-writeFileSync(cpuReporter, "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`\\nhookline-bench-cpu ${(user + system) / 1000}\\n`); });\n");
+writeFileSync(
+  cpuReporter,
+  "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`\\nhookline-bench-cpu ${(user + system) / 1000}\\n`); });\n",
+);
 const CPU_LINE = /\nhookline-bench-cpu ([\d.]+)\n/;
 const cpuSamples = new Map<string, number[]>();
 
 const { NODE_OPTIONS: _inherited, ...environment } = process.env;
-const env = { ...environment, NO_COLOR: '1', XDG_CONFIG_HOME: join(scratch, '.xdg'), LEFTHOOK_QUIET: 'meta,summary,success,execution' };
+const env = {
+  ...environment,
+  NO_COLOR: '1',
+  XDG_CONFIG_HOME: join(scratch, '.xdg'),
+  LEFTHOOK_QUIET: 'meta,summary,success,execution',
+};
 
 /**
  * A contender that runs `argv` to its end in the scratch folder and checks it succeeded. With `cpu`
  * (a Node command line), the process's own CPU time is recorded too, under `name`.
  */
-function processContender(name: string, argv: readonly string[], extraEnv: Readonly<Record<string, string>> = {}, cpu = false): Contender {
+function processContender(
+  name: string,
+  argv: readonly string[],
+  extraEnv: Readonly<Record<string, string>> = {},
+  cpu = false,
+): Contender {
   const command = cpu ? [argv[0]!, '-r', cpuReporter, ...argv.slice(1)] : argv;
   return {
     name,
     run: () =>
       new Promise((resolve, reject) => {
-        const child = spawn(command[0]!, command.slice(1), { cwd: scratch, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn(command[0]!, command.slice(1), {
+          cwd: scratch,
+          env: { ...env, ...extraEnv },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         let stderr = '';
         child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
         child.once('error', reject);
@@ -101,7 +128,11 @@ const warmHosts = join(scratch, 'warm-hosts');
 let coldRuns = 0;
 const coldEmit: Contender = {
   name: SCRIPT_EMIT_COLD,
-  run: () => processContender(SCRIPT_EMIT_COLD, emit(scriptConfig), { HOOKLINE_SCRIPT_HOST_DIR: join(scratch, `cold-hosts-${coldRuns++}`), HOOKLINE_SCRIPT_HOST_IDLE_MS: '0' }).run(),
+  run: () =>
+    processContender(SCRIPT_EMIT_COLD, emit(scriptConfig), {
+      HOOKLINE_SCRIPT_HOST_DIR: join(scratch, `cold-hosts-${coldRuns++}`),
+      HOOKLINE_SCRIPT_HOST_IDLE_MS: '0',
+    }).run(),
 };
 const OTHER_EMIT = 'OTHER_CLI emit, 1 command hook';
 const LEFTHOOK = 'lefthook run (same command)';
@@ -112,10 +143,14 @@ const OTHER_EMIT_CPU = 'OTHER_CLI emit, 1 command hook (CPU time)';
 const contenders: Contender[] = [
   processContender(NODE, [process.execPath, '-e', '0']),
   processContender(COMMAND_EMIT, emit(commandConfig)),
-  ...(otherCli === undefined ? [] : [processContender(OTHER_EMIT, [process.execPath, otherCli, ...emit(commandConfig).slice(2)])]),
+  ...(otherCli === undefined
+    ? []
+    : [processContender(OTHER_EMIT, [process.execPath, otherCli, ...emit(commandConfig).slice(2)])]),
   processContender(NODE_CPU, [process.execPath, '-e', '0'], {}, true),
   processContender(COMMAND_EMIT_CPU, emit(commandConfig), {}, true),
-  ...(otherCli === undefined ? [] : [processContender(OTHER_EMIT_CPU, [process.execPath, otherCli, ...emit(commandConfig).slice(2)], {}, true)]),
+  ...(otherCli === undefined
+    ? []
+    : [processContender(OTHER_EMIT_CPU, [process.execPath, otherCli, ...emit(commandConfig).slice(2)], {}, true)]),
   ...(scriptRunnerInstalled
     ? [
         processContender(SCRIPT_EMIT, emit(scriptConfig), { HOOKLINE_SCRIPT_HOST_DIR: warmHosts }),
@@ -147,13 +182,20 @@ function stopHosts(folder: string): void {
 }
 
 const median = (name: string): number => quantile(samples.get(name)!, 0.5);
-const load = loadavg().map((value) => value.toFixed(2)).join(' ');
-console.log(`whole-process startup, median of ${RUNS} interleaved runs each (node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} CPUs, load average ${load})`);
+const load = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' ');
+console.log(
+  `whole-process startup, median of ${RUNS} interleaved runs each (node ${process.version}, ${process.platform}-${process.arch}, ${availableParallelism()} CPUs, load average ${load})`,
+);
 if (otherCli !== undefined) console.log(`OTHER_CLI = ${otherCli}`);
 console.log('');
 console.log('| what | median | ratio | against |');
 console.log('|---|---|---|---|');
-const row = (name: string, baseline: string): void => console.log(`| ${name.trim()} | ${median(name).toFixed(1)} ms | ${(median(name) / median(baseline)).toFixed(2)}× | ${baseline} |`);
+const row = (name: string, baseline: string): void =>
+  console.log(
+    `| ${name.trim()} | ${median(name).toFixed(1)} ms | ${(median(name) / median(baseline)).toFixed(2)}× | ${baseline} |`,
+  );
 row(NODE, NODE);
 row(COMMAND_EMIT, NODE);
 if (otherCli !== undefined) {
@@ -173,7 +215,10 @@ if (existsSync(lefthook)) row(COMMAND_EMIT, LEFTHOOK);
 const cpuMedian = (name: string): number => quantile(cpuSamples.get(name)!, 0.5);
 console.log('\n| CPU time of the process itself | median | ratio | against |');
 console.log('|---|---|---|---|');
-const cpuRow = (name: string, baseline: string): void => console.log(`| ${name} | ${cpuMedian(name).toFixed(1)} ms | ${(cpuMedian(name) / cpuMedian(baseline)).toFixed(2)}× | ${baseline} |`);
+const cpuRow = (name: string, baseline: string): void =>
+  console.log(
+    `| ${name} | ${cpuMedian(name).toFixed(1)} ms | ${(cpuMedian(name) / cpuMedian(baseline)).toFixed(2)}× | ${baseline} |`,
+  );
 cpuRow(NODE_CPU, NODE_CPU);
 cpuRow(COMMAND_EMIT_CPU, NODE_CPU);
 if (otherCli !== undefined) {
@@ -181,9 +226,15 @@ if (otherCli !== undefined) {
   cpuRow(COMMAND_EMIT_CPU, OTHER_EMIT_CPU);
 }
 
-const verdict = (ratio: number, target: number): string => `${ratio.toFixed(2)}× (target ≤ ${target}×: ${ratio <= target ? 'met' : `missed by ${(ratio - target).toFixed(2)}×`})`;
+const verdict = (ratio: number, target: number): string =>
+  `${ratio.toFixed(2)}× (target ≤ ${target}×: ${ratio <= target ? 'met' : `missed by ${(ratio - target).toFixed(2)}×`})`;
 console.log(`\n  ${COMMAND_EMIT} / ${NODE}: ${verdict(median(COMMAND_EMIT) / median(NODE), START_TARGET)}`);
-console.log(`  … in CPU time of the process: ${verdict(cpuMedian(COMMAND_EMIT_CPU) / cpuMedian(NODE_CPU), START_TARGET)}`);
-if (scriptRunnerInstalled) console.log(`  ${SCRIPT_EMIT} / ${COMMAND_EMIT}: ${verdict(median(SCRIPT_EMIT) / median(COMMAND_EMIT), SCRIPT_TARGET)}`);
+console.log(
+  `  … in CPU time of the process: ${verdict(cpuMedian(COMMAND_EMIT_CPU) / cpuMedian(NODE_CPU), START_TARGET)}`,
+);
+if (scriptRunnerInstalled)
+  console.log(
+    `  ${SCRIPT_EMIT} / ${COMMAND_EMIT}: ${verdict(median(SCRIPT_EMIT) / median(COMMAND_EMIT), SCRIPT_TARGET)}`,
+  );
 else console.log('  script hooks: @hookline/runner-script is not installed here, so no script rows');
 console.log(`  load average at the end: ${load}`);

@@ -16,7 +16,9 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const EVENTS = Number(process.env['EVENTS'] ?? 300_000);
-const MILESTONES = [10_000, 100_000, 200_000, 300_000, 500_000, 1_000_000].filter((count) => count < EVENTS).concat(EVENTS);
+const MILESTONES = [10_000, 100_000, 200_000, 300_000, 500_000, 1_000_000]
+  .filter((count) => count < EVENTS)
+  .concat(EVENTS);
 const TARGET_MB = 150;
 
 const builds = [
@@ -30,11 +32,16 @@ for (const { cli } of builds) {
   }
 }
 
-const server = fork(new URL('../../runner-http/bench/loopback-server.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const server = fork(new URL('../../runner-http/bench/loopback-server.ts', import.meta.url), {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const [{ port }] = (await once(server, 'message')) as [{ port: number }];
 const scratch = mkdtempSync(join(tmpdir(), 'hookline-memory-bench-'));
 const config = join(scratch, 'hookline.toml');
-writeFileSync(config, `[[hooks]]\nname = "notify"\nevent = "stage_start"\ntype = "http"\nurl = "http://127.0.0.1:${port}/hook"\ntls = "off"\n`);
+writeFileSync(
+  config,
+  `[[hooks]]\nname = "notify"\nevent = "stage_start"\ntype = "http"\nurl = "http://127.0.0.1:${port}/hook"\ntls = "off"\n`,
+);
 
 /** Resident memory of `pid` in MB: now and the peak so far. */
 function residentMb(pid: number): { readonly rss: number; readonly peak: number } {
@@ -45,7 +52,11 @@ function residentMb(pid: number): { readonly rss: number; readonly peak: number 
 
 /** Streams EVENTS lines through one `hookline run` and records its memory at each milestone. */
 async function stream(cli: string): Promise<Map<number, { rss: number; peak: number }>> {
-  const child = spawn(process.execPath, [cli, 'run', '--config', config], { cwd: scratch, env: { ...process.env, XDG_CONFIG_HOME: join(scratch, '.xdg') }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [cli, 'run', '--config', config], {
+    cwd: scratch,
+    env: { ...process.env, XDG_CONFIG_HOME: join(scratch, '.xdg') },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const figures = new Map<number, { rss: number; peak: number }>();
   let written = 0;
   const feed = (): void => {
@@ -67,7 +78,8 @@ async function stream(cli: string): Promise<Map<number, { rss: number; peak: num
     for (const line of lines) {
       answered += 1;
       // Every answer must come from a hook that ran and proceeded, or the figures mean nothing.
-      if (!line.includes('"status":"ok"') || !line.includes('"decision":"proceed"')) failure ??= new Error(`unexpected answer ${line}`);
+      if (!line.includes('"status":"ok"') || !line.includes('"decision":"proceed"'))
+        failure ??= new Error(`unexpected answer ${line}`);
       if (MILESTONES.includes(answered)) figures.set(answered, residentMb(child.pid!));
       if (answered === EVENTS) child.stdin.end();
     }
@@ -76,7 +88,8 @@ async function stream(cli: string): Promise<Map<number, { rss: number; peak: num
   feed();
   const [code] = (await closed) as [number | null];
   if (failure !== undefined) throw failure;
-  if (code !== 0 || answered !== EVENTS) throw new Error(`hookline run exited ${code} after ${answered} of ${EVENTS} answers`);
+  if (code !== 0 || answered !== EVENTS)
+    throw new Error(`hookline run exited ${code} after ${answered} of ${EVENTS} answers`);
   return figures;
 }
 
@@ -86,11 +99,17 @@ for (const build of builds) results.push({ ...build, figures: await stream(build
 server.send('stop');
 rmSync(scratch, { recursive: true, force: true });
 
-console.log(`\n\`hookline run\` resident memory, one http hook, 50 runs cycling — node ${process.version}, ${availableParallelism()} CPUs, load average ${started.map((value) => value.toFixed(2)).join(' ')} at the start, ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the end\n`);
+console.log(
+  `\n\`hookline run\` resident memory, one http hook, 50 runs cycling — node ${process.version}, ${availableParallelism()} CPUs, load average ${started.map((value) => value.toFixed(2)).join(' ')} at the start, ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} at the end\n`,
+);
 console.log(`| events | ${results.map(({ name }) => `${name}: RSS now / peak`).join(' | ')} |`);
 console.log(`|---:|${results.map(() => '---:').join('|')}|`);
 for (const count of MILESTONES) {
-  console.log(`| ${count.toLocaleString('en-US')} | ${results.map(({ figures }) => `${figures.get(count)!.rss.toFixed(0)} / ${figures.get(count)!.peak.toFixed(0)} MB`).join(' | ')} |`);
+  console.log(
+    `| ${count.toLocaleString('en-US')} | ${results.map(({ figures }) => `${figures.get(count)!.rss.toFixed(0)} / ${figures.get(count)!.peak.toFixed(0)} MB`).join(' | ')} |`,
+  );
 }
 for (const { name, cli, figures } of results) {
   const peak = Math.max(...[...figures.values()].map((figure) => figure.peak));

@@ -43,16 +43,26 @@ interface RawAgent {
   close(): Promise<void>;
 }
 
-const server = fork(new URL('../../runner-http/bench/loopback-server.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const server = fork(new URL('../../runner-http/bench/loopback-server.ts', import.meta.url), {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const [{ port }] = (await once(server, 'message')) as [{ port: number }];
 const origin = `http://127.0.0.1:${port}`;
 const scratch = mkdtempSync(join(tmpdir(), 'hookline-stream-bench-'));
 
 /** A `hookline run` process with `toml` as its config; `events(n)` feeds n lines and waits for n answers. */
-function streamingCli(name: string, toml: string, build = cli): { readonly child: ChildProcess; events(count: number): Promise<void> } {
+function streamingCli(
+  name: string,
+  toml: string,
+  build = cli,
+): { readonly child: ChildProcess; events(count: number): Promise<void> } {
   const folder = join(scratch, name);
   writeFileSync(`${folder}.toml`, toml);
-  const child = spawn(process.execPath, [build, 'run', '--config', `${folder}.toml`], { cwd: scratch, env: { ...process.env, XDG_CONFIG_HOME: join(scratch, '.xdg') }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [build, 'run', '--config', `${folder}.toml`], {
+    cwd: scratch,
+    env: { ...process.env, XDG_CONFIG_HOME: join(scratch, '.xdg') },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let waiting: { left: number; done: () => void; failed: (error: Error) => void } | undefined;
   let rest = '';
   let sent = 0;
@@ -61,7 +71,8 @@ function streamingCli(name: string, toml: string, build = cli): { readonly child
     rest = lines.pop()!;
     for (const line of lines) {
       // Every answer must come from a hook that ran and proceeded, or the figures mean nothing.
-      if (!line.includes('"status":"ok"') || !line.includes('"decision":"proceed"')) waiting?.failed(new Error(`${name}: unexpected answer ${line}`));
+      if (!line.includes('"status":"ok"') || !line.includes('"decision":"proceed"'))
+        waiting?.failed(new Error(`${name}: unexpected answer ${line}`));
       if (waiting !== undefined && --waiting.left === 0) waiting.done();
     }
   });
@@ -71,7 +82,8 @@ function streamingCli(name: string, toml: string, build = cli): { readonly child
       return new Promise((resolve, reject) => {
         waiting = { left: count, done: resolve, failed: reject };
         let batch = '';
-        for (let index = 0; index < count; index++, sent++) batch += `{"event":"stage_start","run_id":"run-${sent % 50}","workflow_name":"bench","node_id":"n${sent % 7}"}\n`;
+        for (let index = 0; index < count; index++, sent++)
+          batch += `{"event":"stage_start","run_id":"run-${sent % 50}","workflow_name":"bench","node_id":"n${sent % 7}"}\n`;
         child.stdin!.write(batch);
       });
     },
@@ -82,14 +94,26 @@ const httpToml = `[[hooks]]\nname = "notify"\nevent = "stage_start"\ntype = "htt
 const commandToml = `[[hooks]]\nname = "gate"\nevent = "stage_start"\ncommand = "exit 0"\nsandbox = false\n`;
 const httpCli = streamingCli('http', httpToml);
 const commandCli = streamingCli('command', commandToml);
-const others = otherCli === undefined ? undefined : { http: streamingCli('other-http', httpToml, otherCli), command: streamingCli('other-command', commandToml, otherCli) };
+const others =
+  otherCli === undefined
+    ? undefined
+    : {
+        http: streamingCli('other-http', httpToml, otherCli),
+        command: streamingCli('other-command', commandToml, otherCli),
+      };
 // Same pool settings as the runner's defaults, same request as it sends.
 const agent = new Agent({ connections: 32, keepAliveTimeout: 4_000, pipelining: 1 });
 const contextJson = JSON.stringify({ event: 'stage_start', run_id: 'run-0', workflow_name: 'bench', node_id: 'n0' });
 
 async function rawRequests(): Promise<void> {
   for (let index = 0; index < HTTP_BATCH; index++) {
-    const response = await agent.request({ origin, path: '/hook', method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'hookline-runner-http' }, body: Buffer.from(contextJson, 'utf8') });
+    const response = await agent.request({
+      origin,
+      path: '/hook',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'hookline-runner-http' },
+      body: Buffer.from(contextJson, 'utf8'),
+    });
     await response.body.text();
     if (response.statusCode !== 200) throw new Error(`raw request answered ${response.statusCode}`);
   }
@@ -110,12 +134,16 @@ async function bareSpawns(): Promise<void> {
 const http: Contender[] = [
   { name: 'raw undici request', run: rawRequests },
   { name: 'http hook via `hookline run`', run: () => httpCli.events(HTTP_BATCH) },
-  ...(others === undefined ? [] : [{ name: 'http hook via `hookline run`, OTHER_CLI', run: () => others.http.events(HTTP_BATCH) }]),
+  ...(others === undefined
+    ? []
+    : [{ name: 'http hook via `hookline run`, OTHER_CLI', run: () => others.http.events(HTTP_BATCH) }]),
 ];
 const command: Contender[] = [
   { name: 'bare spawn `sh -c "exit 0"`', run: bareSpawns },
   { name: 'command hook (host) via `hookline run`', run: () => commandCli.events(COMMAND_BATCH) },
-  ...(others === undefined ? [] : [{ name: 'command hook (host) via `hookline run`, OTHER_CLI', run: () => others.command.events(COMMAND_BATCH) }]),
+  ...(others === undefined
+    ? []
+    : [{ name: 'command hook (host) via `hookline run`, OTHER_CLI', run: () => others.command.events(COMMAND_BATCH) }]),
 ];
 const httpSamples = await measureInterleaved(http, { rounds: ROUNDS, warmup: 5 });
 const commandSamples = await measureInterleaved(command, { rounds: Math.ceil(ROUNDS / 2), warmup: 3 });
@@ -128,7 +156,11 @@ await agent.close();
 server.send('stop');
 rmSync(scratch, { recursive: true, force: true });
 
-console.log(`\n\`hookline run\` per event vs the bare work — node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the end\n`);
+console.log(
+  `\n\`hookline run\` per event vs the bare work — node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} at the end\n`,
+);
 console.log('| scenario | contender | samples | median per event | p90 per event | ratio to bare (medians) | target |');
 console.log('|---|---|---:|---:|---:|---:|---|');
 let missed = false;
@@ -143,10 +175,16 @@ for (const [scenario, contenders, samples, batch, target] of [
     const ratio = median / base;
     if (index === 1 && ratio > target) missed = true;
     const verdict = index === 0 ? '' : `≤ ${target}× ${ratio <= target ? '✓' : '✗'}`;
-    console.log(`| ${scenario} | ${contender.name} | ${values.length} | ${formatPerEvent(median / batch)} | ${formatPerEvent(quantile(values, 0.9) / batch)} | ${index === 0 ? '1.00' : ratio.toFixed(3)} | ${verdict} |`);
+    console.log(
+      `| ${scenario} | ${contender.name} | ${values.length} | ${formatPerEvent(median / batch)} | ${formatPerEvent(quantile(values, 0.9) / batch)} | ${index === 0 ? '1.00' : ratio.toFixed(3)} | ${verdict} |`,
+    );
   }
 }
-console.log(missed ? '\nSome ratio is over its target (a loaded machine makes this noisy: run again before concluding).' : '\nEvery ratio is within its target.');
+console.log(
+  missed
+    ? '\nSome ratio is over its target (a loaded machine makes this noisy: run again before concluding).'
+    : '\nEvery ratio is within its target.',
+);
 
 function formatPerEvent(milliseconds: number): string {
   return milliseconds >= 1 ? `${milliseconds.toFixed(2)} ms` : `${(milliseconds * 1_000).toFixed(0)} µs`;

@@ -14,7 +14,13 @@ import { runWebhookChaos } from '../test-support/webhook-chaos.ts';
 const messages = Number(process.env['MESSAGES'] ?? 100_000);
 const scratch = makeScratch();
 try {
-  const report = await runWebhookChaos(scratch, { messages, workers: 4, emitters: 2, limitMs: Number(process.env['LIMIT_MS'] ?? 4 * 3_600_000), seed: Number(process.env['SEED'] ?? 28) });
+  const report = await runWebhookChaos(scratch, {
+    messages,
+    workers: 4,
+    emitters: 2,
+    limitMs: Number(process.env['LIMIT_MS'] ?? 4 * 3_600_000),
+    seed: Number(process.env['SEED'] ?? 28),
+  });
   console.log(`| measure | value |\n| --- | ---: |`);
   const rows: Array<[string, string | number]> = [
     ['messages', report.messages],
@@ -33,9 +39,19 @@ try {
     ['delivered to the gone endpoint after its 410', report.deliveredAfterGone],
   ];
   for (const [name, value] of rows) console.log(`| ${name} | ${value} |`);
-  console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-  for (const problem of [...report.lost.slice(0, 5), ...report.idMismatches.slice(0, 5), ...report.policyViolations.slice(0, 5)]) console.log(`  ${problem}`);
-  process.exitCode = report.lost.length + report.pendingLeft + report.idMismatches.length + report.policyViolations.length === 0 ? 0 : 1;
+  console.log(
+    `load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  for (const problem of [
+    ...report.lost.slice(0, 5),
+    ...report.idMismatches.slice(0, 5),
+    ...report.policyViolations.slice(0, 5),
+  ])
+    console.log(`  ${problem}`);
+  process.exitCode =
+    report.lost.length + report.pendingLeft + report.idMismatches.length + report.policyViolations.length === 0 ? 0 : 1;
 } finally {
   scratch.cleanup();
 }

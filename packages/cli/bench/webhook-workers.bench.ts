@@ -57,13 +57,18 @@ async function drain(workers: number, round: number): Promise<number> {
     journalKey: Buffer.from(keyHex, 'hex'),
     durableHooks: 'record',
   });
-  await Promise.all(Array.from({ length: 8 }, async (_, lane) => {
-    for (let index = lane; index < MESSAGES; index += 8) await recorder.emit('run_complete', { run_id: `w${workers}-r${round}-${index}`, workflow_name: 'bench' });
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, lane) => {
+      for (let index = lane; index < MESSAGES; index += 8)
+        await recorder.emit('run_complete', { run_id: `w${workers}-r${round}-${index}`, workflow_name: 'bench' });
+    }),
+  );
   await recorder.close();
   received = 0;
   firstAt = undefined;
-  const children = Array.from({ length: workers }, () => startCli(['worker', '--concurrency', '8', '--poll-ms', '100'], { cwd: scratch.path, env }));
+  const children = Array.from({ length: workers }, () =>
+    startCli(['worker', '--concurrency', '8', '--poll-ms', '100'], { cwd: scratch.path, env }),
+  );
   const done = children.map((child) => finished(child));
   while (received < MESSAGES) await new Promise((resolve) => setTimeout(resolve, 20));
   const seconds = (performance.now() - firstAt!) / 1000;
@@ -85,7 +90,15 @@ http.close();
 postgresServer.stop();
 scratch.cleanup();
 const [rateOne, rateFour] = [quantile(one, 0.5), quantile(four, 0.5)];
-console.log(`Node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
+console.log(
+  `Node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}\n`,
+);
 console.log('| what | 1 worker | 4 workers | ratio | target |\n| --- | ---: | ---: | ---: | ---: |');
-console.log(`| durable webhooks through PostgreSQL, ${MESSAGES} messages, msg/s (each worker --concurrency 8) | ${rateOne.toFixed(0)} /s | ${rateFour.toFixed(0)} /s | ${(rateFour / rateOne).toFixed(2)}× | ≥ ${TARGET}× |`);
-console.log(`\nrounds: 1 worker ${one.map((rate) => rate.toFixed(0)).join(', ')}; 4 workers ${four.map((rate) => rate.toFixed(0)).join(', ')}`);
+console.log(
+  `| durable webhooks through PostgreSQL, ${MESSAGES} messages, msg/s (each worker --concurrency 8) | ${rateOne.toFixed(0)} /s | ${rateFour.toFixed(0)} /s | ${(rateFour / rateOne).toFixed(2)}× | ≥ ${TARGET}× |`,
+);
+console.log(
+  `\nrounds: 1 worker ${one.map((rate) => rate.toFixed(0)).join(', ')}; 4 workers ${four.map((rate) => rate.toFixed(0)).join(', ')}`,
+);

@@ -4,7 +4,9 @@
 // bin must be a file that is always there (the workaround pnpm itself uses).
 import('../dist/bin.js').catch((error) => {
   if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist/bin.js')) {
-    console.error('hookline: @hookline/cli is not built yet; run `pnpm -F @hookline/cli... build` (or `pnpm start`) first.');
+    console.error(
+      'hookline: @hookline/cli is not built yet; run `pnpm -F @hookline/cli... build` (or `pnpm start`) first.',
+    );
     process.exit(1);
   }
   throw error;

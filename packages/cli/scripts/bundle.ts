@@ -28,12 +28,20 @@ import { build, type Plugin } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 const path = (relative: string): string => fileURLToPath(new URL(relative, root));
-const manifest = JSON.parse(readFileSync(path('package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+const manifest = JSON.parse(readFileSync(path('package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
 const BUILT_IN = new Set(['@hookline/core', 'smol-toml', 're2js', 'valibot', '@valibot/to-json-schema']);
-const external = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})].filter((name) => !BUILT_IN.has(name));
+const external = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})].filter(
+  (name) => !BUILT_IN.has(name),
+);
 
 /** Source modules the CLI imports lazily and that get a file of their own, by output name. */
-const SEPARATE: Readonly<Record<string, string>> = { main: path('src/main.ts'), 'start-tracing': path('src/telemetry/start-tracing.ts') };
+const SEPARATE: Readonly<Record<string, string>> = {
+  main: path('src/main.ts'),
+  'start-tracing': path('src/telemetry/start-tracing.ts'),
+};
 /** The entry each of them is built from, when not the module itself. */
 const ENTRY: Readonly<Record<string, string>> = { main: path('src/bundled-main.ts') };
 
@@ -72,7 +80,10 @@ function builtinModuleSource(name: string, oldNode: boolean): string {
     `const builtin = ${oldNode ? `process.getBuiltinModule === undefined ? (await import(${JSON.stringify(name)})).default : ${take}` : take};`,
     'const read = (key) => builtin[key];',
     'export default builtin;',
-    ...exported.map((key, index) => `const export${index} = /* @__PURE__ */ read(${JSON.stringify(key)});\nexport { export${index} as ${key} };`),
+    ...exported.map(
+      (key, index) =>
+        `const export${index} = /* @__PURE__ */ read(${JSON.stringify(key)});\nexport { export${index} as ${key} };`,
+    ),
   ].join('\n');
 }
 
@@ -84,10 +95,14 @@ function takeBuiltins(oldNode: boolean): Plugin {
     setup(builder) {
       builder.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
         const bare = args.path.replace(/^node:/, '');
-        if (args.kind === 'dynamic-import' && args.importer.startsWith('node:')) return { path: args.path, external: true };
+        if (args.kind === 'dynamic-import' && args.importer.startsWith('node:'))
+          return { path: args.path, external: true };
         return BUILTINS.has(bare) ? { path: `node:${bare}`, namespace: 'builtin' } : undefined;
       });
-      builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: builtinModuleSource(args.path, oldNode), loader: 'js' }));
+      builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+        contents: builtinModuleSource(args.path, oldNode),
+        loader: 'js',
+      }));
     },
   };
 }
@@ -113,7 +128,10 @@ await build({ ...common, entryPoints: { core: path('src/bundled-core.ts') } });
 // Every file sits directly in dist/: cli-manifest.ts finds package.json at `../package.json`.
 const entryPoints = Object.fromEntries(Object.entries(SEPARATE).map(([name, source]) => [name, ENTRY[name] ?? source]));
 const packageEntries = Object.fromEntries(
-  Object.entries(BUILT_IN_PACKAGES).map(([name, file]) => [file.replace(/^\.\/|\.js$/g, ''), fileURLToPath(import.meta.resolve(name))]),
+  Object.entries(BUILT_IN_PACKAGES).map(([name, file]) => [
+    file.replace(/^\.\/|\.js$/g, ''),
+    fileURLToPath(import.meta.resolve(name)),
+  ]),
 );
 // The executable is built apart: its first lines check Node's version, so they must load on an old Node.
 await build({ ...common, entryPoints: { bin: path('src/bin.ts') }, plugins: [takeBuiltins(true), linkSeparately] });
@@ -125,5 +143,8 @@ await build({
 });
 
 const hash = createHash('sha256');
-for (const file of readdirSync(path('dist')).filter((name) => name.endsWith('.js')).sort()) hash.update(file).update(readFileSync(path(`dist/${file}`)));
+for (const file of readdirSync(path('dist'))
+  .filter((name) => name.endsWith('.js'))
+  .sort())
+  hash.update(file).update(readFileSync(path(`dist/${file}`)));
 writeFileSync(path('dist/build-id'), `${hash.digest('hex')}\n`);

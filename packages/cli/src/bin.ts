@@ -47,7 +47,9 @@ function compileCacheDirectory(): string | undefined {
  * at each start would cost more than it saves, so the modules are then compiled the usual way.
  */
 async function importCompiledWhole(): Promise<typeof import('./main.ts')> {
-  const cached = cache?.status === module.constants.compileCacheStatus.ENABLED || cache?.status === module.constants.compileCacheStatus.ALREADY_ENABLED;
+  const cached =
+    cache?.status === module.constants.compileCacheStatus.ENABLED ||
+    cache?.status === module.constants.compileCacheStatus.ALREADY_ENABLED;
   if (!cached) return import('./main.ts');
   const v8 = process.getBuiltinModule('node:v8');
   v8.setFlagsFromString('--no-lazy');

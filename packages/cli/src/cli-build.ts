@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
  */
 export function cliBuild(): { readonly id: string; readonly coreUrl: string } | undefined {
   try {
-    return { id: readFileSync(new URL('./build-id', import.meta.url), 'utf8').trim(), coreUrl: new URL('./core.js', import.meta.url).href };
+    return {
+      id: readFileSync(new URL('./build-id', import.meta.url), 'utf8').trim(),
+      coreUrl: new URL('./core.js', import.meta.url).href,
+    };
   } catch {
     return undefined;
   }

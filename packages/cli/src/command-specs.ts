@@ -19,7 +19,11 @@ its preset = … or what it looks like; with claude and no --config:
   } as const satisfies Record<string, OptionSpec>;
 }
 
-const CONTEXT_OPTION = { type: 'string', value: 'FILE|-', help: "the event's context: a JSON object in FILE, or on stdin with -" } as const satisfies OptionSpec;
+const CONTEXT_OPTION = {
+  type: 'string',
+  value: 'FILE|-',
+  help: "the event's context: a JSON object in FILE, or on stdin with -",
+} as const satisfies OptionSpec;
 const JOURNAL_OPTION = {
   type: 'string',
   value: 'FILE|URL',
@@ -120,7 +124,12 @@ against which context fields, or no matcher field in the context. Nothing is exe
   positionals: EVENT,
   options: {
     context: CONTEXT_OPTION,
-    set: { type: 'string', multiple: true, value: 'key=value', help: 'set a top-level context field (repeatable; same rules as emit)' },
+    set: {
+      type: 'string',
+      multiple: true,
+      value: 'key=value',
+      help: 'set a top-level context field (repeatable; same rules as emit)',
+    },
     ...configOptions(),
     json: { type: 'boolean', help: 'print {"event", "context", "hooks": [{name, event, type, selected, reason, …}]}' },
   },
@@ -188,7 +197,10 @@ the rest and exits 0; a second signal exits at once.`,
   options: {
     concurrency: { type: 'string', value: 'N', help: 'entries run at once (default 4)' },
     ...configOptions(),
-    journal: { ...JOURNAL_OPTION, help: 'the journal (default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db)' },
+    journal: {
+      ...JOURNAL_OPTION,
+      help: 'the journal (default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db)',
+    },
     'grace-ms': {
       type: 'string',
       value: 'N',
@@ -227,11 +239,21 @@ DATE is a date (2026-12-01, 2026-12-01T08:00:00Z) or an age (30m, 24h, 7d: that 
   ],
   options: {
     ...configOptions('config file to load (for [journal] url)'),
-    journal: { ...JOURNAL_OPTION, help: 'the journal (default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db)' },
-    json: { type: 'boolean', help: 'machine output: ls an array of entries, stats an object, retry {"retried": …}, purge {"purged": N}' },
+    journal: {
+      ...JOURNAL_OPTION,
+      help: 'the journal (default $HOOKLINE_JOURNAL, else [journal] url, else .hookline/journal.db)',
+    },
+    json: {
+      type: 'boolean',
+      help: 'machine output: ls an array of entries, stats an object, retry {"retried": …}, purge {"purged": N}',
+    },
     dead: { type: 'boolean', help: 'ls: only dead-lettered entries' },
     since: { type: 'string', value: 'DATE', help: 'retry: the dead letters dead-lettered since DATE' },
-    endpoint: { type: 'string', value: 'URL', help: 'retry: the dead letters with an attempt to URL (as the config writes it); re-enables URL' },
+    endpoint: {
+      type: 'string',
+      value: 'URL',
+      help: 'retry: the dead letters with an attempt to URL (as the config writes it); re-enables URL',
+    },
     before: { type: 'string', value: 'DATE', help: 'purge: the dead letters dead-lettered before DATE' },
     trust: { type: 'boolean', help: 'retry ID: accept an entry whose seal does not verify (check its context first)' },
   },
@@ -248,12 +270,24 @@ for stdin). The headers come from --id, --timestamp and --signature, or from --h
     { name: 'BODY', optional: true },
   ],
   options: {
-    'secret-env': { type: 'string', value: 'NAME', help: 'the environment variable holding the whsec_… secret (default HOOKLINE_WEBHOOK_SECRET)' },
+    'secret-env': {
+      type: 'string',
+      value: 'NAME',
+      help: 'the environment variable holding the whsec_… secret (default HOOKLINE_WEBHOOK_SECRET)',
+    },
     id: { type: 'string', value: 'ID', help: 'the webhook-id header' },
     timestamp: { type: 'string', value: 'SECONDS', help: 'the webhook-timestamp header' },
     signature: { type: 'string', value: 'SIG', help: 'the webhook-signature header' },
-    headers: { type: 'string', value: 'FILE', help: 'read the three headers from FILE ("name: value" lines); the flags above win' },
-    tolerance: { type: 'string', value: 'SECONDS', help: 'how far the timestamp may be from now (default 300); 0 to skip the check' },
+    headers: {
+      type: 'string',
+      value: 'FILE',
+      help: 'read the three headers from FILE ("name: value" lines); the flags above win',
+    },
+    tolerance: {
+      type: 'string',
+      value: 'SECONDS',
+      help: 'how far the timestamp may be from now (default 300); 0 to skip the check',
+    },
     json: { type: 'boolean', help: 'print {"valid": true} or {"valid": false, "problem": …}' },
   },
   epilog: `Example:
@@ -276,8 +310,17 @@ Refuses to replace an existing file unless --force is given.`,
   positionals: [{ name: 'FILE', optional: true }],
   options: {
     preset: { type: 'string', short: 'p', value: 'NAME', help: 'the preset to start from (default arc)' },
-    remote: { type: 'string', value: 'NAME', help: 'task: the git remote the task branches are pushed to (default origin)' },
-    plugin: { type: 'string', multiple: true, value: 'PACKAGE', help: 'a plugin package whose presets --preset may name (repeatable)' },
+    remote: {
+      type: 'string',
+      value: 'NAME',
+      help: 'task: the git remote the task branches are pushed to (default origin)',
+    },
+    plugin: {
+      type: 'string',
+      multiple: true,
+      value: 'PACKAGE',
+      help: 'a plugin package whose presets --preset may name (repeatable)',
+    },
     force: { type: 'boolean', short: 'f', help: 'overwrite FILE if it exists' },
   },
 });
@@ -303,7 +346,10 @@ naming their run and owner process; containers whose owner is gone are removed �
 with their hooks.`,
   positionals: [{ name: 'subcommand', choices: ['prune'] }],
   options: {
-    'all-hosts': { type: 'boolean', help: 'also remove containers created from other machines sharing the engine (DOCKER_HOST)' },
+    'all-hosts': {
+      type: 'boolean',
+      help: 'also remove containers created from other machines sharing the engine (DOCKER_HOST)',
+    },
   },
 });
 
@@ -312,4 +358,17 @@ with their hooks.`,
  * spec (for its types) and `completion` reads them all from here, not from the command table, which
  * imports the commands: declarations and code stay one way round, with no import cycle.
  */
-export const COMMAND_SPECS = { emit, run, explain, validate, list, schema, init, completion, worker, journal, sandbox, webhook } as const satisfies Readonly<Record<string, CommandSpec>>;
+export const COMMAND_SPECS = {
+  emit,
+  run,
+  explain,
+  validate,
+  list,
+  schema,
+  init,
+  completion,
+  worker,
+  journal,
+  sandbox,
+  webhook,
+} as const satisfies Readonly<Record<string, CommandSpec>>;

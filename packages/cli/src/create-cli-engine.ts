@@ -1,4 +1,11 @@
-import { combineObservers, createHookEngine, type EmitOutcome, type EngineObserver, type HookEngine, type Journal } from '@hookline/core';
+import {
+  combineObservers,
+  createHookEngine,
+  type EmitOutcome,
+  type EngineObserver,
+  type HookEngine,
+  type Journal,
+} from '@hookline/core';
 import type { CliIo } from './cli-io.ts';
 import type { Setup } from './config/load-setup.ts';
 import { hiddenHostPaths } from './config/hidden-host-paths.ts';
@@ -43,10 +50,20 @@ export interface CliEngine {
  * running again at once, alongside the command's own work — unless workers run them (`[journal] run`).
  */
 export async function createCliEngine(setup: Setup, options: CliEngineOptions): Promise<CliEngine> {
-  const sandbox = await loadSandbox(setup.config, setup.runners, setup.pluginSandboxes, setup.folders, setup.sources, () => protectedHostPaths(setup, options.journal, options.io), () => hiddenHostPaths(options.io));
+  const sandbox = await loadSandbox(
+    setup.config,
+    setup.runners,
+    setup.pluginSandboxes,
+    setup.folders,
+    setup.sources,
+    () => protectedHostPaths(setup, options.journal, options.io),
+    () => hiddenHostPaths(options.io),
+  );
   const journal = await loadJournal(setup.config, options.journal);
   // OpenTelemetry is loaded only when an OTLP endpoint is configured.
-  const tracing = tracingRequested(options.io.env) ? (await import('./telemetry/start-tracing.ts')).startTracing(options.io) : undefined;
+  const tracing = tracingRequested(options.io.env)
+    ? (await import('./telemetry/start-tracing.ts')).startTracing(options.io)
+    : undefined;
   const observer = combineObservers(options.observer, tracing?.observer);
   const created = createHookEngine({
     config: setup.config,
@@ -54,7 +71,12 @@ export async function createCliEngine(setup: Setup, options: CliEngineOptions): 
     presets: setup.presets.all,
     ...(sandbox === undefined ? {} : { sandbox }),
     // The key is read (or made) when an entry is first sealed or checked, not before.
-    ...(journal === undefined ? {} : { journal, journalKey: async () => (await import('./journal/journal-key.ts')).loadJournalKey(options.io.env).bytes }),
+    ...(journal === undefined
+      ? {}
+      : {
+          journal,
+          journalKey: async () => (await import('./journal/journal-key.ts')).loadJournalKey(options.io.env).bytes,
+        }),
     ...(options.onInternalEmit === undefined ? {} : { onInternalEmit: options.onInternalEmit }),
     ...(observer === undefined ? {} : { observer }),
     // [journal] run = "workers": emit and run only record durable hooks; `hookline worker` runs them.
@@ -63,9 +85,11 @@ export async function createCliEngine(setup: Setup, options: CliEngineOptions): 
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
   });
   // Closing the engine also exports the spans still buffered, before the process exits.
-  const engine: HookEngine = tracing === undefined ? created : { ...created, close: () => created.close().then(() => tracing.shutdown()) };
+  const engine: HookEngine =
+    tracing === undefined ? created : { ...created, close: () => created.close().then(() => tracing.shutdown()) };
   // Emitters of a journal run by workers leave its entries to the workers.
-  if (journal === undefined || options.journal.run === 'workers' || options.resumeAtStart === false) return { engine, ...(journal === undefined ? {} : { journal }), resumed: () => Promise.resolve() };
+  if (journal === undefined || options.journal.run === 'workers' || options.resumeAtStart === false)
+    return { engine, ...(journal === undefined ? {} : { journal }), resumed: () => Promise.resolve() };
   const resuming = (await import('./journal/report-resume.ts')).startResume(engine, options.io);
   return {
     engine,

@@ -21,7 +21,10 @@ beforeEach(() => {
 });
 afterEach(() => scratch.cleanup());
 
-async function loadedBy(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<{ code: number | null; packages: Set<string>; urls: string[]; stderr: string }> {
+async function loadedBy(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ code: number | null; packages: Set<string>; urls: string[]; stderr: string }> {
   const file = join(scratch.path, 'loads.txt');
   const result = await runCli(args, {
     cwd: scratch.path,
@@ -46,7 +49,9 @@ async function loadedBy(args: readonly string[], env: Readonly<Record<string, st
 test('the heavy libraries are really installed here, so their absence below means something', () => {
   for (const [library, owner] of Object.entries(HEAVY)) {
     const ownerFolder = realpathSync(fileURLToPath(new URL(`../node_modules/${owner}`, import.meta.url)));
-    expect(existsSync(join(ownerFolder, 'node_modules', library, 'package.json')), `${library} next to ${owner}`).toBe(true);
+    expect(existsSync(join(ownerFolder, 'node_modules', library, 'package.json')), `${library} next to ${owner}`).toBe(
+      true,
+    );
   }
 });
 
@@ -70,28 +75,43 @@ test('emit with one command hook loads the command runner and nothing heavy — 
 test('a config without hooks loads no runner at all', async () => {
   scratch.write('hookline.toml', '# nothing yet\n');
   const { packages } = await loadedBy(['emit', 'stage_start', '--json']);
-  expect([...packages].filter((name) => name.startsWith('@hookline/runner') || name.startsWith('@hookline/sandbox'))).toEqual([]);
+  expect(
+    [...packages].filter((name) => name.startsWith('@hookline/runner') || name.startsWith('@hookline/sandbox')),
+  ).toEqual([]);
 });
 
 test('an http hook loads the http runner (and its undici) — and still none of the others', async () => {
-  scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_start"\ntype = "http"\nurl = "https://example.com"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\nsandbox = false\n');
+  scratch.write(
+    'hookline.toml',
+    '[[hooks]]\nevent = "stage_start"\ntype = "http"\nurl = "https://example.com"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\nsandbox = false\n',
+  );
   const { packages } = await loadedBy(['list', '--json']);
   expect(packages).toContain('@hookline/runner-http');
   expect(packages).toContain('undici');
-  expect(heavyOnes.filter((name) => packages.has(name) && name !== 'undici' && name !== '@hookline/runner-http')).toEqual([]);
+  expect(
+    heavyOnes.filter((name) => packages.has(name) && name !== 'undici' && name !== '@hookline/runner-http'),
+  ).toEqual([]);
 });
 
-test('runners are chosen through the preset\'s dialect: an agent shell action is a command hook, an http action an http hook', async () => {
-  scratch.write('hookline.toml', 'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\n[hooks.action]\ntype = "shell"\ncommand = "true"\n');
+test("runners are chosen through the preset's dialect: an agent shell action is a command hook, an http action an http hook", async () => {
+  scratch.write(
+    'hookline.toml',
+    'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\n[hooks.action]\ntype = "shell"\ncommand = "true"\n',
+  );
   const shell = await loadedBy(['list', '--json']);
   expect(shell.code).toBe(0);
   expect(shell.packages).toContain('@hookline/runner-command');
   expect(heavyOnes.filter((name) => shell.packages.has(name))).toEqual([]);
-  scratch.write('hookline.toml', 'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\n[hooks.action]\ntype = "http"\nurl = "https://example.com"\n');
+  scratch.write(
+    'hookline.toml',
+    'preset = "agent"\n\n[[hooks]]\nevent = "post_tool_use"\n[hooks.action]\ntype = "http"\nurl = "https://example.com"\n',
+  );
   const http = await loadedBy(['list', '--json']);
   expect(http.code).toBe(0);
   expect(http.packages).toContain('@hookline/runner-http');
-  expect(heavyOnes.filter((name) => http.packages.has(name) && name !== 'undici' && name !== '@hookline/runner-http')).toEqual([]);
+  expect(
+    heavyOnes.filter((name) => http.packages.has(name) && name !== 'undici' && name !== '@hookline/runner-http'),
+  ).toEqual([]);
 });
 
 test('a config with durable hooks loads the SQLite journal', async () => {
@@ -104,12 +124,18 @@ test('a config with durable hooks loads the SQLite journal', async () => {
 });
 
 test('the docker provider loads only when a hook will run sandboxed', async () => {
-  scratch.write('hookline.toml', '[sandbox]\nprovider = "docker"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\nsandbox = false\n');
+  scratch.write(
+    'hookline.toml',
+    '[sandbox]\nprovider = "docker"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\nsandbox = false\n',
+  );
   const unsandboxed = await loadedBy(['emit', 'stage_start', '--json']);
   expect(unsandboxed.code).toBe(0);
   expect(unsandboxed.packages.has('@hookline/sandbox-docker')).toBe(false);
   expect(unsandboxed.packages.has('dockerode')).toBe(false);
-  scratch.write('hookline.toml', '[sandbox]\nprovider = "docker"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\n');
+  scratch.write(
+    'hookline.toml',
+    '[sandbox]\nprovider = "docker"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\n',
+  );
   const explained = await loadedBy(['explain', 'stage_start', '--json']);
   // explain runs nothing, so it does not need the provider either.
   expect(explained.code).toBe(0);
@@ -122,9 +148,15 @@ test('the docker provider loads only when a hook will run sandboxed', async () =
   expect(validated.packages).toContain('@hookline/sandbox-docker');
   // A hook that runs sandboxed brings dockerode in. The engine address leads nowhere, so no container
   // is made: the hook fails (closed), after the client was loaded to try.
-  const emitted = await loadedBy(['emit', 'stage_start', '--json'], { DOCKER_HOST: `unix://${join(scratch.path, 'no-docker.sock')}` });
+  const emitted = await loadedBy(['emit', 'stage_start', '--json'], {
+    DOCKER_HOST: `unix://${join(scratch.path, 'no-docker.sock')}`,
+  });
   expect(emitted.code).toBe(2);
   expect(emitted.packages).toContain('@hookline/sandbox-docker');
   expect(emitted.packages).toContain('dockerode');
-  expect(heavyOnes.filter((name) => emitted.packages.has(name) && name !== 'dockerode' && name !== '@hookline/sandbox-docker')).toEqual([]);
+  expect(
+    heavyOnes.filter(
+      (name) => emitted.packages.has(name) && name !== 'dockerode' && name !== '@hookline/sandbox-docker',
+    ),
+  ).toEqual([]);
 });

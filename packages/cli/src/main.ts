@@ -9,7 +9,7 @@ import { nodeFlagsRestart } from './node-flags-restart.ts';
  * 1 for errors (printed to stderr with what to do). Never throws.
  */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
-  const quiet = argv.includes('-q') || argv.includes('--quiet') ? (await import('./quiet-io.ts')) : undefined;
+  const quiet = argv.includes('-q') || argv.includes('--quiet') ? await import('./quiet-io.ts') : undefined;
   if (quiet !== undefined) {
     const taken = quiet.takeQuiet(argv);
     if (taken.quiet) return main(taken.argv, quiet.quietIo(io));

@@ -13,5 +13,7 @@ export interface NodeFlagsRestart {
 export function nodeFlagsRestart(error: unknown): NodeFlagsRestart | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const marked = (error as Record<symbol, unknown>)[Symbol.for('hookline.error.NodeFlagsRequired')] === true;
-  return marked && typeof (error as Partial<NodeFlagsRestart>).restart === 'function' ? (error as NodeFlagsRestart) : undefined;
+  return marked && typeof (error as Partial<NodeFlagsRestart>).restart === 'function'
+    ? (error as NodeFlagsRestart)
+    : undefined;
 }

@@ -7,7 +7,8 @@ import { parseCommandArgs } from './parse-command-args.ts';
 // way the values must be exactly what parseArgs gives, and every error parseArgs's own message.
 const emit = COMMANDS['emit']!.spec;
 const options = { ...emit.options, help: { type: 'boolean', short: 'h' } } as const;
-const nodeParse = (args: readonly string[]) => parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+const nodeParse = (args: readonly string[]) =>
+  parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
 
 test.each([
   [['stage_start']],
@@ -37,7 +38,7 @@ test.each([
   [['stage_start', '-jc', 'x']],
   [['stage_start', '-x']],
   [['stage_start', '-cfile.toml']],
-])('%j fails with parseArgs\'s message', (args) => {
+])("%j fails with parseArgs's message", (args) => {
   let message: string | undefined;
   try {
     nodeParse(args);

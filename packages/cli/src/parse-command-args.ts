@@ -33,16 +33,29 @@ export function parseCommandArgs(command: string, spec: CommandSpec, args: reado
   const positionals: Record<string, string> = {};
   for (const [index, positional] of spec.positionals.entries()) {
     const value = given[index];
-    if (positional.choices !== undefined && (value === undefined ? positional.optional !== true : !positional.choices.includes(value))) {
+    if (
+      positional.choices !== undefined &&
+      (value === undefined ? positional.optional !== true : !positional.choices.includes(value))
+    ) {
       const choices = positional.choices.map((choice, at) => `\`${at === 0 ? `hookline ${command} ` : ''}${choice}\``);
       const listed = choices.length === 1 ? choices[0] : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
-      throw new CliError('HOOKLINE_CLI_USAGE', `name one ${positional.name}: ${listed}${value === undefined ? '' : ` (got "${value}")`}.`);
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `name one ${positional.name}: ${listed}${value === undefined ? '' : ` (got "${value}")`}.`,
+      );
     }
     if (value !== undefined) positionals[positional.name] = value;
   }
-  const missing = spec.positionals.filter((positional) => positional.optional !== true && positionals[positional.name] === undefined);
-  if (missing.length > 0) throw usageError(command, `\`hookline ${command}\` needs ${missing.map((positional) => `<${positional.name}>`).join(' ')}`);
-  if (given.length > spec.positionals.length) throw usageError(command, `unexpected argument "${given[spec.positionals.length]}" for \`hookline ${command}\``);
+  const missing = spec.positionals.filter(
+    (positional) => positional.optional !== true && positionals[positional.name] === undefined,
+  );
+  if (missing.length > 0)
+    throw usageError(
+      command,
+      `\`hookline ${command}\` needs ${missing.map((positional) => `<${positional.name}>`).join(' ')}`,
+    );
+  if (given.length > spec.positionals.length)
+    throw usageError(command, `unexpected argument "${given[spec.positionals.length]}" for \`hookline ${command}\``);
   return { help: false, values, positionals };
 }
 
@@ -54,7 +67,10 @@ type Parsed = Pick<ReturnType<typeof util.parseArgs>, 'values' | 'positionals'>;
  * every command's start). Anything else (an unknown or misused option, `--`, grouped short flags, a
  * value that looks like an option) gives undefined: `parseArgs` then reads it, or says what is wrong.
  */
-function parsePlainArgs(args: readonly string[], options: Readonly<Record<string, Pick<OptionSpec, 'type' | 'short' | 'multiple'>>>): Parsed | undefined {
+function parsePlainArgs(
+  args: readonly string[],
+  options: Readonly<Record<string, Pick<OptionSpec, 'type' | 'short' | 'multiple'>>>,
+): Parsed | undefined {
   const values: Parsed['values'] = Object.create(null) as Parsed['values'];
   const positionals: string[] = [];
   for (let index = 0; index < args.length; index++) {
@@ -95,5 +111,9 @@ function store(values: Parsed['values'], name: string, value: string | boolean, 
 }
 
 function usageError(command: string, message: string, cause?: unknown): CliError {
-  return new CliError('HOOKLINE_CLI_USAGE', `${message}; see \`hookline ${command} --help\`.`, cause === undefined ? undefined : { cause });
+  return new CliError(
+    'HOOKLINE_CLI_USAGE',
+    `${message}; see \`hookline ${command} --help\`.`,
+    cause === undefined ? undefined : { cause },
+  );
 }

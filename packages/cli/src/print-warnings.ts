@@ -7,7 +7,8 @@ import { terminalText } from './output/terminal-text.ts';
 export function printWarnings(warnings: readonly string[], io: CliIo): void {
   if (warnings.length === 0) return;
   const style = createStyle(io.stderr, io.env);
-  for (const warning of warnings) io.stderr.write(`${style.paint('yellow', 'hookline: warning:')} ${terminalText(warning)}\n`);
+  for (const warning of warnings)
+    io.stderr.write(`${style.paint('yellow', 'hookline: warning:')} ${terminalText(warning)}\n`);
 }
 
 /** The warning for a command that found no config file to load. */
@@ -22,5 +23,8 @@ export function listOf(items: readonly string[]): string {
 
 /** The warnings of a loaded setup (no config found, the loader's own), then `extra`, to stderr. */
 export function printSetupWarnings(setup: Setup, io: CliIo, extra: readonly string[] = []): void {
-  printWarnings([...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings, ...extra], io);
+  printWarnings(
+    [...(setup.files.length === 0 ? [noConfigWarning(setup.searched)] : []), ...setup.config.warnings, ...extra],
+    io,
+  );
 }

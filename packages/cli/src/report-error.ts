@@ -14,7 +14,9 @@ export async function reportError(error: unknown, io: CliIo): Promise<number> {
   const { ConfigError, formatConfigIssue, HooklineError } = await import('@hookline/core');
   if (ConfigError.isInstance(error)) {
     const { issues } = error;
-    io.stderr.write(`${label} the configuration has ${issues.length === 1 ? '1 problem' : `${issues.length} problems`}; nothing was run:\n`);
+    io.stderr.write(
+      `${label} the configuration has ${issues.length === 1 ? '1 problem' : `${issues.length} problems`}; nothing was run:\n`,
+    );
     for (const issue of issues) io.stderr.write(`  ${terminalText(formatConfigIssue(issue))}\n`);
     io.stderr.write('Fix them and run again; `hookline validate` checks a config without running anything.\n');
     return 1;
@@ -24,6 +26,8 @@ export async function reportError(error: unknown, io: CliIo): Promise<number> {
     return 1;
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  io.stderr.write(`${label} unexpected error — this is a bug in Hookline or a plugin, please report it:\n${terminalText(detail, 'block')}\n`);
+  io.stderr.write(
+    `${label} unexpected error — this is a bug in Hookline or a plugin, please report it:\n${terminalText(detail, 'block')}\n`,
+  );
   return 1;
 }

@@ -13,7 +13,12 @@ import { printSetupWarnings } from './print-warnings.ts';
  * config and builds the event context when it declares them, prints their warnings, and hands all
  * that to the command's code. That code is imported meanwhile, so loading it overlaps the setup.
  */
-export async function runCommand(command: string, entry: CommandEntry, args: readonly string[], io: CliIo): Promise<number> {
+export async function runCommand(
+  command: string,
+  entry: CommandEntry,
+  args: readonly string[],
+  io: CliIo,
+): Promise<number> {
   const { spec } = entry;
   const { help, values, positionals } = parseCommandArgs(command, spec, args);
   if (help) {
@@ -28,23 +33,40 @@ export async function runCommand(command: string, entry: CommandEntry, args: rea
   let context: Record<string, unknown> | undefined;
   if (spec.setup !== undefined) {
     try {
-      setup = await loadSetup({ configFiles: strings(values['config']), preset: text(values['preset']), cwd: io.cwd, env: io.env, runsHooks: spec.setup === 'run-hooks' });
+      setup = await loadSetup({
+        configFiles: strings(values['config']),
+        preset: text(values['preset']),
+        cwd: io.cwd,
+        env: io.env,
+        runsHooks: spec.setup === 'run-hooks',
+      });
     } catch (error) {
       if (spec.blocksWhenConfigFails !== true) throw error;
       const { blockForUnloadableConfig } = await import('./config/block-for-unloadable-config.ts');
-      const code = await blockForUnloadableConfig(error, { event: text(positionals['event']), preset: text(values['preset']), json: values['json'] === true }, io);
+      const code = await blockForUnloadableConfig(
+        error,
+        { event: text(positionals['event']), preset: text(values['preset']), json: values['json'] === true },
+        io,
+      );
       if (code === undefined) throw error;
       return code;
     }
     let warnings: readonly string[] = [];
     if (spec.context === true) {
-      const built = await buildContext({ file: text(values['context']), sets: strings(values['set']) }, setup.presets.get(setup.config.preset)!, io);
+      const built = await buildContext(
+        { file: text(values['context']), sets: strings(values['set']) },
+        setup.presets.get(setup.config.preset)!,
+        io,
+      );
       context = built.context;
       warnings = built.warnings;
     }
     printSetupWarnings(setup, io, warnings);
   }
-  return (await code).run({ values, positionals, ...(setup === undefined ? {} : { setup }), ...(context === undefined ? {} : { context }) }, io);
+  return (await code).run(
+    { values, positionals, ...(setup === undefined ? {} : { setup }), ...(context === undefined ? {} : { context }) },
+    io,
+  );
 }
 
 function text(value: unknown): string | undefined {

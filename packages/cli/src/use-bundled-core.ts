@@ -13,6 +13,7 @@ const BUNDLED_ENTRIES = new Set(['@hookline/core', '@hookline/core/plugin']);
 export function useBundledCore(bundledCore: string): void {
   // registerHooks is there from Node 22.15; bin.ts has turned older versions away.
   module.registerHooks?.({
-    resolve: (specifier, context, nextResolve) => (BUNDLED_ENTRIES.has(specifier) ? { url: bundledCore, shortCircuit: true } : nextResolve(specifier, context)),
+    resolve: (specifier, context, nextResolve) =>
+      BUNDLED_ENTRIES.has(specifier) ? { url: bundledCore, shortCircuit: true } : nextResolve(specifier, context),
   });
 }

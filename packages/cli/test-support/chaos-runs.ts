@@ -49,7 +49,9 @@ export function checkChaosRuns(tasks: readonly string[], runsLog: string, overla
   }
   const overlaps = overlapsLog.split('\n').filter((line) => line.startsWith('alive '));
   for (const [task, list] of runs) {
-    const ended = list.filter((run) => run.end !== undefined).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    const ended = list
+      .filter((run) => run.end !== undefined)
+      .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
     for (let index = 1; index < ended.length; index++) {
       const [before, after] = [ended[index - 1]!, ended[index]!];
       if (after.start < before.end!) overlaps.push(`${task} ${before.pid} ${after.pid}`);

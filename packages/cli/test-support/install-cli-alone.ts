@@ -18,8 +18,11 @@ const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 export function installCliAlone(folder: string): string {
   const target = join(folder, 'node_modules', '@hookline', 'cli');
   mkdirSync(target, { recursive: true });
-  for (const entry of ['package.json', 'bin', 'dist']) cpSync(join(PACKAGE, entry), join(target, entry), { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  for (const entry of ['package.json', 'bin', 'dist'])
+    cpSync(join(PACKAGE, entry), join(target, entry), { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   for (const name of Object.keys(manifest.dependencies ?? {})) linkPackage(folder, name);
   return join(target, 'bin', 'hookline.js');
 }

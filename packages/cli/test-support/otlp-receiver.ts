@@ -36,7 +36,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       requests.push({ path: request.url ?? '', headers: request.headers });
-      if (request.url === '/v1/traces' && request.headers['content-type'] === 'application/x-protobuf') spans.push(...decodeTraceRequest(Buffer.concat(chunks)));
+      if (request.url === '/v1/traces' && request.headers['content-type'] === 'application/x-protobuf')
+        spans.push(...decodeTraceRequest(Buffer.concat(chunks)));
       // An empty ExportTraceServiceResponse: full success.
       response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
     });
@@ -61,7 +62,8 @@ function decodeTraceRequest(body: Buffer): ReceivedSpan[] {
     for (const scopeSpans of messages(resourceSpans, 2)) {
       for (const span of messages(scopeSpans, 2)) {
         const fields = readFields(span);
-        const bytes = (number: number): Buffer => (fields.find((field) => field.number === number)?.value as Buffer | undefined) ?? Buffer.alloc(0);
+        const bytes = (number: number): Buffer =>
+          (fields.find((field) => field.number === number)?.value as Buffer | undefined) ?? Buffer.alloc(0);
         const status = readFields(bytes(15)).find((field) => field.number === 3)?.value;
         spans.push({
           name: bytes(5).toString('utf8'),
@@ -84,7 +86,9 @@ function keyValues(message: Buffer, fieldNumber: number): Record<string, string 
   for (const pair of messages(message, fieldNumber)) {
     const fields = readFields(pair);
     const key = (fields.find((field) => field.number === 1)?.value as Buffer | undefined)?.toString('utf8') ?? '';
-    const value = readFields((fields.find((field) => field.number === 2)?.value as Buffer | undefined) ?? Buffer.alloc(0))[0];
+    const value = readFields(
+      (fields.find((field) => field.number === 2)?.value as Buffer | undefined) ?? Buffer.alloc(0),
+    )[0];
     if (value === undefined) continue;
     if (value.number === 1) attributes[key] = (value.value as Buffer).toString('utf8');
     else if (value.number === 2) attributes[key] = value.value === 1n;
@@ -95,7 +99,8 @@ function keyValues(message: Buffer, fieldNumber: number): Record<string, string 
 }
 
 function* messages(message: Buffer, fieldNumber: number): Generator<Buffer> {
-  for (const field of readFields(message)) if (field.number === fieldNumber && Buffer.isBuffer(field.value)) yield field.value;
+  for (const field of readFields(message))
+    if (field.number === fieldNumber && Buffer.isBuffer(field.value)) yield field.value;
 }
 
 function readFields(message: Buffer): Field[] {

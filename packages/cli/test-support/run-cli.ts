@@ -51,7 +51,13 @@ export function startCli(args: readonly string[], options: RunOptions): ChildPro
   const { FORCE_COLOR: _ignored, ...inherited } = process.env;
   return spawn(process.execPath, [...(options.nodeOptions ?? []), options.cli ?? CLI, ...args], {
     cwd: options.cwd,
-    env: { ...inherited, NO_COLOR: '1', XDG_CONFIG_HOME: join(options.cwd, '.xdg'), XDG_STATE_HOME: CLI_STATE_HOME, ...options.env },
+    env: {
+      ...inherited,
+      NO_COLOR: '1',
+      XDG_CONFIG_HOME: join(options.cwd, '.xdg'),
+      XDG_STATE_HOME: CLI_STATE_HOME,
+      ...options.env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }

@@ -27,14 +27,25 @@ export function recordStarts(scratch: Scratch): { nodeOptions: string[]; starts(
   );
   return {
     nodeOptions: ['--import', preload],
-    starts: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Start) : []),
+    starts: () =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Start)
+        : [],
     clear: () => writeFileSync(log, ''),
   };
 }
 
 /** The file names in the host folder ending with `suffix` (`.sock`, `.pid`, `.log`). */
 export function hostFilesIn(folder: string, suffix: string): string[] {
-  return existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith(suffix)).map((name) => join(folder, name)) : [];
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .filter((name) => name.endsWith(suffix))
+        .map((name) => join(folder, name))
+    : [];
 }
 
 /** The pid in the folder's only pid file, if there is one. */

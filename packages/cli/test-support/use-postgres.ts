@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, test } from 'vitest';
-import { createDatabase, findPostgresBinaries, postgresRequired, psql, startPostgres, type PostgresServer } from '../../../scripts/postgres-test-server.ts';
+import {
+  createDatabase,
+  findPostgresBinaries,
+  postgresRequired,
+  psql,
+  startPostgres,
+  type PostgresServer,
+} from '../../../scripts/postgres-test-server.ts';
 
 /** A test file's own throwaway PostgreSQL server (the repository's test server script). */
 export interface TestPostgres {
@@ -20,14 +27,23 @@ export function usePostgres(file: string): TestPostgres {
   if (!available) {
     if (postgresRequired()) {
       test('a PostgreSQL server can be started (required: CI=true or HOOKLINE_REQUIRE_POSTGRES=1)', () => {
-        throw new Error('PostgreSQL server binaries are required for these tests: none in /usr/lib/postgresql/*/bin (apt-get install postgresql)');
+        throw new Error(
+          'PostgreSQL server binaries are required for these tests: none in /usr/lib/postgresql/*/bin (apt-get install postgresql)',
+        );
       });
-    } else console.warn(`[${file}] PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb), so its tests are skipped.`);
+    } else
+      console.warn(
+        `[${file}] PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb), so its tests are skipped.`,
+      );
   } else {
     beforeAll(async () => {
       server = await startPostgres();
     }, 120_000);
     afterAll(() => server?.stop());
   }
-  return { available, database: (name) => createDatabase(server!, name), sql: (database, text) => psql(server!, text, database) };
+  return {
+    available,
+    database: (name) => createDatabase(server!, name),
+    sql: (database, text) => psql(server!, text, database),
+  };
 }

@@ -118,7 +118,10 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
   const hook = (name: string, event: string, path: string) =>
     `[[hooks]]\nname = "${name}"\nevent = "${event}"\ntype = "http"\nurl = "${origin}${path}"\ntls = "off"\ndurable = true\nsigning_secret_env = "CHAOS_SECRET"\ntimeout_ms = 3000\n` +
     `retry = { schedule = ["100ms", "300ms", "600ms", "1s"], jitter = true, deadline = "30s", attempt_timeout = "700ms" }\n`;
-  scratch.write('hookline.toml', `[journal]\nrun = "workers"\nlease_ms = 10000\n\n${hook('flaky', 'run_complete', '/flaky')}\n${hook('gone', 'run_failed', '/gone')}`);
+  scratch.write(
+    'hookline.toml',
+    `[journal]\nrun = "workers"\nlease_ms = 10000\n\n${hook('flaky', 'run_complete', '/flaky')}\n${hook('gone', 'run_failed', '/gone')}`,
+  );
   const env = { CHAOS_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
   const started = Date.now();
   const startWorker = (): { child: ChildProcess; done: Promise<unknown> } => {
@@ -131,7 +134,13 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
   let emitted = false;
   const emitting = Promise.all(
     Array.from({ length: size.emitters }, (_, emitter) => {
-      const lines = runs.slice(emitter * perEmitter, (emitter + 1) * perEmitter).map((run) => JSON.stringify({ event: Number(run.slice(2)) % GONE_EVERY === 0 ? 'run_failed' : 'run_complete', run_id: run, workflow_name: 'chaos' }));
+      const lines = runs.slice(emitter * perEmitter, (emitter + 1) * perEmitter).map((run) =>
+        JSON.stringify({
+          event: Number(run.slice(2)) % GONE_EVERY === 0 ? 'run_failed' : 'run_complete',
+          run_id: run,
+          workflow_name: 'chaos',
+        }),
+      );
       return runCli(['run'], { cwd: scratch.path, env, input: `${lines.join('\n')}\n` });
     }),
   ).then((results) => {
@@ -149,7 +158,8 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
       await journal.doClose();
     }
   };
-  const unsettled = async (): Promise<number> => (await readJournal())?.filter((entry) => entry.deadLetteredAt === undefined).length ?? -1;
+  const unsettled = async (): Promise<number> =>
+    (await readJournal())?.filter((entry) => entry.deadLetteredAt === undefined).length ?? -1;
 
   let kills = 0;
   const deadline = Date.now() + size.limitMs;
@@ -171,11 +181,13 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .forEach((line, index) => {
-        if (line.includes('could not journal the durable hooks') && mine[index] !== undefined) unjournaled.push(mine[index]!);
+        if (line.includes('could not journal the durable hooks') && mine[index] !== undefined)
+          unjournaled.push(mine[index]!);
       });
   });
   // Past the chaos: let the workers finish what is left without kills.
-  while (Date.now() < deadline + 30_000 && (await unsettled()) !== 0) await new Promise((resolve) => setTimeout(resolve, 250));
+  while (Date.now() < deadline + 30_000 && (await unsettled()) !== 0)
+    await new Promise((resolve) => setTimeout(resolve, 250));
   for (const worker of workers) worker.child.kill('SIGTERM');
   await Promise.all(workers.map((worker) => worker.done));
   for (const response of hanging) response.destroy();
@@ -184,7 +196,11 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
   for (const result of emitResults) if (result.code !== 0) throw new Error(`an emitter failed: ${result.stderr}`);
 
   const entries = (await readJournal()) ?? [];
-  const dead = new Map(entries.filter((entry) => entry.deadLetteredAt !== undefined).map((entry) => [String(entry.context['run_id']), entry]));
+  const dead = new Map(
+    entries
+      .filter((entry) => entry.deadLetteredAt !== undefined)
+      .map((entry) => [String(entry.context['run_id']), entry]),
+  );
   const pendingLeft = entries.length - dead.size;
   const lost: string[] = [];
   const idMismatches: string[] = [];
@@ -198,7 +214,10 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
     if (successes > 0) delivered++;
     if (successes > 1) duplicates++;
     const letter = dead.get(run);
-    if (successes === 0 && letter === undefined) lost.push(`${run} (answers ${fate === undefined ? 'none' : fate.answers.join(',')}${unjournaled.includes(run) ? '; not journaled: the emitter warned' : ''})`);
+    if (successes === 0 && letter === undefined)
+      lost.push(
+        `${run} (answers ${fate === undefined ? 'none' : fate.answers.join(',')}${unjournaled.includes(run) ? '; not journaled: the emitter warned' : ''})`,
+      );
     if ((fate?.ids.size ?? 0) > 1) idMismatches.push(`${run}: ${[...fate!.ids].join(', ')}`);
     for (const id of fate?.ids ?? []) {
       const other = seenIds.get(id);
@@ -235,7 +254,10 @@ function policyProblem(entry: JournalEntry, toGone: boolean): string | undefined
   const attempts = entry.deliveries ?? [];
   const last = attempts.at(-1);
   if (last === undefined) return `dead-lettered without attempts: ${entry.lastError ?? ''}`;
-  if (toGone) return last.httpStatus === 410 || (last.error ?? '').includes('is disabled since') ? undefined : `given up on the gone endpoint with ${last.httpStatus ?? last.status}: ${last.error ?? ''}`;
+  if (toGone)
+    return last.httpStatus === 410 || (last.error ?? '').includes('is disabled since')
+      ? undefined
+      : `given up on the gone endpoint with ${last.httpStatus ?? last.status}: ${last.error ?? ''}`;
   const counted = attempts.filter((attempt) => attempt.outcome !== 'done').length;
   if (/schedule is used up|retry deadline/.test(last.error ?? '') && counted >= 1) return undefined;
   return `given up after ${counted} attempts: ${last.error ?? ''}`;

@@ -76,7 +76,9 @@ export async function noHookAmongMany(): Promise<Scenario> {
   assert.equal(hookableRuns, Math.ceil(HOOK_COUNT / otherEvents.length), 'hookable: the other events do have hooks');
 
   // Keyed like an engine would key them: one hook per event name, the taps spread as above.
-  const tapableHooks = new Map(arcPreset.events.map((event) => [event.name, new AsyncSeriesHook<[BenchContext]>(['context'])]));
+  const tapableHooks = new Map(
+    arcPreset.events.map((event) => [event.name, new AsyncSeriesHook<[BenchContext]>(['context'])]),
+  );
   let tapableRuns = 0;
   for (const hook of hooks) {
     tapableHooks.get(hook.event)!.tapPromise(
@@ -95,14 +97,24 @@ export async function noHookAmongMany(): Promise<Scenario> {
   return {
     title: `(a) no hook for the event, ${HOOK_COUNT.toLocaleString('en-US')} on others`,
     contenders: [
-      { library: 'hookline', call: emitQuiet, checkBatch: () => assert.equal(runner.calls.length, 0), close: () => engine.close() },
+      {
+        library: 'hookline',
+        call: emitQuiet,
+        checkBatch: () => assert.equal(runner.calls.length, 0),
+        close: () => engine.close(),
+      },
       {
         library: 'hookable',
         call: () => hookable.callHook(QUIET_EVENT, context),
         checkBatch: () => assert.equal(hookableRuns, 0),
         close: async () => hookable.removeAllHooks(),
       },
-      { library: 'tapable', call: tapableQuiet, checkBatch: () => assert.equal(tapableRuns, 0), close: async () => undefined },
+      {
+        library: 'tapable',
+        call: tapableQuiet,
+        checkBatch: () => assert.equal(tapableRuns, 0),
+        close: async () => undefined,
+      },
     ],
   };
 }

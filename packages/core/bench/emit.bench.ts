@@ -53,7 +53,12 @@ for (const [index, scenario] of scenarios.entries()) {
   }
 }
 for (const scenario of scenarios) for (const contender of scenario.contenders) await contender.close();
-lines.push('', `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
+lines.push(
+  '',
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} at the end`,
+);
 console.log(lines.join('\n'));
 
 function formatNs(nanoseconds: number): string {

@@ -16,7 +16,8 @@ const ROUNDS = Number(process.env['ROUNDS'] ?? 5);
 
 function configText(hooks: number): string {
   let text = '';
-  for (let index = 0; index < hooks; index++) text += `[[hooks]]\nname = "h${index}"\nevent = "stage_complete"\ntype = "scripted"\n\n`;
+  for (let index = 0; index < hooks; index++)
+    text += `[[hooks]]\nname = "h${index}"\nevent = "stage_complete"\ntype = "scripted"\n\n`;
   return text;
 }
 
@@ -35,7 +36,8 @@ async function measure(hooks: number): Promise<{ readonly emit: number; readonly
     const outcome = await engine.emit('stage_complete', { run_id: `r${round}`, workflow_name: 'bench' });
     const settled = await outcome.settled;
     bestEmit = Math.min(bestEmit, performance.now() - start);
-    if (settled.hooks.length !== hooks || runner.calls.length !== hooks) throw new Error(`expected ${hooks} hooks to run, ${runner.calls.length} ran`);
+    if (settled.hooks.length !== hooks || runner.calls.length !== hooks)
+      throw new Error(`expected ${hooks} hooks to run, ${runner.calls.length} ran`);
     await engine.close();
   }
   return { emit: bestEmit, load: bestLoad };
@@ -55,7 +57,14 @@ const lines = [
 for (const row of rows) {
   const ratio = row.emit / row.hooks / (baseline.emit / baseline.hooks);
   const verdict = row === baseline ? 'baseline' : `≤ 2× (linear) ${ratio <= 2 ? '✓' : '✗'}`;
-  lines.push(`| ${row.hooks} | ${row.load.toFixed(0)} ms | ${row.emit.toFixed(0)} ms | ${((row.emit / row.hooks) * 1000).toFixed(1)} µs | ${ratio.toFixed(2)} | ${verdict} |`);
+  lines.push(
+    `| ${row.hooks} | ${row.load.toFixed(0)} ms | ${row.emit.toFixed(0)} ms | ${((row.emit / row.hooks) * 1000).toFixed(1)} µs | ${ratio.toFixed(2)} | ${verdict} |`,
+  );
 }
-lines.push('', `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} at the end`);
+lines.push(
+  '',
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} at the end`,
+);
 console.log(lines.join('\n'));

@@ -9,6 +9,9 @@ const here = new URL('.', import.meta.url);
 test('the README quick start runs and prints what it promises', async () => {
   const { stdout } = await promisify(execFile)(process.execPath, [new URL('quick-start.ts', here).pathname]);
   expect(stdout).toBe('build: proceed\ndeploy: block (release freeze until Monday)\n');
-  const [example, readme] = await Promise.all([readFile(new URL('quick-start.ts', here), 'utf8'), readFile(new URL('../README.md', here), 'utf8')]);
+  const [example, readme] = await Promise.all([
+    readFile(new URL('quick-start.ts', here), 'utf8'),
+    readFile(new URL('../README.md', here), 'utf8'),
+  ]);
   expect(readme).toContain(example.trim());
 });

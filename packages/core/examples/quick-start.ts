@@ -14,7 +14,9 @@ const freezeRunner = defineRunner({
       // `hook.options` is typed by the schema above: `nodes` is a string[], `reason` a string or undefined.
       async doRun(hook, call) {
         const frozen = hook.options.nodes.includes(String(call.context['node_id']));
-        return frozen ? { status: 'ok', decision: { decision: 'block', reason: hook.options.reason ?? 'frozen' } } : { status: 'ok', decision: { decision: 'proceed' } };
+        return frozen
+          ? { status: 'ok', decision: { decision: 'block', reason: hook.options.reason ?? 'frozen' } }
+          : { status: 'ok', decision: { decision: 'proceed' } };
       },
     },
   },

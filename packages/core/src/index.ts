@@ -11,14 +11,33 @@ export { MAX_TIMEOUT_MS } from './config/common-hook-keys.ts';
 export { nearestWord } from './config/nearest-word.ts';
 export type { HookConfig, HookDefinition, SandboxSettings, SourceLocation } from './config/hook-definition.ts';
 export { loadConfig, type LoadConfigOptions } from './config/load-config.ts';
-export { readConfigSource, type ConfigFormat, type ConfigSource, type ConfigText } from './config/read-config-source.ts';
+export {
+  readConfigSource,
+  type ConfigFormat,
+  type ConfigSource,
+  type ConfigText,
+} from './config/read-config-source.ts';
 export { MAX_CONFIG_BYTES, MAX_CONFIG_STRING_BYTES, MAX_HOOKS } from './config/config-bounds.ts';
 export { oversizedConfigSource } from './config/oversized-config-source.ts';
 export { readSettingsTables, type SettingsReading } from './config/read-settings-tables.ts';
 export type { SourceLines } from './config/source-lines.ts';
-export { fieldsOf, requiredFields, type CliContextDefault, type ContextField, type ContextFieldType, type ContextSchema } from './context/context-field.ts';
+export {
+  fieldsOf,
+  requiredFields,
+  type CliContextDefault,
+  type ContextField,
+  type ContextFieldType,
+  type ContextSchema,
+} from './context/context-field.ts';
 export type { EventContext } from './context/event-context.ts';
-export { DECISION_KINDS, OUTCOME_EXTRAS, type DecisionKind, type HookDecision, type OnErrorPolicy, type OutcomeExtra } from './decisions/decision.ts';
+export {
+  DECISION_KINDS,
+  OUTCOME_EXTRAS,
+  type DecisionKind,
+  type HookDecision,
+  type OnErrorPolicy,
+  type OutcomeExtra,
+} from './decisions/decision.ts';
 export { mergeDecisions, type MergedDecision } from './decisions/merge-decisions.ts';
 export { mergeExtras, type MergedExtras } from './decisions/merge-extras.ts';
 export { createHookEngine, type HookEngine, type HookEngineOptions } from './engine/create-hook-engine.ts';
@@ -37,8 +56,20 @@ export { SandboxRefusedError } from './errors/sandbox-refused-error.ts';
 export { UnknownEventError } from './errors/unknown-event-error.ts';
 export { combineObservers } from './plugins/combine-observers.ts';
 export type { EmitObservation, EmitStart, EngineObserver, HookObservation } from './plugins/engine-observer.ts';
-export { journalEntryState, type Journal, type JournalAttempt, type JournalEntry, type JournalEntryState, type JournalStats } from './plugins/journal.ts';
-export { purgeDeadLetters, retryDeadLetters, type DeadLetterRetry, type DeadLetterSelection } from './plugins/dead-letters.ts';
+export {
+  journalEntryState,
+  type Journal,
+  type JournalAttempt,
+  type JournalEntry,
+  type JournalEntryState,
+  type JournalStats,
+} from './plugins/journal.ts';
+export {
+  purgeDeadLetters,
+  retryDeadLetters,
+  type DeadLetterRetry,
+  type DeadLetterSelection,
+} from './plugins/dead-letters.ts';
 export type { Runner } from './plugins/runner.ts';
 export type { SandboxProvider } from './plugins/sandbox-provider.ts';
 export {

@@ -3,7 +3,13 @@
 // shared helpers (in-flight tracking, output capture, byte sizes, decisions from text) and the errors
 // plugins throw. Hosts import `@hookline/core`; a symbol both need is in both (the same binding).
 // Only re-exports here. etc/core-plugin.api.md records this surface (scripts/api-report).
-export type { ConfigDialect, DialectHook, DialectPreset, DialectResult, DialectSource } from './config/config-dialect.ts';
+export type {
+  ConfigDialect,
+  DialectHook,
+  DialectPreset,
+  DialectResult,
+  DialectSource,
+} from './config/config-dialect.ts';
 export type { HookExtras, HookSchemas } from './config/hook-schemas.ts';
 export { formatConfigIssue, type ConfigIssue } from './config/config-issue.ts';
 export { commonHookKeys, MAX_TIMEOUT_MS } from './config/common-hook-keys.ts';
@@ -11,10 +17,24 @@ export { firstCharacters } from './config/effective-name.ts';
 export { nearestWord } from './config/nearest-word.ts';
 export type { HookDefinition, SourceLocation } from './config/hook-definition.ts';
 export type { SourceLines } from './config/source-lines.ts';
-export { fieldsOf, requiredFields, type CliContextDefault, type ContextField, type ContextFieldType, type ContextSchema } from './context/context-field.ts';
+export {
+  fieldsOf,
+  requiredFields,
+  type CliContextDefault,
+  type ContextField,
+  type ContextFieldType,
+  type ContextSchema,
+} from './context/context-field.ts';
 export type { EventContext } from './context/event-context.ts';
 export { clipText, MAX_REASON_CHARACTERS } from './decisions/clip-text.ts';
-export { DECISION_KINDS, OUTCOME_EXTRAS, type DecisionKind, type HookDecision, type OnErrorPolicy, type OutcomeExtra } from './decisions/decision.ts';
+export {
+  DECISION_KINDS,
+  OUTCOME_EXTRAS,
+  type DecisionKind,
+  type HookDecision,
+  type OnErrorPolicy,
+  type OutcomeExtra,
+} from './decisions/decision.ts';
 export { parseDecision, parseDecisionText } from './decisions/parse-decision.ts';
 export { decisionProblem } from './decisions/decision-problem.ts';
 export { readAnswerText, type AnswerReading, type AnswerTextScope } from './decisions/read-answer-text.ts';
@@ -39,7 +59,13 @@ export { parseByteSize } from './plugins/parse-byte-size.ts';
 export { byteSizeProblem, settingKey, unknownSettingMessage } from './plugins/settings-issues.ts';
 export { sleepUnlessAborted } from './plugins/sleep-unless-aborted.ts';
 export { journalSettingsTable, type JournalSettings } from './plugins/journal-settings.ts';
-export { defineSettingsTable, settingsTableOf, type SettingsFactory, type SettingsOf, type SettingsTable } from './plugins/settings-table.ts';
+export {
+  defineSettingsTable,
+  settingsTableOf,
+  type SettingsFactory,
+  type SettingsOf,
+  type SettingsTable,
+} from './plugins/settings-table.ts';
 export { snakeCase, snakeCaseTable } from './plugins/snake-case-table.ts';
 export { isSandboxVariable, SANDBOX_VARIABLES, sandboxEnvironment } from './plugins/sandbox-environment.ts';
 export {
@@ -59,7 +85,13 @@ export {
   type JournalStats,
   type ProcessGroupSealer,
 } from './plugins/journal.ts';
-export { canonicalJson, createJournalSeal, type JournalKey, type JournalSeal, type SealVerdict } from './plugins/journal-seal.ts';
+export {
+  canonicalJson,
+  createJournalSeal,
+  type JournalKey,
+  type JournalSeal,
+  type SealVerdict,
+} from './plugins/journal-seal.ts';
 export { interfaceVersionProblem, type PluginInterface } from './plugins/interface-version.ts';
 export {
   defineRunner,

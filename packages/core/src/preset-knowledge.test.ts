@@ -16,7 +16,18 @@ const presetsFolder = join(root, 'packages', 'core', 'src', 'presets');
 // Words that are Hookline's own (or another protocol's) as well as a preset's: the decision JSON every
 // hook answers with (`edge_to` for `override`, the extras), context fields every preset may carry,
 // the journal's `[journal] max_attempts` setting, and the LLM APIs' `tool_use_id`.
-const OTHER_WORDS = new Set(['event', 'cwd', 'sandbox', 'decision', 'reason', 'edge_to', 'stop_reason', ...OUTCOME_EXTRAS, 'max_attempts', 'tool_use_id']);
+const OTHER_WORDS = new Set([
+  'event',
+  'cwd',
+  'sandbox',
+  'decision',
+  'reason',
+  'edge_to',
+  'stop_reason',
+  ...OUTCOME_EXTRAS,
+  'max_attempts',
+  'tool_use_id',
+]);
 
 // User-facing texts only: help and error messages that show an example command line or input for
 // the default preset. Each entry is one file and the text it may hold.
@@ -33,14 +44,21 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return path === presetsFolder || entry.name === 'testing' || entry.name === 'node_modules' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test-d.ts') ? [path] : [];
+    if (entry.isDirectory())
+      return path === presetsFolder || entry.name === 'testing' || entry.name === 'node_modules'
+        ? []
+        : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test-d.ts')
+      ? [path]
+      : [];
   });
 }
 
 // Comments explain with examples ("`claude`: its settings files"); only code must not know a preset.
 function withoutComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, '')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ''))
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
 function escaped(word: string): string {
@@ -51,16 +69,26 @@ const presets = builtInPresets.all;
 const names = presets.map((preset) => preset.name);
 // Distinctive words only: an event or field name with `_` or an inner capital (`run_start`, `PreToolUse`).
 const distinctive = (word: string): boolean => /_|[a-z][A-Z]/.test(word) && !OTHER_WORDS.has(word);
-const words = [...new Set(presets.flatMap((preset) => [...preset.events.map((event) => event.name), ...Object.keys(preset.context), preset.sessionField]))].filter(distinctive);
+const words = [
+  ...new Set(
+    presets.flatMap((preset) => [
+      ...preset.events.map((event) => event.name),
+      ...Object.keys(preset.context),
+      preset.sessionField,
+    ]),
+  ),
+].filter(distinctive);
 const patterns = [
   // A preset's name as a string: 'claude', "task".
   new RegExp(`(['"\`])(?:${names.map(escaped).join('|')})\\1`),
   // A built-in preset's own exports: claudePreset, readClaudeAnswer, taskHookName.
-  new RegExp(`\\b(?:(?:${names.map(escaped).join('|')})(?:Preset|HookName|Matcher)|(?:read|write)(?:${names.map((name) => escaped(name[0]!.toUpperCase() + name.slice(1))).join('|')})Answer)\\b`),
+  new RegExp(
+    `\\b(?:(?:${names.map(escaped).join('|')})(?:Preset|HookName|Matcher)|(?:read|write)(?:${names.map((name) => escaped(name[0]!.toUpperCase() + name.slice(1))).join('|')})Answer)\\b`,
+  ),
   new RegExp(`\\b(?:${words.map(escaped).join('|')})\\b`),
 ];
 
-test('no code outside the presets\' folders names a preset, its events or its context fields', () => {
+test("no code outside the presets' folders names a preset, its events or its context fields", () => {
   // Hookline's own packages; examples/ holds hosts and third-party plugins, which name their presets.
   const hits = readdirSync(join(root, 'packages')).flatMap((name) => {
     let files: string[];
@@ -73,7 +101,11 @@ test('no code outside the presets\' folders names a preset, its events or its co
       const allowed = ALLOWED[relative(root, file)] ?? [];
       return withoutComments(readFileSync(file, 'utf8'))
         .split('\n')
-        .flatMap((line, index) => (patterns.some((pattern) => pattern.test(line)) && !allowed.some((text) => line.includes(text)) ? [`${relative(root, file)}:${index + 1}: ${line.trim()}`] : []));
+        .flatMap((line, index) =>
+          patterns.some((pattern) => pattern.test(line)) && !allowed.some((text) => line.includes(text))
+            ? [`${relative(root, file)}:${index + 1}: ${line.trim()}`]
+            : [],
+        );
     });
   });
   expect(hits).toEqual([]);

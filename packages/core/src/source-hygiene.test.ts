@@ -9,7 +9,9 @@ function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) return entry.name === 'testing' || entry.name === 'node_modules' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test-d.ts') ? [path] : [];
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test-d.ts')
+      ? [path]
+      : [];
   });
 }
 
@@ -33,6 +35,6 @@ test('no source file casts through unknown: a cast that needs it hides a type th
   expect(hits(packageSources, /\bas unknown as\b/)).toEqual([]);
 });
 
-test("core throws and aborts with typed Hookline errors only, each with its code", () => {
+test('core throws and aborts with typed Hookline errors only, each with its code', () => {
   expect(hits(sourceFiles(join(root, 'packages', 'core', 'src')), /\bnew (?:Range|Type|Syntax)?Error\(/)).toEqual([]);
 });

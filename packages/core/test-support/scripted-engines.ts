@@ -26,7 +26,12 @@ export function scriptedEngines(): {
     engineFor(toml, options = {}) {
       const runner = options.runner ?? scriptedRunner();
       const config = loadConfig([{ text: toml, source: 'test.toml' }], { runners: [runner] });
-      const engine = createHookEngine({ config, runners: [runner], ...(options.journal === undefined ? {} : { journalKey: TEST_JOURNAL_KEY }), ...options });
+      const engine = createHookEngine({
+        config,
+        runners: [runner],
+        ...(options.journal === undefined ? {} : { journalKey: TEST_JOURNAL_KEY }),
+        ...options,
+      });
       engines.push(engine);
       return { engine, runner };
     },

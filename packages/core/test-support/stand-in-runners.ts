@@ -31,7 +31,13 @@ export function standInCommandRunner(): StandIn {
     name: 'stand-in-command',
     types: {
       command: {
-        options: v.object({ command: v.pipe(v.string('must be a string holding a shell command'), v.regex(/\S/, 'must not be empty or only whitespace')), max_output_bytes: v.optional(v.number()) }),
+        options: v.object({
+          command: v.pipe(
+            v.string('must be a string holding a shell command'),
+            v.regex(/\S/, 'must not be empty or only whitespace'),
+          ),
+          max_output_bytes: v.optional(v.number()),
+        }),
         defaultTimeoutMs: 60_000,
         defaultOnError: 'block',
         usesSandbox: true,
@@ -47,7 +53,8 @@ export function standInCommandRunner(): StandIn {
             const sleep = /^sleep (\d+)$/.exec(command);
             if (sleep !== null) await new Promise((resolve) => setTimeout(resolve, Number(sleep[1])));
             const exit = /^exit (\d+)$/.exec(command);
-            if (exit !== null && exit[1] !== '0') return { status: 'ok', decision: { decision: 'block', reason: `hook exited with code ${exit[1]}` } };
+            if (exit !== null && exit[1] !== '0')
+              return { status: 'ok', decision: { decision: 'block', reason: `hook exited with code ${exit[1]}` } };
             return { status: 'ok', decision: { decision: 'proceed' } };
           } finally {
             record.ended = clock++;
@@ -66,14 +73,19 @@ export function standInHttpRunner(): StandIn {
     name: 'stand-in-http',
     types: {
       http: {
-        options: v.object({ url: v.pipe(v.string(), v.url('must be a URL')), headers: v.optional(v.record(v.string(), v.string())) }),
+        options: v.object({
+          url: v.pipe(v.string(), v.url('must be a URL')),
+          headers: v.optional(v.record(v.string(), v.string())),
+        }),
         defaultTimeoutMs: 60_000,
         defaultOnError: 'proceed',
         usesSandbox: false,
         identity: (options) => String(options.url),
         async doRun(hook, call) {
           calls.push({ hook: hook.name, context: call.context, started: calls.length });
-          return hook.options.url.includes('fail') ? { status: 'failed', error: 'HTTP 500' } : { status: 'ok', decision: { decision: 'proceed' } };
+          return hook.options.url.includes('fail')
+            ? { status: 'failed', error: 'HTTP 500' }
+            : { status: 'ok', decision: { decision: 'proceed' } };
         },
       },
     },

@@ -41,7 +41,12 @@ const url = serverUrl(server);
 const journal = postgresJournal({ url });
 const waiter = postgresJournal({ url });
 const bare = postgres(url, { max: 10, onnotice: () => undefined, fetch_types: false });
-const record = { preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: 't-1', branch: 'main' }, hooks: ['after_merge-01'] };
+const record = {
+  preset: 'task',
+  event: 'after_merge',
+  context: { event: 'after_merge', task: 't-1', branch: 'main' },
+  hooks: ['after_merge-01'],
+};
 const ownerPid = process.pid;
 
 // Engines as `hookline emit` (recording only) and `hookline worker` (claiming) build them: preset
@@ -49,14 +54,29 @@ const ownerPid = process.pid;
 // and the journal, not a hook's process.
 const runner = scriptedRunner();
 const benchKey = crypto.getRandomValues(new Uint8Array(32));
-const config = loadConfig([{ text: 'preset = "task"\n[[hooks]]\nname = "noop"\nevent = "after_merge"\ntype = "scripted"\n', source: 'bench.toml' }], { runners: [runner] });
+const config = loadConfig(
+  [
+    {
+      text: 'preset = "task"\n[[hooks]]\nname = "noop"\nevent = "after_merge"\ntype = "scripted"\n',
+      source: 'bench.toml',
+    },
+  ],
+  { runners: [runner] },
+);
 const emitContext = { task: 't-1', branch: 'main' };
 let hookStartedAt: ((at: number) => void) | undefined;
 // Hears when a resumed entry's hook starts, for the record → hook start latency.
 const startWatch: EngineObserver = {
-  emitStarted: () => ({ hookStarted: () => void hookStartedAt?.(performance.now()), ended: () => undefined, failed: () => undefined }),
+  emitStarted: () => ({
+    hookStarted: () => void hookStartedAt?.(performance.now()),
+    ended: () => undefined,
+    failed: () => undefined,
+  }),
 };
-const engineOn = (journalOfEngine: typeof journal, extra: { durableHooks?: 'record'; observer?: EngineObserver } = {}): HookEngine =>
+const engineOn = (
+  journalOfEngine: typeof journal,
+  extra: { durableHooks?: 'record'; observer?: EngineObserver } = {},
+): HookEngine =>
   createHookEngine({ config, runners: [runner], journal: journalOfEngine, journalKey: benchKey, ...extra });
 // Both engines seal and check as a deployment would: the cost of the HMAC is part of what is measured.
 const emitterJournal = postgresJournal({ url });
@@ -76,7 +96,17 @@ try {
     await bare.unsafe(
       `INSERT INTO public.bare_journal (preset, event, context, hooks, attempts, owner, owner_host, owner_pid, owner_start, lease_until)
        VALUES ($1::text, $2::text, $3::text::json, $4::text::json, 1, $5::text, $6::text, $7::integer, $8::text, now() + $9::float8 * interval '1 millisecond') RETURNING id`,
-      [record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), 'bench', 'bench-host', ownerPid, '1', 30_000],
+      [
+        record.preset,
+        record.event,
+        JSON.stringify(record.context),
+        JSON.stringify(record.hooks),
+        'bench',
+        'bench-host',
+        ownerPid,
+        '1',
+        30_000,
+      ],
       { prepare: true },
     );
   };
@@ -84,7 +114,10 @@ try {
     [
       { name: 'journal.doRecord', run: async () => void (await journal.doRecord(record, 'bench', 30_000)) },
       { name: 'journal.doRecord for workers', run: async () => void (await journal.doRecord(record, 'bench', 0)) },
-      { name: 'engine.emit, recording for workers', run: async () => void (await emitter.emit('after_merge', emitContext)) },
+      {
+        name: 'engine.emit, recording for workers',
+        run: async () => void (await emitter.emit('after_merge', emitContext)),
+      },
       { name: 'bare INSERT', run: bareInsert },
     ],
     { rounds: RECORD_ROUNDS, warmup: 30 },
@@ -103,7 +136,11 @@ try {
     const started = performance.now();
     await Promise.all(
       Array.from({ length: claimers }, async (_, index) => {
-        for (let entry = await journal.doClaim(`w${index}`, 30_000); entry !== undefined; entry = await journal.doClaim(`w${index}`, 30_000)) {
+        for (
+          let entry = await journal.doClaim(`w${index}`, 30_000);
+          entry !== undefined;
+          entry = await journal.doClaim(`w${index}`, 30_000)
+        ) {
           if (!(await journal.doComplete(entry.id, `w${index}`))) throw new Error('lost an entry');
         }
       }),
@@ -114,7 +151,10 @@ try {
     await fill('hookline_journal');
     const started = performance.now();
     const report = await worker.resume({ concurrency });
-    if (report.ran.length !== DRAIN_ENTRIES) throw new Error(`the engine ran ${report.ran.length} of ${DRAIN_ENTRIES} entries: ${JSON.stringify(report.pending[0])}`);
+    if (report.ran.length !== DRAIN_ENTRIES)
+      throw new Error(
+        `the engine ran ${report.ran.length} of ${DRAIN_ENTRIES} entries: ${JSON.stringify(report.pending[0])}`,
+      );
     return DRAIN_ENTRIES / ((performance.now() - started) / 1_000);
   };
   const drainBare = async (claimers: number): Promise<number> => {
@@ -130,7 +170,11 @@ try {
             { prepare: true },
           );
           if (row === undefined) return;
-          const deleted = await bare.unsafe('DELETE FROM public.bare_journal WHERE id = $1::bigint AND owner = $2::text', [row['id'], `w${index}`], { prepare: true });
+          const deleted = await bare.unsafe(
+            'DELETE FROM public.bare_journal WHERE id = $1::bigint AND owner = $2::text',
+            [row['id'], `w${index}`],
+            { prepare: true },
+          );
           if (deleted.count !== 1) throw new Error('lost an entry');
         }
       }),
@@ -149,7 +193,12 @@ try {
       // Rotating which goes first spreads drift in the machine's load over all three.
       for (let turn = 0; turn < contenders.length; turn++) await contenders[(round + turn) % contenders.length]!();
     }
-    drains.push({ claimers, journal: quantile(rates.journal, 0.5), engine: quantile(rates.engine, 0.5), bare: quantile(rates.bare, 0.5) });
+    drains.push({
+      claimers,
+      journal: quantile(rates.journal, 0.5),
+      engine: quantile(rates.engine, 0.5),
+      bare: quantile(rates.bare, 0.5),
+    });
   }
 
   // (c) wake-up latency
@@ -201,7 +250,9 @@ try {
   const recordRatio = median('journal.doRecord') / median('bare INSERT');
   const version = (await bare.unsafe('SHOW server_version'))[0]?.['server_version'];
   const mark = (ok: boolean): string => (ok ? '✓' : '✗');
-  console.log(`\njournal-postgres — node ${process.version}, ${availableParallelism()} CPUs, PostgreSQL ${String(version)} on 127.0.0.1 (fsync off), load average ${loadavg()[0]!.toFixed(2)} at the end\n`);
+  console.log(
+    `\njournal-postgres — node ${process.version}, ${availableParallelism()} CPUs, PostgreSQL ${String(version)} on 127.0.0.1 (fsync off), load average ${loadavg()[0]!.toFixed(2)} at the end\n`,
+  );
   console.log('| measurement | journal | bare baseline | ratio | target |');
   console.log('|---|---:|---:|---:|---|');
   console.log(
@@ -217,9 +268,14 @@ try {
   );
   for (const drain of drains) {
     const claimers = `${drain.claimers} claimer${drain.claimers === 1 ? '' : 's'}`;
-    for (const [what, rate] of [['journal: claim, complete', drain.journal], ['engine.resume: claim, run the hook, clear', drain.engine]] as const) {
+    for (const [what, rate] of [
+      ['journal: claim, complete', drain.journal],
+      ['engine.resume: claim, run the hook, clear', drain.engine],
+    ] as const) {
       const ratio = rate / drain.bare;
-      console.log(`| drain ${DRAIN_ENTRIES} no-op entries, ${claimers} — ${what} | ${rate.toFixed(0)} /s | claim-run-delete ${drain.bare.toFixed(0)} /s | ${ratio.toFixed(2)}× | ≥ ${TARGET_DRAIN}× ${mark(ratio >= TARGET_DRAIN)} |`);
+      console.log(
+        `| drain ${DRAIN_ENTRIES} no-op entries, ${claimers} — ${what} | ${rate.toFixed(0)} /s | claim-run-delete ${drain.bare.toFixed(0)} /s | ${ratio.toFixed(2)}× | ≥ ${TARGET_DRAIN}× ${mark(ratio >= TARGET_DRAIN)} |`,
+      );
     }
   }
   const wakeMedian = quantile(wakeSamples, 0.5);
@@ -232,7 +288,9 @@ try {
   );
   const rising = drains.every((drain, index) => index === 0 || drain.journal >= drains[index - 1]!.journal);
   const engineRising = drains.every((drain, index) => index === 0 || drain.engine >= drains[index - 1]!.engine);
-  console.log(`\nJournal drain throughput ${rising ? 'rises' : 'does not rise'} with claimers (${drains.map((drain) => drain.journal.toFixed(0)).join(' → ')} /s), the engine's ${engineRising ? 'rises' : 'does not rise'} (${drains.map((drain) => drain.engine.toFixed(0)).join(' → ')} /s), on ${availableParallelism()} CPUs shared with the server.`);
+  console.log(
+    `\nJournal drain throughput ${rising ? 'rises' : 'does not rise'} with claimers (${drains.map((drain) => drain.journal.toFixed(0)).join(' → ')} /s), the engine's ${engineRising ? 'rises' : 'does not rise'} (${drains.map((drain) => drain.engine.toFixed(0)).join(' → ')} /s), on ${availableParallelism()} CPUs shared with the server.`,
+  );
 } finally {
   await Promise.all([emitter.close(), worker.close()]); // each closes its journal
   await Promise.all([journal.doClose(), waiter.doClose(), bare.end({ timeout: 5 })]);

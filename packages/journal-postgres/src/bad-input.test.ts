@@ -8,7 +8,11 @@ const server = testPostgres('bad-input.test.ts');
 
 // Everything a log could show of an error: message, stack, every property, the causes.
 function everythingShown(error: unknown): string {
-  return [inspect(error, { depth: 10, showHidden: true }), JSON.stringify(error, Object.getOwnPropertyNames(error)), String((error as Error).stack)].join('\n');
+  return [
+    inspect(error, { depth: 10, showHidden: true }),
+    JSON.stringify(error, Object.getOwnPropertyNames(error)),
+    String((error as Error).stack),
+  ].join('\n');
 }
 
 async function failureOf(settings: PostgresJournalSettings, use: 'list' | 'wait' = 'list'): Promise<JournalError> {
@@ -46,8 +50,12 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
 
   test('a wrong password, in the URL or in PGPASSWORD', async () => {
     const wrong = `${TEST_PASSWORD}-wrong`;
-    const error = await failureOf({ url: `postgres://hookline:${encodeURIComponent(wrong)}@127.0.0.1:${port()}/postgres` });
-    expect(error.message).toMatch(/^The hook journal postgres:\/\/hookline:\*\*\*@127\.0\.0\.1:\d+\/postgres refused the login \(.*password authentication failed.*\)\. Put the right user and password/);
+    const error = await failureOf({
+      url: `postgres://hookline:${encodeURIComponent(wrong)}@127.0.0.1:${port()}/postgres`,
+    });
+    expect(error.message).toMatch(
+      /^The hook journal postgres:\/\/hookline:\*\*\*@127\.0\.0\.1:\d+\/postgres refused the login \(.*password authentication failed.*\)\. Put the right user and password/,
+    );
     checkShown(error);
     expect(everythingShown(error)).not.toContain(wrong);
     const saved = process.env['PGPASSWORD'];
@@ -65,7 +73,10 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
   test('the password from PGPASSWORD is used when the URL has none', async () => {
     const saved = process.env['PGPASSWORD'];
     process.env['PGPASSWORD'] = TEST_PASSWORD;
-    const journal = postgresJournal({ url: `postgres://hookline@127.0.0.1:${port()}/postgres`, schema: 'from_environment' });
+    const journal = postgresJournal({
+      url: `postgres://hookline@127.0.0.1:${port()}/postgres`,
+      schema: 'from_environment',
+    });
     try {
       expect(await journal.list()).toEqual([]);
     } finally {
@@ -77,7 +88,9 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
 
   test('a database that does not exist', async () => {
     const error = await failureOf({ url: server!.url('no_such_db') });
-    expect(error.message).toMatch(/^The hook journal postgres:\/\/hookline:\*\*\*@127\.0\.0\.1:\d+\/no_such_db names a database that does not exist \(.*\)\. Create it \(createdb NAME\) or fix the URL's database\.$/);
+    expect(error.message).toMatch(
+      /^The hook journal postgres:\/\/hookline:\*\*\*@127\.0\.0\.1:\d+\/no_such_db names a database that does not exist \(.*\)\. Create it \(createdb NAME\) or fix the URL's database\.$/,
+    );
     checkShown(error);
   });
 
@@ -96,12 +109,24 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
   });
 
   test('settings are checked when the journal is made, before any connection', () => {
-    expect(() => postgresJournal({ url: `mysql://hookline:${TEST_PASSWORD}@127.0.0.1/x` })).toThrow('url must be a postgres:// or postgresql:// URL, got "mysql://hookline:***@127.0.0.1/x".');
-    expect(() => postgresJournal({ url: server!.url(), schema: 'Bad-Name' })).toThrow(/^schema must be a lower-case SQL identifier/);
-    expect(() => postgresJournal({ url: server!.url(), tablePrefix: '1x' })).toThrow(/^tablePrefix must be lower-case letters/);
-    expect(() => postgresJournal({ url: server!.url(), schema: 's'.repeat(60) })).toThrow(/too long for PostgreSQL's 63-character names/);
+    expect(() => postgresJournal({ url: `mysql://hookline:${TEST_PASSWORD}@127.0.0.1/x` })).toThrow(
+      'url must be a postgres:// or postgresql:// URL, got "mysql://hookline:***@127.0.0.1/x".',
+    );
+    expect(() => postgresJournal({ url: server!.url(), schema: 'Bad-Name' })).toThrow(
+      /^schema must be a lower-case SQL identifier/,
+    );
+    expect(() => postgresJournal({ url: server!.url(), tablePrefix: '1x' })).toThrow(
+      /^tablePrefix must be lower-case letters/,
+    );
+    expect(() => postgresJournal({ url: server!.url(), schema: 's'.repeat(60) })).toThrow(
+      /too long for PostgreSQL's 63-character names/,
+    );
     // Short enough for the table names, one character too long for the claim function's.
-    expect(() => postgresJournal({ url: server!.url(), schema: 'a', tablePrefix: 'p'.repeat(53) })).toThrow('tablePrefix is too long for PostgreSQL\'s 63-character names ("' + 'p'.repeat(53) + 'claim_entry"); shorten it.');
-    expect(() => postgresJournal({ url: server!.url(), maxAttempts: 0 })).toThrow('maxAttempts must be an integer of at least 1, got 0.');
+    expect(() => postgresJournal({ url: server!.url(), schema: 'a', tablePrefix: 'p'.repeat(53) })).toThrow(
+      'tablePrefix is too long for PostgreSQL\'s 63-character names ("' + 'p'.repeat(53) + 'claim_entry"); shorten it.',
+    );
+    expect(() => postgresJournal({ url: server!.url(), maxAttempts: 0 })).toThrow(
+      'maxAttempts must be an integer of at least 1, got 0.',
+    );
   });
 });

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { createHookEngine, loadConfig, type ResumeReport } from '@hookline/core';
 import { createJournalSeal, type JournalProcessGroup } from '@hookline/core/plugin';
 import { commandRunner } from '@hookline/runner-command';
-import { isSameProcess, localHostIdentity, processIdentity, type ProcessIdentity } from '@hookline/runner-command/process-identity';
+import {
+  isSameProcess,
+  localHostIdentity,
+  processIdentity,
+  type ProcessIdentity,
+} from '@hookline/runner-command/process-identity';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { testPostgres } from '../test-support/postgres.ts';
 import { postgresJournal } from './postgres-journal.ts';
@@ -38,9 +43,19 @@ afterEach(() => {
 });
 
 const contextOf = (task: string) => ({ event: 'after_merge', task, worktree: scratch });
-const recordOf = (task: string) => ({ preset: 'task', event: 'after_merge', context: contextOf(task), hooks: ['after_merge-01'] });
-const victimGroup = (start = identity.start): JournalProcessGroup => ({ host: localHostIdentity(), pid: identity.pid, start });
-const literal = (value: string | null | undefined): string => (value === null || value === undefined ? 'NULL' : `'${value.replaceAll("'", "''")}'`);
+const recordOf = (task: string) => ({
+  preset: 'task',
+  event: 'after_merge',
+  context: contextOf(task),
+  hooks: ['after_merge-01'],
+});
+const victimGroup = (start = identity.start): JournalProcessGroup => ({
+  host: localHostIdentity(),
+  pid: identity.pid,
+  start,
+});
+const literal = (value: string | null | undefined): string =>
+  value === null || value === undefined ? 'NULL' : `'${value.replaceAll("'", "''")}'`;
 
 // An INSERT as a writer of the table would make it, every column its own choice.
 function forgeRow(row: { task: string; seal?: string; groups: readonly Partial<JournalProcessGroup>[] }): void {
@@ -53,7 +68,12 @@ function forgeRow(row: { task: string; seal?: string; groups: readonly Partial<J
 
 async function resume(): Promise<ResumeReport> {
   const runners = [commandRunner({ logRoot: join(scratch, 'runs') })];
-  const engine = createHookEngine({ config: loadConfig([{ text: config, source: 'task.toml' }], { runners }), runners, journal: postgresJournal({ url: server!.url(database) }), journalKey: key });
+  const engine = createHookEngine({
+    config: loadConfig([{ text: config, source: 'task.toml' }], { runners }),
+    runners,
+    journal: postgresJournal({ url: server!.url(database) }),
+    journalKey: key,
+  });
   try {
     return await engine.resume();
   } finally {
@@ -62,7 +82,10 @@ async function resume(): Promise<ResumeReport> {
 }
 
 async function scopeOf(tablePrefix?: string): Promise<string> {
-  const journal = postgresJournal({ url: server!.url(database), ...(tablePrefix === undefined ? {} : { tablePrefix }) });
+  const journal = postgresJournal({
+    url: server!.url(database),
+    ...(tablePrefix === undefined ? {} : { tablePrefix }),
+  });
   await journal.list();
   await journal.doClose();
   return journal.scope;
@@ -76,15 +99,30 @@ describe.skipIf(server === undefined)('forged rows in the PostgreSQL journal', (
       'seals made with another key',
       async (scope) => {
         const entrySeal = await otherKey.sealEntry(scope, recordOf('forged'));
-        return { task: 'forged', seal: entrySeal, groups: [{ ...victimGroup(), seal: await otherKey.sealGroup(entrySeal, victimGroup()) }] };
+        return {
+          task: 'forged',
+          seal: entrySeal,
+          groups: [{ ...victimGroup(), seal: await otherKey.sealGroup(entrySeal, victimGroup()) }],
+        };
       },
     ],
-    ["a valid entry's seal over an altered context", async (scope) => ({ task: 'forged', seal: await seal.sealEntry(scope, recordOf('genuine')), groups: [victimGroup()] })],
+    [
+      "a valid entry's seal over an altered context",
+      async (scope) => ({
+        task: 'forged',
+        seal: await seal.sealEntry(scope, recordOf('genuine')),
+        groups: [victimGroup()],
+      }),
+    ],
     [
       "a row copied from another journal's tables (same key)",
       async () => {
         const entrySeal = await seal.sealEntry(await scopeOf('other_'), recordOf('forged'));
-        return { task: 'forged', seal: entrySeal, groups: [{ ...victimGroup(), seal: await seal.sealGroup(entrySeal, victimGroup()) }] };
+        return {
+          task: 'forged',
+          seal: entrySeal,
+          groups: [{ ...victimGroup(), seal: await seal.sealGroup(entrySeal, victimGroup()) }],
+        };
       },
     ],
   ];
@@ -95,23 +133,40 @@ describe.skipIf(server === undefined)('forged rows in the PostgreSQL journal', (
       expect(isSameProcess(identity)).toBe(true);
       expect(existsSync(join(scratch, 'marker'))).toBe(false);
       expect(report.ran).toEqual([]);
-      expect(report.refused).toEqual([{ entry: expect.objectContaining({ id: '1' }), reason: expect.stringContaining('hookline journal retry 1 --trust') }]);
-      expect(server!.psql('SELECT dead_at IS NOT NULL, process_groups IS NULL FROM hookline_journal', database).trim()).toBe('t|t');
+      expect(report.refused).toEqual([
+        {
+          entry: expect.objectContaining({ id: '1' }),
+          reason: expect.stringContaining('hookline journal retry 1 --trust'),
+        },
+      ]);
+      expect(
+        server!.psql('SELECT dead_at IS NOT NULL, process_groups IS NULL FROM hookline_journal', database).trim(),
+      ).toBe('t|t');
     });
   }
 
   test("a valid entry whose group's pid was changed to the victim's: the entry runs, the victim lives, the report says why", async () => {
     const entrySeal = await seal.sealEntry(await scopeOf(), recordOf('genuine'));
-    forgeRow({ task: 'genuine', seal: entrySeal, groups: [{ ...victimGroup(), seal: await seal.sealGroup(entrySeal, { ...victimGroup(), pid: 2_147_483_000 }) }] });
+    forgeRow({
+      task: 'genuine',
+      seal: entrySeal,
+      groups: [{ ...victimGroup(), seal: await seal.sealGroup(entrySeal, { ...victimGroup(), pid: 2_147_483_000 }) }],
+    });
     const report = await resume();
     expect(isSameProcess(identity)).toBe(true);
     expect(report.ran[0]?.outcome.hooks.map((hook) => hook.status)).toEqual(['ok']);
-    expect(report.ran[0]?.outcome.warnings).toEqual([expect.stringContaining('with a seal that does not verify (forged or edited); it was not signalled')]);
+    expect(report.ran[0]?.outcome.warnings).toEqual([
+      expect.stringContaining('with a seal that does not verify (forged or edited); it was not signalled'),
+    ]);
   });
 
   test('the same group, sealed by the key for this entry, is ended: jsonb reordering its keys does not break the seal', async () => {
     const entrySeal = await seal.sealEntry(await scopeOf(), recordOf('genuine'));
-    forgeRow({ task: 'genuine', seal: entrySeal, groups: [{ ...victimGroup(), seal: await seal.sealGroup(entrySeal, victimGroup()) }] });
+    forgeRow({
+      task: 'genuine',
+      seal: entrySeal,
+      groups: [{ ...victimGroup(), seal: await seal.sealGroup(entrySeal, victimGroup()) }],
+    });
     const report = await resume();
     expect(report.ran[0]?.outcome.warnings).toEqual([]);
     expect(isSameProcess(identity)).toBe(false);

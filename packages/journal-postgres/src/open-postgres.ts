@@ -39,7 +39,10 @@ export async function openPostgres(settings: ConnectSettings, names: TableNames,
       if (version > SCHEMA_VERSION) throw newerSchema(shownUrl, version, SCHEMA_VERSION);
       if (version === SCHEMA_VERSION) return;
       for (const statement of migrations(names, version)) await transaction.unsafe(statement);
-      await transaction.unsafe(`INSERT INTO ${names.meta} (key, value) VALUES ('schema_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [String(SCHEMA_VERSION)]);
+      await transaction.unsafe(
+        `INSERT INTO ${names.meta} (key, value) VALUES ('schema_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [String(SCHEMA_VERSION)],
+      );
     });
   } catch (error) {
     await sql.end({ timeout: 1 }).catch(() => undefined);

@@ -28,13 +28,24 @@ export function describePostgresFailure(error: unknown, url: string, secrets: re
   const detail = scrub(oneLine(messageOf(error)), secrets);
   const cause = Object.assign(new Error(detail), code === '' ? {} : { code });
   const fail = (message: string): JournalError => new JournalError(message, { location: url, cause });
-  if (UNREACHABLE.has(code)) return fail(`The hook journal ${url} cannot be reached (${detail}). Check that the PostgreSQL server runs and that the URL's host and port are right.`);
+  if (UNREACHABLE.has(code))
+    return fail(
+      `The hook journal ${url} cannot be reached (${detail}). Check that the PostgreSQL server runs and that the URL's host and port are right.`,
+    );
   // 28P01 invalid_password, 28000 invalid_authorization_specification (no pg_hba.conf entry, …).
   if (code === '28P01' || code === '28000' || code === 'SASL_SIGNATURE_MISMATCH') {
-    return fail(`The hook journal ${url} refused the login (${detail}). Put the right user and password in the URL, or the password in PGPASSWORD.`);
+    return fail(
+      `The hook journal ${url} refused the login (${detail}). Put the right user and password in the URL, or the password in PGPASSWORD.`,
+    );
   }
-  if (code === '3D000') return fail(`The hook journal ${url} names a database that does not exist (${detail}). Create it (createdb NAME) or fix the URL's database.`);
-  if (code === '42501') return fail(`The hook journal ${url} refused an operation (${detail}). Grant the user CREATE on the database and the schema, or choose a schema it may use.`);
+  if (code === '3D000')
+    return fail(
+      `The hook journal ${url} names a database that does not exist (${detail}). Create it (createdb NAME) or fix the URL's database.`,
+    );
+  if (code === '42501')
+    return fail(
+      `The hook journal ${url} refused an operation (${detail}). Grant the user CREATE on the database and the schema, or choose a schema it may use.`,
+    );
   return fail(`The hook journal ${url} failed: ${detail}.`);
 }
 

@@ -14,7 +14,12 @@ import {
   type JournalStats,
   type ProcessGroupSealer,
 } from '@hookline/core/plugin';
-import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
+import {
+  endProcessGroups,
+  isSameProcess,
+  localHostIdentity,
+  processIdentity,
+} from '@hookline/runner-command/process-identity';
 import type { RowList, Sql } from 'postgres';
 import { openPostgres } from './open-postgres.ts';
 import { describePostgresFailure } from './postgres-failure.ts';
@@ -52,7 +57,20 @@ export interface PostgresJournalSettings {
 /** The journal {@link postgresJournal} returns: every optional member of {@link Journal} is there. */
 export type PostgresJournal = Journal &
   Required<
-    Pick<Journal, 'doAttachProcess' | 'doEndProcessGroups' | 'doRetry' | 'stats' | 'doWaitForWork' | 'doClose' | 'doRecordAttempts' | 'doPurge' | 'doDisableTarget' | 'doEnableTarget' | 'disabledTargets'>
+    Pick<
+      Journal,
+      | 'doAttachProcess'
+      | 'doEndProcessGroups'
+      | 'doRetry'
+      | 'stats'
+      | 'doWaitForWork'
+      | 'doClose'
+      | 'doRecordAttempts'
+      | 'doPurge'
+      | 'doDisableTarget'
+      | 'doEnableTarget'
+      | 'disabledTargets'
+    >
   >;
 
 /** A clear waiting for a claim to carry it: `doComplete`'s promise, answered when the clear was made. */
@@ -109,12 +127,20 @@ const GONE_HOLDERS_EVERY_MS = 500;
  * ```
  */
 export function postgresJournal(settings: PostgresJournalSettings): PostgresJournal {
-  if (!/^postgres(ql)?:\/\//.test(settings.url)) throw new RangeError(`url must be a postgres:// or postgresql:// URL, got ${JSON.stringify(redactUrl(settings.url))}.`);
+  if (!/^postgres(ql)?:\/\//.test(settings.url))
+    throw new RangeError(
+      `url must be a postgres:// or postgresql:// URL, got ${JSON.stringify(redactUrl(settings.url))}.`,
+    );
   const names = tableNames(settings.schema ?? 'public', settings.tablePrefix ?? 'hookline_');
   const maxAttempts = positiveInteger('maxAttempts', settings.maxAttempts, 10);
-  const connect = { url: settings.url, maxConnections: positiveInteger('maxConnections', settings.maxConnections, 10), connectTimeoutSeconds: positiveInteger('connectTimeoutSeconds', settings.connectTimeoutSeconds, 10) };
+  const connect = {
+    url: settings.url,
+    maxConnections: positiveInteger('maxConnections', settings.maxConnections, 10),
+    connectTimeoutSeconds: positiveInteger('connectTimeoutSeconds', settings.connectTimeoutSeconds, 10),
+  };
   const shown = redactUrl(settings.url);
-  const fail = (error: unknown): Error => describePostgresFailure(error, shown, secretsOf(settings.url, process.env['PGPASSWORD']));
+  const fail = (error: unknown): Error =>
+    describePostgresFailure(error, shown, secretsOf(settings.url, process.env['PGPASSWORD']));
   const table = names.journal;
 
   let opening: Promise<Sql> | undefined;
@@ -139,7 +165,8 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
   const hostIdentity = (): string => (host ??= settings.hostIdentity ?? localHostIdentity());
   // This process, as the holder written into the entries it records and claims (read once: it never changes).
   let thisProcess: { pid: number; start: string } | undefined;
-  const me = (): { pid: number; start: string } => (thisProcess ??= { pid: process.pid, start: processIdentity()?.start ?? '' });
+  const me = (): { pid: number; start: string } =>
+    (thisProcess ??= { pid: process.pid, start: processIdentity()?.start ?? '' });
 
   // Holders of this host whose process is gone, as `pid/start`, refreshed when a claim finds nothing.
   let goneHolders = '';
@@ -167,12 +194,18 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     const holder = me();
     const claim = [owner, holder.pid, holder.start, leaseMs, hostIdentity(), goneHolders, maxAttempts];
     if (clear === undefined) {
-      const [row] = await query<Row>(`SELECT * FROM ${names.claimFunction}($1::text, $2::integer, $3::text, $4::float8, $5::text, $6::text, $7::integer)`, claim);
+      const [row] = await query<Row>(
+        `SELECT * FROM ${names.claimFunction}($1::text, $2::integer, $3::text, $4::float8, $5::text, $6::text, $7::integer)`,
+        claim,
+      );
       return row;
     }
     let result: RowList<Array<{ cleared: boolean } & (Row | { [key in keyof Row]: null })>>;
     try {
-      result = await query(`SELECT cleared, (entry).* FROM ${names.claimNextFunction}($1::bigint, $2::text, $3::integer, $4::text, $5::float8, $6::text, $7::text, $8::integer)`, [clear.id, ...claim]);
+      result = await query(
+        `SELECT cleared, (entry).* FROM ${names.claimNextFunction}($1::bigint, $2::text, $3::integer, $4::text, $5::float8, $6::text, $7::text, $8::integer)`,
+        [clear.id, ...claim],
+      );
     } catch (error) {
       clear.reject(error);
       throw error;
@@ -191,7 +224,10 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     const clears = waitingClears;
     waitingClears = [];
     for (const clear of clears) {
-      query(`DELETE FROM ${table} WHERE id = $1::bigint AND owner = $2::text`, [clear.id, clear.owner]).then((result) => clear.resolve(result.count === 1), clear.reject);
+      query(`DELETE FROM ${table} WHERE id = $1::bigint AND owner = $2::text`, [clear.id, clear.owner]).then(
+        (result) => clear.resolve(result.count === 1),
+        clear.reject,
+      );
     }
   };
   const takeWaitingClear = (owner: string): WaitingClear | undefined => {
@@ -205,7 +241,13 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
   // each (re)start is announced too, since whatever was notified meanwhile was missed.
   const listen = (): Promise<unknown> => {
     listening ??= open()
-      .then((sql) => sql.listen(names.channel, () => wakeups.announce(), () => wakeups.announce()))
+      .then((sql) =>
+        sql.listen(
+          names.channel,
+          () => wakeups.announce(),
+          () => wakeups.announce(),
+        ),
+      )
       .catch((error: unknown) => {
         listening = undefined;
         throw fail(error);
@@ -219,13 +261,27 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     scope: `postgres:${databaseOf(settings.url)}/${names.journal}`,
     async doRecord(record: JournalRecord, owner: string, leaseMs: number) {
       const holder = me();
-      const parameters = [record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), owner, hostIdentity(), holder.pid, holder.start, leaseMs, record.seal ?? null];
+      const parameters = [
+        record.preset,
+        record.event,
+        JSON.stringify(record.context),
+        JSON.stringify(record.hooks),
+        owner,
+        hostIdentity(),
+        holder.pid,
+        holder.start,
+        leaseMs,
+        record.seal ?? null,
+      ];
       // An entry its recorder runs is nobody else's business until released; one recorded with no
       // lease (for others to run) is claimable at once, and announced.
       const [row] =
         leaseMs > 0
           ? await query<{ id: string }>(`${INSERT_ENTRY(table)} RETURNING id`, parameters)
-          : await query<{ id: string }>(`WITH entry AS (${INSERT_ENTRY(table)} RETURNING id) SELECT id, pg_notify($11::text, '') FROM entry`, [...parameters, names.channel]);
+          : await query<{ id: string }>(
+              `WITH entry AS (${INSERT_ENTRY(table)} RETURNING id) SELECT id, pg_notify($11::text, '') FROM entry`,
+              [...parameters, names.channel],
+            );
       return row!.id;
     },
     async doClaim(owner: string, leaseMs: number) {
@@ -240,7 +296,10 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     },
     async doRenew(id: string, owner: string, leaseMs: number) {
       if (!isEntryId(id)) return false;
-      const result = await query(`UPDATE ${table} SET lease_until = now() + $3::float8 * interval '1 millisecond' WHERE id = $1::bigint AND owner = $2::text`, [id, owner, leaseMs]);
+      const result = await query(
+        `UPDATE ${table} SET lease_until = now() + $3::float8 * interval '1 millisecond' WHERE id = $1::bigint AND owner = $2::text`,
+        [id, owner, leaseMs],
+      );
       return result.count === 1;
     },
     async doComplete(id: string, owner: string) {
@@ -277,18 +336,20 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
         const made = await seal(group);
         groups.push(made === undefined ? group : { ...group, seal: made });
       }
-      const result = await query(`UPDATE ${table} SET process_groups = coalesce(process_groups, '[]'::jsonb) || $3::text::jsonb WHERE id = $1::bigint AND owner = $2::text`, [
-        id,
-        owner,
-        JSON.stringify(groups),
-      ]);
+      const result = await query(
+        `UPDATE ${table} SET process_groups = coalesce(process_groups, '[]'::jsonb) || $3::text::jsonb WHERE id = $1::bigint AND owner = $2::text`,
+        [id, owner, JSON.stringify(groups)],
+      );
       return result.count === 1;
     },
     async doEndProcessGroups(id: string, owner: string, groups: readonly JournalProcessGroup[]) {
       if (!isEntryId(id)) return [];
       const warnings = await endProcessGroups(groups, hostIdentity());
       // Forgotten only once handled: a claimant that dies meanwhile leaves them to the next.
-      await query(`UPDATE ${table} SET process_groups = NULL WHERE id = $1::bigint AND (owner = $2::text OR dead_at IS NOT NULL)`, [id, owner]);
+      await query(
+        `UPDATE ${table} SET process_groups = NULL WHERE id = $1::bigint AND (owner = $2::text OR dead_at IS NOT NULL)`,
+        [id, owner],
+      );
       return warnings.map((warning) => `journal entry ${id}: ${warning}`);
     },
     async doDeadLetter(id: string, owner: string, reason: string) {
@@ -305,12 +366,10 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
       const released = 'owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_until = NULL';
       const appended = `deliveries = coalesce(deliveries, '[]'::jsonb) || $3::text::jsonb`;
       if (next.deadLetter !== undefined) {
-        const result = await query(`UPDATE ${table} SET ${appended}, dead_at = now(), last_error = $4::text, process_groups = NULL, ${released} WHERE id = $1::bigint AND owner = $2::text`, [
-          id,
-          owner,
-          JSON.stringify(attempts),
-          next.deadLetter,
-        ]);
+        const result = await query(
+          `UPDATE ${table} SET ${appended}, dead_at = now(), last_error = $4::text, process_groups = NULL, ${released} WHERE id = $1::bigint AND owner = $2::text`,
+          [id, owner, JSON.stringify(attempts), next.deadLetter],
+        );
         return result.count === 1;
       }
       // The hooks ended cleanly: a retry is not a crash, so the claims count from 0 again (maxAttempts is for crashes).
@@ -325,18 +384,30 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
       return rows.length === 1;
     },
     async doPurge(before: number) {
-      const result = await query(`DELETE FROM ${table} WHERE dead_at IS NOT NULL AND dead_at < to_timestamp($1::float8 / 1000)`, [before]);
+      const result = await query(
+        `DELETE FROM ${table} WHERE dead_at IS NOT NULL AND dead_at < to_timestamp($1::float8 / 1000)`,
+        [before],
+      );
       return result.count;
     },
     async doDisableTarget(target: string, reason: string) {
-      await query(`INSERT INTO ${names.disabledTargets} (target, reason) VALUES ($1::text, $2::text) ON CONFLICT (target) DO NOTHING`, [target, reason]);
+      await query(
+        `INSERT INTO ${names.disabledTargets} (target, reason) VALUES ($1::text, $2::text) ON CONFLICT (target) DO NOTHING`,
+        [target, reason],
+      );
     },
     async doEnableTarget(target: string) {
       return (await query(`DELETE FROM ${names.disabledTargets} WHERE target = $1::text`, [target])).count === 1;
     },
     async disabledTargets() {
-      const rows = await query<{ target: string; disabled_at: Date; reason: string }>(`SELECT target, disabled_at, reason FROM ${names.disabledTargets} ORDER BY disabled_at`);
-      return rows.map((row): DisabledTarget => ({ target: row.target, disabledAt: row.disabled_at.getTime(), reason: row.reason }));
+      const rows = await query<{ target: string; disabled_at: Date; reason: string }>(
+        `SELECT target, disabled_at, reason FROM ${names.disabledTargets} ORDER BY disabled_at`,
+      );
+      return rows.map((row): DisabledTarget => ({
+        target: row.target,
+        disabledAt: row.disabled_at.getTime(),
+        reason: row.reason,
+      }));
     },
     async doRetry(id: string, options: JournalRetryOptions = {}) {
       if (!isEntryId(id)) return false;
@@ -355,17 +426,33 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     },
     async list(listQuery: JournalListQuery = {}) {
       const where = listQuery.state === undefined ? '' : `WHERE ${STATE_CONDITIONS[listQuery.state]}`;
-      const limit = listQuery.limit !== undefined && Number.isFinite(listQuery.limit) ? `LIMIT ${Math.max(0, Math.floor(listQuery.limit))}` : '';
+      const limit =
+        listQuery.limit !== undefined && Number.isFinite(listQuery.limit)
+          ? `LIMIT ${Math.max(0, Math.floor(listQuery.limit))}`
+          : '';
       return (await query<Row>(`SELECT * FROM ${table} ${where} ORDER BY id ${limit}`)).map(toEntry);
     },
     async stats(): Promise<JournalStats> {
-      const [row] = await query<{ pending: string; leased: string; dead: string; oldest: Date | null; highest: number | null; now: Date }>(
+      const [row] = await query<{
+        pending: string;
+        leased: string;
+        dead: string;
+        oldest: Date | null;
+        highest: number | null;
+        now: Date;
+      }>(
         `SELECT count(*) FILTER (WHERE ${STATE_CONDITIONS.pending}) AS pending, count(*) FILTER (WHERE ${STATE_CONDITIONS.leased}) AS leased,
            count(*) FILTER (WHERE dead_at IS NOT NULL) AS dead, min(created_at) FILTER (WHERE dead_at IS NULL) AS oldest,
            max(attempts) FILTER (WHERE dead_at IS NULL) AS highest, now() AS now
          FROM ${table}`,
       );
-      const stats = { pending: Number(row!.pending), leased: Number(row!.leased), deadLettered: Number(row!.dead), highestAttempts: row!.highest ?? 0, now: row!.now.getTime() };
+      const stats = {
+        pending: Number(row!.pending),
+        leased: Number(row!.leased),
+        deadLettered: Number(row!.dead),
+        highestAttempts: row!.highest ?? 0,
+        now: row!.now.getTime(),
+      };
       return row!.oldest === null ? stats : { ...stats, oldestCreatedAt: row!.oldest.getTime() };
     },
     async doWaitForWork(maxWaitMs: number, signal?: AbortSignal) {
@@ -388,7 +475,8 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
 
 function positiveInteger(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be an integer of at least 1, got ${value}.`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be an integer of at least 1, got ${value}.`);
   return value;
 }
 

@@ -28,15 +28,25 @@ const MAX_IDENTIFIER = 63;
 /** The names for `schema` and `prefix`; a RangeError says what is allowed when they do not fit. */
 export function tableNames(schema: string, prefix: string): TableNames {
   if (!IDENTIFIER.test(schema) || schema.length > MAX_IDENTIFIER) {
-    throw new RangeError(`schema must be a lower-case SQL identifier (a-z, 0-9, _; not starting with a digit; at most ${MAX_IDENTIFIER} characters), got ${JSON.stringify(schema)}.`);
+    throw new RangeError(
+      `schema must be a lower-case SQL identifier (a-z, 0-9, _; not starting with a digit; at most ${MAX_IDENTIFIER} characters), got ${JSON.stringify(schema)}.`,
+    );
   }
-  if (prefix !== '' && !IDENTIFIER.test(prefix)) throw new RangeError(`tablePrefix must be lower-case letters, digits and _ (not starting with a digit), got ${JSON.stringify(prefix)}.`);
+  if (prefix !== '' && !IDENTIFIER.test(prefix))
+    throw new RangeError(
+      `tablePrefix must be lower-case letters, digits and _ (not starting with a digit), got ${JSON.stringify(prefix)}.`,
+    );
   const channel = `${schema}.${prefix}journal`;
   if (channel.length > MAX_IDENTIFIER) {
-    throw new RangeError(`schema and tablePrefix together are too long for PostgreSQL's 63-character names ("${channel}"); shorten one of them.`);
+    throw new RangeError(
+      `schema and tablePrefix together are too long for PostgreSQL's 63-character names ("${channel}"); shorten one of them.`,
+    );
   }
   const claimFunction = `${prefix}claim_entry`;
-  if (claimFunction.length > MAX_IDENTIFIER) throw new RangeError(`tablePrefix is too long for PostgreSQL's 63-character names ("${claimFunction}"); shorten it.`);
+  if (claimFunction.length > MAX_IDENTIFIER)
+    throw new RangeError(
+      `tablePrefix is too long for PostgreSQL's 63-character names ("${claimFunction}"); shorten it.`,
+    );
   return {
     schema: `"${schema}"`,
     journal: `"${schema}"."${prefix}journal"`,

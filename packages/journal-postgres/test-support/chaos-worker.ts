@@ -19,5 +19,8 @@ for (;;) {
   appendFileSync(log, `start ${entry.id} ${name} ${Date.now()}\n`);
   await new Promise((resolve) => setTimeout(resolve, WORK_MS));
   appendFileSync(log, `end ${entry.id} ${name} ${Date.now()}\n`);
-  appendFileSync(log, `${(await journal.doComplete(entry.id, name)) ? 'done' : 'lost'} ${entry.id} ${name} ${Date.now()}\n`);
+  appendFileSync(
+    log,
+    `${(await journal.doComplete(entry.id, name)) ? 'done' : 'lost'} ${entry.id} ${name} ${Date.now()}\n`,
+  );
 }

@@ -26,7 +26,8 @@ const GIVE_UP_AFTER_MS = 25 * 60_000;
 // ms after `start`, which covers the run, the DELETE and the `done` line.
 const KILL_WINDOW_MS = 140;
 const url = process.env['HOOKLINE_TEST_POSTGRES_URL'];
-if (url === undefined) throw new Error('run me through scripts/postgres-test-server.ts, which sets HOOKLINE_TEST_POSTGRES_URL');
+if (url === undefined)
+  throw new Error('run me through scripts/postgres-test-server.ts, which sets HOOKLINE_TEST_POSTGRES_URL');
 const worker = fileURLToPath(new URL('chaos-worker.ts', import.meta.url));
 
 type Moment = 'before start' | 'mid-run' | 'after end, not cleared' | 'cleared, no done line' | 'after done';
@@ -50,11 +51,18 @@ async function lane(index: number, runs: number): Promise<void> {
     for (let run = 0; run < runs && Date.now() < giveUpAt; run++) {
       const log = join(directory, `run-${run}.log`);
       writeFileSync(log, '');
-      const id = await journal.doRecord({ preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: `t-${run}` }, hooks: ['a'] }, 'emitter', 0);
-      const child = spawn(process.execPath, [worker, laneUrl, log, 'killed'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const id = await journal.doRecord(
+        { preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: `t-${run}` }, hooks: ['a'] },
+        'emitter',
+        0,
+      );
+      const child = spawn(process.execPath, [worker, laneUrl, log, 'killed'], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // Wait for the worker's `start` line (or give up on it after 20 s: then it dies before its claim).
-      for (const until = Date.now() + 20_000; !readFileSync(log, 'utf8').startsWith('start ') && Date.now() < until; ) await sleep(1);
+      for (const until = Date.now() + 20_000; !readFileSync(log, 'utf8').startsWith('start ') && Date.now() < until;)
+        await sleep(1);
       await sleep(Math.random() * KILL_WINDOW_MS);
       child.kill('SIGKILL');
       await exited;
@@ -65,23 +73,30 @@ async function lane(index: number, runs: number): Promise<void> {
       let moment: Moment;
       if (left.length === 0) {
         moment = has('done') ? 'after done' : 'cleared, no done line';
-        if (!has('end')) problems.push(`run ${run}: entry ${id} is gone, but no run of it reached its end: LOST (log: ${JSON.stringify(lines)})`);
+        if (!has('end'))
+          problems.push(
+            `run ${run}: entry ${id} is gone, but no run of it reached its end: LOST (log: ${JSON.stringify(lines)})`,
+          );
       } else {
         moment = !has('start') ? 'before start' : has('end') ? 'after end, not cleared' : 'mid-run';
         // The survivor: reclaims the dead holder's entry (at once, or when its lease ends) and completes it.
         let entry;
-        for (const until = Date.now() + 20_000; entry === undefined && Date.now() < until; ) {
+        for (const until = Date.now() + 20_000; entry === undefined && Date.now() < until;) {
           entry = await journal.doClaim('survivor', 3_000);
           if (entry === undefined) await journal.doWaitForWork(100);
         }
-        if (entry?.id !== id) problems.push(`run ${run}: the survivor could not claim entry ${id} (got ${JSON.stringify(entry?.id)})`);
-        else if (!(await journal.doComplete(id, 'survivor'))) problems.push(`run ${run}: the survivor could not complete entry ${id}`);
+        if (entry?.id !== id)
+          problems.push(`run ${run}: the survivor could not claim entry ${id} (got ${JSON.stringify(entry?.id)})`);
+        else if (!(await journal.doComplete(id, 'survivor')))
+          problems.push(`run ${run}: the survivor could not complete entry ${id}`);
       }
       moments.set(moment, (moments.get(moment) ?? 0) + 1);
       const stats = await journal.stats();
-      if (stats.pending + stats.leased + stats.deadLettered !== 0) problems.push(`run ${run}: the journal is not empty after the run: ${JSON.stringify(stats)}`);
+      if (stats.pending + stats.leased + stats.deadLettered !== 0)
+        problems.push(`run ${run}: the journal is not empty after the run: ${JSON.stringify(stats)}`);
       finished++;
-      if (finished % 100 === 0) console.log(`${finished} runs, ${problems.length} problems, ${JSON.stringify(Object.fromEntries(moments))}`);
+      if (finished % 100 === 0)
+        console.log(`${finished} runs, ${problems.length} problems, ${JSON.stringify(Object.fromEntries(moments))}`);
     }
   } finally {
     await journal.doClose();

@@ -1,5 +1,12 @@
 import { inject } from 'vitest';
-import { createDatabase, type PostgresServerInfo, type ProvidedPostgres, psql, restartPostgres, serverUrl } from '../../../scripts/postgres-test-server.ts';
+import {
+  createDatabase,
+  type PostgresServerInfo,
+  type ProvidedPostgres,
+  psql,
+  restartPostgres,
+  serverUrl,
+} from '../../../scripts/postgres-test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -18,7 +18,12 @@ const scratch = useScratchDirectory();
 async function resumeHere(path: string, config: string) {
   const runners = [commandRunner({ logRoot: join(scratch(), 'runs') })];
   const journal = sqliteJournal({ path });
-  const engine = createHookEngine({ config: loadConfig([{ text: config, source: 'task.toml' }], { runners }), runners, journal, journalKey: TEST_JOURNAL_KEY });
+  const engine = createHookEngine({
+    config: loadConfig([{ text: config, source: 'task.toml' }], { runners }),
+    runners,
+    journal,
+    journalKey: TEST_JOURNAL_KEY,
+  });
   try {
     const report = await engine.resume();
     return { report, left: await journal.list() };
@@ -28,10 +33,16 @@ async function resumeHere(path: string, config: string) {
 }
 
 async function until(child: Child, condition: () => boolean, what: string): Promise<void> {
-  if (!(await waitFor(condition, 30_000))) throw new Error(`gave up waiting for ${what}; the child printed: ${child.output()}`);
+  if (!(await waitFor(condition, 30_000)))
+    throw new Error(`gave up waiting for ${what}; the child printed: ${child.output()}`);
 }
 
-const lines = (file: string): string[] => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line !== '') : []);
+const lines = (file: string): string[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+    : [];
 
 test('kill -9 while a durable hook runs: after a restart the hook runs again and the journal empties', async () => {
   const path = join(scratch(), 'journal.db');
@@ -49,12 +60,24 @@ test('kill -9 while a durable hook runs: after a restart the hook runs again and
   const { report, left } = await resumeHere(path, config);
   expect(report.pending).toEqual([]);
   expect(report.ran).toHaveLength(1);
-  expect(report.ran[0]?.entry).toMatchObject({ event: 'after_merge', context: { event: 'after_merge', task: 't-1' }, attempts: 2 });
-  expect(report.ran[0]?.outcome.hooks.map((hook) => [hook.name, hook.status, hook['exit_code']])).toEqual([['after_merge-01', 'ok', 0]]);
-  expect(lines(marker).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['start t-1', 'start t-1', 'done t-1']);
+  expect(report.ran[0]?.entry).toMatchObject({
+    event: 'after_merge',
+    context: { event: 'after_merge', task: 't-1' },
+    attempts: 2,
+  });
+  expect(report.ran[0]?.outcome.hooks.map((hook) => [hook.name, hook.status, hook['exit_code']])).toEqual([
+    ['after_merge-01', 'ok', 0],
+  ]);
+  expect(lines(marker).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual([
+    'start t-1',
+    'start t-1',
+    'done t-1',
+  ]);
   expect(left).toEqual([]);
   // The second run appended its own section to the command's log.
-  expect(readFileSync(join(scratch(), 'runs', 't-1', 'hooks', 'after_merge-01.log'), 'utf8')).toContain('result: exit 0');
+  expect(readFileSync(join(scratch(), 'runs', 't-1', 'hooks', 'after_merge-01.log'), 'utf8')).toContain(
+    'result: exit 0',
+  );
 });
 
 test('kill -9 while a durable hook runs, its group left running: the restart ends that group (its identity recorded and sealed) before the hook runs again', async () => {
@@ -62,12 +85,19 @@ test('kill -9 while a durable hook runs, its group left running: the restart end
   const marker = join(scratch(), 'marker');
   const config = `preset = "task"\n[hooks]\nafter_merge = ['echo "start $ARC_TASK" >> marker; echo $$ >> pids; [ -f fast ] || sleep 600; echo "done $ARC_TASK" >> marker']\n`;
   const child = startChild({ mode: 'emit', journal: path, config, cwd: scratch(), tasks: ['t-1'] });
-  await until(child, () => lines(marker).length === 1 && lines(join(scratch(), 'pids')).length === 1, 'the hook to start');
+  await until(
+    child,
+    () => lines(marker).length === 1 && lines(join(scratch(), 'pids')).length === 1,
+    'the hook to start',
+  );
   const orphan = processIdentity(Number(lines(join(scratch(), 'pids'))[0]))!;
   // The group is recorded (sealed) once the hook started; wait for it to reach the journal.
   const inspector = sqliteJournal({ path });
-  for (let tries = 0; tries < 200 && ((await inspector.list())[0]?.processGroups ?? []).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25));
-  expect((await inspector.list())[0]?.processGroups).toEqual([{ host: expect.any(String), pid: orphan.pid, start: orphan.start, seal: expect.stringMatching(/^v1\./) }]);
+  for (let tries = 0; tries < 200 && ((await inspector.list())[0]?.processGroups ?? []).length === 0; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  expect((await inspector.list())[0]?.processGroups).toEqual([
+    { host: expect.any(String), pid: orphan.pid, start: orphan.start, seal: expect.stringMatching(/^v1\./) },
+  ]);
   await inspector.doClose?.();
   child.process.kill('SIGKILL');
   await child.exited;
@@ -136,15 +166,25 @@ test('two processes resuming one journal never run an entry at the same time, an
   const seed = sqliteJournal({ path });
   const seal = createJournalSeal(TEST_JOURNAL_KEY);
   for (let index = 0; index < count; index++) {
-    const record = { preset: 'task', event: 'after_merge', context: { event: 'after_merge', task: `t-${index}`, cwd: scratch() }, hooks: ['after_merge-01'] };
+    const record = {
+      preset: 'task',
+      event: 'after_merge',
+      context: { event: 'after_merge', task: `t-${index}`, cwd: scratch() },
+      hooks: ['after_merge-01'],
+    };
     const id = await seed.doRecord({ ...record, seal: await seal.sealEntry(seed.scope, record) }, 'seed', 60_000);
     await seed.doRelease(id, 'seed', 'seeded for the test');
   }
   await seed.doClose?.();
 
-  const children = [0, 1].map(() => startChild({ mode: 'resume', journal: path, config, cwd: scratch(), concurrency: 4, leaseMs: 1_200 }));
+  const children = [0, 1].map(() =>
+    startChild({ mode: 'resume', journal: path, config, cwd: scratch(), concurrency: 4, leaseMs: 1_200 }),
+  );
   const exits = await Promise.all(children.map((child) => child.exited));
-  expect(exits.map((exit) => exit.code), children.map((child) => child.output()).join('\n')).toEqual([0, 0]);
+  expect(
+    exits.map((exit) => exit.code),
+    children.map((child) => child.output()).join('\n'),
+  ).toEqual([0, 0]);
 
   const runs = new Map<string, Array<{ pid: string; start: bigint; end?: bigint }>>();
   for (const line of lines(join(scratch(), 'runs.log'))) {
@@ -156,13 +196,19 @@ test('two processes resuming one journal never run an entry at the same time, an
   }
   expect([...runs.keys()].sort()).toEqual(Array.from({ length: count }, (_, index) => `t-${index}`).sort());
   for (const [task, list] of runs) {
-    expect(list.every((run) => run.end !== undefined), `${task} ended`).toBe(true);
+    expect(
+      list.every((run) => run.end !== undefined),
+      `${task} ended`,
+    ).toBe(true);
     const ordered = [...list].sort((a, b) => (a.start < b.start ? -1 : 1));
-    for (let index = 1; index < ordered.length; index++) expect(ordered[index]!.start > ordered[index - 1]!.end!, `${task} ran twice at once`).toBe(true);
+    for (let index = 1; index < ordered.length; index++)
+      expect(ordered[index]!.start > ordered[index - 1]!.end!, `${task} ran twice at once`).toBe(true);
     // Nothing crashed and leases were renewed: each entry ran exactly once.
     expect(list, task).toHaveLength(1);
   }
-  const byProcess = children.map((child) => JSON.parse(child.output().trim().split('\n').at(-1)!) as { ran: number; pending: number });
+  const byProcess = children.map(
+    (child) => JSON.parse(child.output().trim().split('\n').at(-1)!) as { ran: number; pending: number },
+  );
   expect(byProcess.reduce((sum, summary) => sum + summary.ran, 0)).toBe(count);
   const reopened = sqliteJournal({ path });
   expect(await reopened.list()).toEqual([]);

@@ -14,7 +14,9 @@ function rowWith(insert: string): Record<string, unknown> {
 }
 
 test('a row as SQLite returns it is read with every column typed', () => {
-  const row = rowWith(`INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts, owner, owner_pid) VALUES ('task', 'after_merge', '{}', '[]', 5, 1, 'me', 42)`);
+  const row = rowWith(
+    `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts, owner, owner_pid) VALUES ('task', 'after_merge', '{}', '[]', 5, 1, 'me', 42)`,
+  );
   expect(readJournalRow(row)).toEqual({
     id: 1,
     preset: 'task',
@@ -39,6 +41,8 @@ test('a row as SQLite returns it is read with every column typed', () => {
 
 test('a column of another type fails with its name', () => {
   // SQLite keeps what it is given: a text in an INTEGER column stays text.
-  const row = rowWith(`INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts) VALUES ('task', 'after_merge', '{}', '[]', 'yesterday', 1)`);
+  const row = rowWith(
+    `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts) VALUES ('task', 'after_merge', '{}', '[]', 'yesterday', 1)`,
+  );
   expect(() => readJournalRow(row)).toThrow('column created_at of hookline_journal holds string, not an integer');
 });

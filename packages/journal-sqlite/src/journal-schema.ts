@@ -134,10 +134,16 @@ function integer(row: Readonly<Record<string, unknown>>, column: string): number
   throw unexpected(column, value, 'an integer');
 }
 
-function nullable<T>(row: Readonly<Record<string, unknown>>, column: string, read: (row: Readonly<Record<string, unknown>>, column: string) => T): T | null {
+function nullable<T>(
+  row: Readonly<Record<string, unknown>>,
+  column: string,
+  read: (row: Readonly<Record<string, unknown>>, column: string) => T,
+): T | null {
   return row[column] === null ? null : read(row, column);
 }
 
 function unexpected(column: string, value: unknown, expected: string): Error {
-  return new Error(`column ${column} of ${JOURNAL_TABLE} holds ${value === undefined ? 'nothing' : typeof value}, not ${expected}; the table was changed by something other than @hookline/journal-sqlite`);
+  return new Error(
+    `column ${column} of ${JOURNAL_TABLE} holds ${value === undefined ? 'nothing' : typeof value}, not ${expected}; the table was changed by something other than @hookline/journal-sqlite`,
+  );
 }

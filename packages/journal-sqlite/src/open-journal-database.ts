@@ -23,7 +23,10 @@ export function openJournalDatabase(path: string, settings: OpenSettings): Datab
   try {
     mkdirSync(dirname(path), { recursive: true });
   } catch (error) {
-    throw new JournalError(`The hook journal ${path} cannot be opened: its folder cannot be made (${messageOf(error)}). Choose a path in a writable folder.`, { location: path, cause: error });
+    throw new JournalError(
+      `The hook journal ${path} cannot be opened: its folder cannot be made (${messageOf(error)}). Choose a path in a writable folder.`,
+      { location: path, cause: error },
+    );
   }
   const header = readHeader(path);
   if (header !== undefined && header !== SQLITE_HEADER) throw corrupted(path, 'it is not an SQLite database');
@@ -37,8 +40,13 @@ export function openJournalDatabase(path: string, settings: OpenSettings): Datab
   try {
     const check = database.prepare('PRAGMA quick_check').all() as Array<Record<string, unknown>>;
     const problems = check.map((row) => String(Object.values(row)[0])).filter((line) => line !== 'ok');
-    if (problems.length > 0) throw corrupted(path, `SQLite's integrity check found: ${problems.slice(0, 3).join('; ')}`);
-    const tables = (database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((row) => row.name);
+    if (problems.length > 0)
+      throw corrupted(path, `SQLite's integrity check found: ${problems.slice(0, 3).join('; ')}`);
+    const tables = (
+      database
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .all() as Array<{ name: string }>
+    ).map((row) => row.name);
     if (tables.length > 0 && !tables.includes(JOURNAL_TABLE)) {
       throw new JournalError(
         `The hook journal ${path} is an SQLite database with other tables (${tables.slice(0, 5).join(', ')}), not a Hookline journal. Give sqliteJournal a path of its own; the file was left as it is.`,
@@ -59,10 +67,19 @@ export function openJournalDatabase(path: string, settings: OpenSettings): Datab
       database.exec('BEGIN IMMEDIATE');
       try {
         // Read again under the write lock: another process may have made or migrated it meanwhile.
-        const exists = database.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${JOURNAL_TABLE}'`).get() !== undefined;
+        const exists =
+          database.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${JOURNAL_TABLE}'`).get() !==
+          undefined;
         if (!exists) database.exec(CREATE_SCHEMA);
         else {
-          for (let at = Math.max(1, Number((database.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)); at < SCHEMA_VERSION; at++) {
+          for (
+            let at = Math.max(
+              1,
+              Number((database.prepare('PRAGMA user_version').get() as { user_version: number }).user_version),
+            );
+            at < SCHEMA_VERSION;
+            at++
+          ) {
             database.exec(MIGRATIONS[at]!);
           }
         }
@@ -90,10 +107,16 @@ export function journalFailure(error: unknown, path: string): JournalError {
   const primary = typeof code === 'number' ? code & 0xff : undefined;
   if (isCorruption(error)) return corrupted(path, messageOf(error), error);
   if (primary === 5 || primary === 6) {
-    return new JournalError(`The hook journal ${path} stayed locked by another process beyond the busy timeout (${messageOf(error)}); retry, or raise busyTimeoutMs.`, { location: path, cause: error });
+    return new JournalError(
+      `The hook journal ${path} stayed locked by another process beyond the busy timeout (${messageOf(error)}); retry, or raise busyTimeoutMs.`,
+      { location: path, cause: error },
+    );
   }
   if (primary === 14) {
-    return new JournalError(`The hook journal ${path} cannot be opened (${messageOf(error)}); check that its folder exists and is writable.`, { location: path, cause: error });
+    return new JournalError(
+      `The hook journal ${path} cannot be opened (${messageOf(error)}); check that its folder exists and is writable.`,
+      { location: path, cause: error },
+    );
   }
   return new JournalError(`The hook journal ${path} failed: ${messageOf(error)}.`, { location: path, cause: error });
 }
@@ -118,7 +141,10 @@ function readHeader(path: string): string | undefined {
     descriptor = openSync(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new JournalError(`The hook journal ${path} cannot be read (${messageOf(error)}); check its permissions.`, { location: path, cause: error });
+    throw new JournalError(`The hook journal ${path} cannot be read (${messageOf(error)}); check its permissions.`, {
+      location: path,
+      cause: error,
+    });
   }
   try {
     const bytes = new Uint8Array(16);

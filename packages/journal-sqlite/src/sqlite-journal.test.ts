@@ -13,7 +13,12 @@ import { sqliteJournal } from './sqlite-journal.ts';
 
 const scratch = useScratchDirectory();
 const journalPath = (): string => join(scratch(), 'state', 'journal.db');
-const record = (task: string) => ({ preset: 'task', event: 'after_merge', context: { event: 'after_merge', task }, hooks: ['after_merge-01'] });
+const record = (task: string) => ({
+  preset: 'task',
+  event: 'after_merge',
+  context: { event: 'after_merge', task },
+  hooks: ['after_merge-01'],
+});
 
 const open: Array<{ doClose?: () => Promise<void> }> = [];
 afterEach(async () => {
@@ -27,7 +32,11 @@ function journalAt(path = journalPath(), settings: Partial<Parameters<typeof sql
 
 describe('the journal contract', () => {
   let count = 0;
-  for (const check of journalConformanceCases({ ownPid: process.pid, create: (settings) => sqliteJournal({ path: join(scratch(), `conformance-${count++}.db`), ...settings }) })) test(check.name, check.run);
+  for (const check of journalConformanceCases({
+    ownPid: process.pid,
+    create: (settings) => sqliteJournal({ path: join(scratch(), `conformance-${count++}.db`), ...settings }),
+  }))
+    test(check.name, check.run);
 });
 
 describe('sqliteJournal', () => {
@@ -52,7 +61,15 @@ describe('sqliteJournal', () => {
     await first.doRelease(id, 'a', 'stopped');
     await first.doClose?.();
     const second = journalAt();
-    expect(await second.list()).toEqual([expect.objectContaining({ id, event: 'after_merge', context: { event: 'after_merge', task: 't-1' }, attempts: 1, lastError: 'stopped' })]);
+    expect(await second.list()).toEqual([
+      expect.objectContaining({
+        id,
+        event: 'after_merge',
+        context: { event: 'after_merge', task: 't-1' },
+        attempts: 1,
+        lastError: 'stopped',
+      }),
+    ]);
     expect(await second.doClaim('b', 60_000)).toMatchObject({ id, attempts: 2, owner: 'b' });
   });
 
@@ -60,7 +77,13 @@ describe('sqliteJournal', () => {
     const path = journalPath();
     // A real process records an entry under the engine's 30-second lease and dies without completing it.
     const pids = join(scratch(), 'pids');
-    const child = startChild({ mode: 'emit', journal: path, config: 'preset = "task"\n[hooks]\nafter_merge = ["echo $$ >> pids; sleep 600"]\n', cwd: scratch(), tasks: ['t-dead'] });
+    const child = startChild({
+      mode: 'emit',
+      journal: path,
+      config: 'preset = "task"\n[hooks]\nafter_merge = ["echo $$ >> pids; sleep 600"]\n',
+      cwd: scratch(),
+      tasks: ['t-dead'],
+    });
     await waitForOutput(() => child.output(), 'journaled 1');
     expect(await waitFor(() => existsSync(pids), 20_000)).toBe(true);
     const journal = journalAt(path);
@@ -69,7 +92,14 @@ describe('sqliteJournal', () => {
     await child.exited;
     const [held] = await journal.list();
     expect(held?.leaseExpiresAt).toBeGreaterThan(Date.now() + 10_000);
-    expect(held?.processGroups).toEqual([{ host: expect.any(String), pid: Number(readFileSync(pids, 'utf8').trim()), start: expect.stringMatching(/^\d+$/), seal: expect.stringMatching(/^v1\./) }]);
+    expect(held?.processGroups).toEqual([
+      {
+        host: expect.any(String),
+        pid: Number(readFileSync(pids, 'utf8').trim()),
+        start: expect.stringMatching(/^\d+$/),
+        seal: expect.stringMatching(/^v1\./),
+      },
+    ]);
     const hook = held!.processGroups![0]!;
     expect(isSameProcess(hook)).toBe(true);
     const claimed = await journal.doClaim('rescuer', 60_000);
@@ -103,22 +133,28 @@ describe('sqliteJournal', () => {
     try {
       const strangerPid = stranger.pid!;
       const stamp = new DatabaseSync(path);
-      stamp.prepare('UPDATE hookline_journal SET owner_pid = ?, owner_start = ?, process_groups = ? WHERE id = ?').run(
-        strangerPid,
-        '1',
-        JSON.stringify([{ host: localHostIdentity(), pid: strangerPid, start: '1' }]),
-        Number(id),
-      );
+      stamp
+        .prepare('UPDATE hookline_journal SET owner_pid = ?, owner_start = ?, process_groups = ? WHERE id = ?')
+        .run(
+          strangerPid,
+          '1',
+          JSON.stringify([{ host: localHostIdentity(), pid: strangerPid, start: '1' }]),
+          Number(id),
+        );
       stamp.close();
       const claimed = await journal.doClaim('rescuer', 60_000);
       expect(claimed).toMatchObject({ id, attempts: 2, owner: 'rescuer' });
       // The recorded group's leader pid runs a process that started later: it is left alone, and the journal says why.
-      expect(await journal.doEndProcessGroups(id, 'rescuer', claimed!.processGroups!)).toEqual([expect.stringContaining(`now runs another process`)]);
+      expect(await journal.doEndProcessGroups(id, 'rescuer', claimed!.processGroups!)).toEqual([
+        expect.stringContaining(`now runs another process`),
+      ]);
       expect(isSameProcess(processIdentity(strangerPid)!)).toBe(true);
       // With the right start time, the same pid is a live holder and keeps its entry.
       const second = await journal.doRecord(record('t-live'), 'engine-live', 60_000);
       const real = new DatabaseSync(path);
-      real.prepare('UPDATE hookline_journal SET owner_pid = ?, owner_start = ? WHERE id = ?').run(strangerPid, processIdentity(strangerPid)!.start, Number(second));
+      real
+        .prepare('UPDATE hookline_journal SET owner_pid = ?, owner_start = ? WHERE id = ?')
+        .run(strangerPid, processIdentity(strangerPid)!.start, Number(second));
       real.close();
       expect(await journal.doClaim('rescuer-2', 60_000)).toBeUndefined();
     } finally {
@@ -133,10 +169,18 @@ describe('sqliteJournal', () => {
     old.exec(`CREATE TABLE hookline_journal (id INTEGER PRIMARY KEY AUTOINCREMENT, preset TEXT NOT NULL, event TEXT NOT NULL, context TEXT NOT NULL, hooks TEXT NOT NULL,
       created_at INTEGER NOT NULL, attempts INTEGER NOT NULL, last_error TEXT, available_at INTEGER NOT NULL DEFAULT 0, owner TEXT, owner_host TEXT, owner_pid INTEGER, lease_expires_at INTEGER);
       PRAGMA user_version = 1;`);
-    old.prepare("INSERT INTO hookline_journal (preset, event, context, hooks, created_at, attempts, last_error) VALUES ('task', 'after_merge', '{\"event\":\"after_merge\",\"task\":\"t-old\"}', '[\"after_merge-01\"]', 1, 1, 'stopped')").run();
+    old
+      .prepare(
+        'INSERT INTO hookline_journal (preset, event, context, hooks, created_at, attempts, last_error) VALUES (\'task\', \'after_merge\', \'{"event":"after_merge","task":"t-old"}\', \'["after_merge-01"]\', 1, 1, \'stopped\')',
+      )
+      .run();
     old.close();
     const journal = journalAt(path);
-    expect(await journal.doClaim('b', 60_000)).toMatchObject({ context: { task: 't-old' }, attempts: 2, lastError: 'stopped' });
+    expect(await journal.doClaim('b', 60_000)).toMatchObject({
+      context: { task: 't-old' },
+      attempts: 2,
+      lastError: 'stopped',
+    });
     const peek = new DatabaseSync(path, { readOnly: true });
     expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 4 });
     peek.close();
@@ -150,7 +194,11 @@ describe('sqliteJournal', () => {
     await journal.list();
     await journal.doClose?.();
     writeFileSync(path, garbage);
-    for (const work of [() => journal.list(), () => journal.doClaim('a', 1_000), () => journal.doRecord(record('t'), 'a', 1_000)]) {
+    for (const work of [
+      () => journal.list(),
+      () => journal.doClaim('a', 1_000),
+      () => journal.doRecord(record('t'), 'a', 1_000),
+    ]) {
       const error = await work().then(
         () => undefined,
         (caught: unknown) => caught,
@@ -167,12 +215,29 @@ describe('sqliteJournal', () => {
 
     // An engine on it does not crash: hooks run (with a warning that they are not durable), resume() says why.
     const runner = scriptedRunner({ type: 'command' });
-    const config = loadConfig([{ text: 'preset = "task"\n[[hooks]]\nname = "cleanup"\nevent = "after_merge"\ntype = "command"\n', source: 'task.toml' }], { runners: [runner] });
-    const engine = createHookEngine({ config, runners: [runner], journal: sqliteJournal({ path }), journalKey: TEST_JOURNAL_KEY });
+    const config = loadConfig(
+      [
+        {
+          text: 'preset = "task"\n[[hooks]]\nname = "cleanup"\nevent = "after_merge"\ntype = "command"\n',
+          source: 'task.toml',
+        },
+      ],
+      { runners: [runner] },
+    );
+    const engine = createHookEngine({
+      config,
+      runners: [runner],
+      journal: sqliteJournal({ path }),
+      journalKey: TEST_JOURNAL_KEY,
+    });
     try {
       await expect(engine.resume()).rejects.toThrow(`The hook journal ${path} is corrupted or not a journal`);
       const outcome = await engine.emit('after_merge', { task: 't-1' });
-      expect(outcome.warnings).toEqual([expect.stringMatching(/^could not journal the durable hooks "cleanup": The hook journal .* move it aside .* — they run now, but a crash before they end would lose them$/)]);
+      expect(outcome.warnings).toEqual([
+        expect.stringMatching(
+          /^could not journal the durable hooks "cleanup": The hook journal .* move it aside .* — they run now, but a crash before they end would lose them$/,
+        ),
+      ]);
       expect((await outcome.settled).hooks[0]?.status).toBe('ok');
       expect(runner.calls).toHaveLength(1);
     } finally {
@@ -190,7 +255,12 @@ describe('sqliteJournal', () => {
     const path = journalPath();
     const journal = journalAt(path, { synchronous: 'normal' });
     const payload = 'x'.repeat(3_000);
-    for (let index = 0; index < 40; index++) await journal.doRecord({ ...record(`t-${index}`), context: { event: 'after_merge', task: `t-${index}`, payload } }, 'a', 60_000);
+    for (let index = 0; index < 40; index++)
+      await journal.doRecord(
+        { ...record(`t-${index}`), context: { event: 'after_merge', task: `t-${index}`, payload } },
+        'a',
+        60_000,
+      );
     await journal.doClose?.();
     // Fold the WAL into the file so that the damage below hits the only copy of the pages.
     const checkpoint = new DatabaseSync(path);
@@ -203,10 +273,12 @@ describe('sqliteJournal', () => {
     writeFileSync(path, bytes);
     const before = readFileSync(path);
 
-    const error = await journalAt(path).list().then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
+    const error = await journalAt(path)
+      .list()
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(JournalError);
     expect((error as Error).message).toContain(`The hook journal ${path} is corrupted or not a journal (`);
     expect((error as Error).message).toContain('move it aside');
@@ -218,20 +290,26 @@ describe('sqliteJournal', () => {
     const database = new DatabaseSync(other);
     database.exec('CREATE TABLE invoices (id INTEGER)');
     database.close();
-    await expect(journalAt(other).list()).rejects.toThrow(`The hook journal ${other} is an SQLite database with other tables (invoices), not a Hookline journal.`);
+    await expect(journalAt(other).list()).rejects.toThrow(
+      `The hook journal ${other} is an SQLite database with other tables (invoices), not a Hookline journal.`,
+    );
 
     const newer = join(scratch(), 'newer.db');
     await journalAt(newer).list();
     const bump = new DatabaseSync(newer);
     bump.exec('PRAGMA user_version = 99');
     bump.close();
-    await expect(sqliteJournal({ path: newer }).list()).rejects.toThrow('was written by a newer @hookline/journal-sqlite (schema 99; this one knows 4)');
+    await expect(sqliteJournal({ path: newer }).list()).rejects.toThrow(
+      'was written by a newer @hookline/journal-sqlite (schema 99; this one knows 4)',
+    );
   });
 
   test('a folder that cannot be made is a clear error', async () => {
     const blocker = join(scratch(), 'not-a-folder');
     writeFileSync(blocker, '');
-    await expect(journalAt(join(blocker, 'journal.db')).list()).rejects.toThrow(`The hook journal ${join(blocker, 'journal.db')} cannot be opened: its folder cannot be made`);
+    await expect(journalAt(join(blocker, 'journal.db')).list()).rejects.toThrow(
+      `The hook journal ${join(blocker, 'journal.db')} cannot be opened: its folder cannot be made`,
+    );
     expect(statSync(blocker).size).toBe(0);
   });
 });
@@ -243,4 +321,3 @@ async function waitForOutput(output: () => string, text: string): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-

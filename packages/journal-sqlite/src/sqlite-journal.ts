@@ -16,7 +16,12 @@ import {
   type JournalStats,
   type ProcessGroupSealer,
 } from '@hookline/core/plugin';
-import { endProcessGroups, isSameProcess, localHostIdentity, processIdentity } from '@hookline/runner-command/process-identity';
+import {
+  endProcessGroups,
+  isSameProcess,
+  localHostIdentity,
+  processIdentity,
+} from '@hookline/runner-command/process-identity';
 import { DISABLED_TARGETS_TABLE, JOURNAL_TABLE, readJournalRow, type JournalRow } from './journal-schema.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';
 
@@ -47,7 +52,21 @@ export interface SqliteJournalSettings {
 
 /** The journal {@link sqliteJournal} returns: every optional member of {@link Journal} but `doWaitForWork` is there. */
 export type SqliteJournal = Journal &
-  Required<Pick<Journal, 'doAttachProcess' | 'doEndProcessGroups' | 'doRetry' | 'stats' | 'doClose' | 'doRecordAttempts' | 'doPurge' | 'doDisableTarget' | 'doEnableTarget' | 'disabledTargets'>>;
+  Required<
+    Pick<
+      Journal,
+      | 'doAttachProcess'
+      | 'doEndProcessGroups'
+      | 'doRetry'
+      | 'stats'
+      | 'doClose'
+      | 'doRecordAttempts'
+      | 'doPurge'
+      | 'doDisableTarget'
+      | 'doEnableTarget'
+      | 'disabledTargets'
+    >
+  >;
 
 /**
  * A {@link Journal} in an embedded SQLite database (`node:sqlite`: no native addon): WAL mode, a busy
@@ -63,7 +82,10 @@ export type SqliteJournal = Journal &
  */
 export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
   const path = resolve(settings.path);
-  const openSettings = { busyTimeoutMs: settings.busyTimeoutMs ?? 5_000, synchronous: settings.synchronous ?? 'full' } as const;
+  const openSettings = {
+    busyTimeoutMs: settings.busyTimeoutMs ?? 5_000,
+    synchronous: settings.synchronous ?? 'full',
+  } as const;
   let database: DatabaseSync | undefined;
   let host: string | undefined;
 
@@ -89,7 +111,8 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
   // This process as the holder of what it records and claims: read once (its start time never changes,
   // and reading /proc for every record cost more than the insert).
   let holder: Holder | undefined;
-  const self = (): Holder => (holder ??= { host: hostIdentity(), pid: process.pid, start: processIdentity()?.start ?? '' });
+  const self = (): Holder =>
+    (holder ??= { host: hostIdentity(), pid: process.pid, start: processIdentity()?.start ?? '' });
   const maxAttempts = checkMaxAttempts(settings.maxAttempts);
 
   const journal = defineJournal({
@@ -104,7 +127,19 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
           .prepare(
             `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts, owner, owner_host, owner_pid, owner_start, lease_expires_at, seal) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(record.preset, record.event, JSON.stringify(record.context), JSON.stringify(record.hooks), now, owner, me.host, me.pid, me.start, now + leaseMs, record.seal ?? null);
+          .run(
+            record.preset,
+            record.event,
+            JSON.stringify(record.context),
+            JSON.stringify(record.hooks),
+            now,
+            owner,
+            me.host,
+            me.pid,
+            me.start,
+            now + leaseMs,
+            record.seal ?? null,
+          );
         return String(result.lastInsertRowid);
       });
     },
@@ -124,7 +159,12 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       });
     },
     async doAttachProcess(id: string, owner: string, pid: number, seal: ProcessGroupSealer) {
-      const holds = (): Promise<boolean> => use((db) => db.prepare(`SELECT 1 FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) !== undefined);
+      const holds = (): Promise<boolean> =>
+        use(
+          (db) =>
+            db.prepare(`SELECT 1 FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) !==
+            undefined,
+        );
       const identity = processIdentity(pid);
       // A hook that already ended leaves nothing to end; one whose start time cannot be read could
       // never be told from a later process with its pid, so it is not recorded either.
@@ -132,16 +172,28 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       const group = { host: hostIdentity(), pid, start: identity.start };
       const sealed: JournalProcessGroup = { ...group, ...(await sealOf(seal, group)) };
       return use((db) => {
-        const row = db.prepare(`SELECT process_groups FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) as { process_groups: string | null } | undefined;
+        const row = db
+          .prepare(`SELECT process_groups FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`)
+          .get(Number(id), owner) as { process_groups: string | null } | undefined;
         if (row === undefined) return false;
         const groups = [...parseGroups(row.process_groups), sealed];
-        return db.prepare(`UPDATE ${JOURNAL_TABLE} SET process_groups = ? WHERE id = ? AND owner = ?`).run(JSON.stringify(groups), Number(id), owner).changes === 1;
+        return (
+          db
+            .prepare(`UPDATE ${JOURNAL_TABLE} SET process_groups = ? WHERE id = ? AND owner = ?`)
+            .run(JSON.stringify(groups), Number(id), owner).changes === 1
+        );
       });
     },
     async doEndProcessGroups(id: string, owner: string, groups: readonly JournalProcessGroup[]) {
       const warnings = await endProcessGroups(groups, hostIdentity());
       // Forgotten only once handled: a claimant that dies meanwhile leaves them to the next.
-      await use((db) => db.prepare(`UPDATE ${JOURNAL_TABLE} SET process_groups = NULL WHERE id = ? AND (owner = ? OR dead_at IS NOT NULL)`).run(Number(id), owner));
+      await use((db) =>
+        db
+          .prepare(
+            `UPDATE ${JOURNAL_TABLE} SET process_groups = NULL WHERE id = ? AND (owner = ? OR dead_at IS NOT NULL)`,
+          )
+          .run(Number(id), owner),
+      );
       return warnings.map((warning) => `journal entry ${id}: ${warning}`);
     },
     doDeadLetter(id: string, owner: string, reason: string) {
@@ -160,7 +212,9 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       return use(
         (db) =>
           db
-            .prepare(`UPDATE ${JOURNAL_TABLE} SET dead_at = NULL, attempts = 0, available_at = 0${vouched} WHERE id = $id AND dead_at IS NOT NULL`)
+            .prepare(
+              `UPDATE ${JOURNAL_TABLE} SET dead_at = NULL, attempts = 0, available_at = 0${vouched} WHERE id = $id AND dead_at IS NOT NULL`,
+            )
             .run({ id: Number(id), ...(options.seal === undefined ? {} : { seal: options.seal }) }).changes === 1,
       );
     },
@@ -168,18 +222,25 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       return use((db) => {
         db.exec('BEGIN IMMEDIATE');
         try {
-          const row = db.prepare(`SELECT deliveries FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) as { deliveries: string | null } | undefined;
+          const row = db
+            .prepare(`SELECT deliveries FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`)
+            .get(Number(id), owner) as { deliveries: string | null } | undefined;
           if (row === undefined) {
             db.exec('COMMIT');
             return false;
           }
           const deliveries = JSON.stringify([...parseAttempts(row.deliveries), ...attempts]);
-          const released = 'owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL';
+          const released =
+            'owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL';
           if (next.deadLetter !== undefined) {
-            db.prepare(`UPDATE ${JOURNAL_TABLE} SET deliveries = ?, dead_at = ?, last_error = ?, process_groups = NULL, ${released} WHERE id = ?`).run(deliveries, Date.now(), next.deadLetter, Number(id));
+            db.prepare(
+              `UPDATE ${JOURNAL_TABLE} SET deliveries = ?, dead_at = ?, last_error = ?, process_groups = NULL, ${released} WHERE id = ?`,
+            ).run(deliveries, Date.now(), next.deadLetter, Number(id));
           } else {
             // The hooks ended cleanly: a retry is not a crash, so the claims count from 0 again (maxAttempts is for crashes).
-            db.prepare(`UPDATE ${JOURNAL_TABLE} SET deliveries = ?, attempts = 0, available_at = ?, last_error = ?, ${released} WHERE id = ?`).run(deliveries, Date.now() + next.retryAfterMs, next.error, Number(id));
+            db.prepare(
+              `UPDATE ${JOURNAL_TABLE} SET deliveries = ?, attempts = 0, available_at = ?, last_error = ?, ${released} WHERE id = ?`,
+            ).run(deliveries, Date.now() + next.retryAfterMs, next.error, Number(id));
           }
           db.exec('COMMIT');
           return true;
@@ -190,27 +251,51 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       });
     },
     doPurge(before: number) {
-      return use((db) => Number(db.prepare(`DELETE FROM ${JOURNAL_TABLE} WHERE dead_at IS NOT NULL AND dead_at < ?`).run(before).changes));
+      return use((db) =>
+        Number(
+          db.prepare(`DELETE FROM ${JOURNAL_TABLE} WHERE dead_at IS NOT NULL AND dead_at < ?`).run(before).changes,
+        ),
+      );
     },
     async doDisableTarget(target: string, reason: string) {
-      await use((db) => db.prepare(`INSERT INTO ${DISABLED_TARGETS_TABLE} (target, disabled_at, reason) VALUES (?, ?, ?) ON CONFLICT (target) DO NOTHING`).run(target, Date.now(), reason));
+      await use((db) =>
+        db
+          .prepare(
+            `INSERT INTO ${DISABLED_TARGETS_TABLE} (target, disabled_at, reason) VALUES (?, ?, ?) ON CONFLICT (target) DO NOTHING`,
+          )
+          .run(target, Date.now(), reason),
+      );
     },
     doEnableTarget(target: string) {
-      return use((db) => db.prepare(`DELETE FROM ${DISABLED_TARGETS_TABLE} WHERE target = ?`).run(target).changes === 1);
+      return use(
+        (db) => db.prepare(`DELETE FROM ${DISABLED_TARGETS_TABLE} WHERE target = ?`).run(target).changes === 1,
+      );
     },
     disabledTargets() {
       return use((db) =>
         db
           .prepare(`SELECT target, disabled_at, reason FROM ${DISABLED_TARGETS_TABLE} ORDER BY disabled_at`)
           .all()
-          .map((row): DisabledTarget => ({ target: String(row['target']), disabledAt: Number(row['disabled_at']), reason: String(row['reason']) })),
+          .map((row): DisabledTarget => ({
+            target: String(row['target']),
+            disabledAt: Number(row['disabled_at']),
+            reason: String(row['reason']),
+          })),
       );
     },
     doRenew(id: string, owner: string, leaseMs: number) {
-      return use((db) => db.prepare(`UPDATE ${JOURNAL_TABLE} SET lease_expires_at = ? WHERE id = ? AND owner = ?`).run(Date.now() + leaseMs, Number(id), owner).changes === 1);
+      return use(
+        (db) =>
+          db
+            .prepare(`UPDATE ${JOURNAL_TABLE} SET lease_expires_at = ? WHERE id = ? AND owner = ?`)
+            .run(Date.now() + leaseMs, Number(id), owner).changes === 1,
+      );
     },
     doComplete(id: string, owner: string) {
-      return use((db) => db.prepare(`DELETE FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).run(Number(id), owner).changes === 1);
+      return use(
+        (db) =>
+          db.prepare(`DELETE FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).run(Number(id), owner).changes === 1,
+      );
     },
     doRelease(id: string, owner: string, error: string, retryAfterMs = 0) {
       return use(
@@ -224,9 +309,17 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
     },
     list(query: JournalListQuery = {}) {
       const where = query.state === undefined ? '' : `WHERE ${STATE_CONDITIONS[query.state]}`;
-      const limit = query.limit !== undefined && Number.isFinite(query.limit) ? `LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
+      const limit =
+        query.limit !== undefined && Number.isFinite(query.limit)
+          ? `LIMIT ${Math.max(0, Math.floor(query.limit))}`
+          : '';
       const parameters = query.state === undefined || query.state === 'dead-lettered' ? [] : [Date.now()];
-      return use((db) => db.prepare(`SELECT * FROM ${JOURNAL_TABLE} ${where} ORDER BY id ${limit}`).all(...parameters).map((row) => toEntry(readJournalRow(row))));
+      return use((db) =>
+        db
+          .prepare(`SELECT * FROM ${JOURNAL_TABLE} ${where} ORDER BY id ${limit}`)
+          .all(...parameters)
+          .map((row) => toEntry(readJournalRow(row))),
+      );
     },
     stats() {
       return use((db): JournalStats => {
@@ -236,8 +329,21 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
             `SELECT count(*) FILTER (WHERE ${STATE_CONDITIONS.pending.replace('?', '$now')}) AS pending, count(*) FILTER (WHERE ${STATE_CONDITIONS.leased.replace('?', '$now')}) AS leased,
              count(*) FILTER (WHERE dead_at IS NOT NULL) AS dead, min(created_at) FILTER (WHERE dead_at IS NULL) AS oldest, max(attempts) FILTER (WHERE dead_at IS NULL) AS highest FROM ${JOURNAL_TABLE}`,
           )
-          .get({ now }) as { pending: number; leased: number; dead: number; oldest: number | null; highest: number | null };
-        return { pending: row.pending, leased: row.leased, deadLettered: row.dead, highestAttempts: row.highest ?? 0, now, ...(row.oldest === null ? {} : { oldestCreatedAt: row.oldest }) };
+          .get({ now }) as {
+          pending: number;
+          leased: number;
+          dead: number;
+          oldest: number | null;
+          highest: number | null;
+        };
+        return {
+          pending: row.pending,
+          leased: row.leased,
+          deadLettered: row.dead,
+          highestAttempts: row.highest ?? 0,
+          now,
+          ...(row.oldest === null ? {} : { oldestCreatedAt: row.oldest }),
+        };
       });
     },
     async doClose() {
@@ -271,7 +377,13 @@ interface Holder {
 // released, lease expired, or held by a process of this host that is gone (its pid no longer runs,
 // or runs another process). An entry that has used its attempts is dead-lettered on the way, and
 // returned as such when it still names process groups (for the engine to end).
-function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder, maxAttempts: number): JournalEntry | undefined {
+function claimNext(
+  db: DatabaseSync,
+  owner: string,
+  leaseMs: number,
+  me: Holder,
+  maxAttempts: number,
+): JournalEntry | undefined {
   const now = Date.now();
   const page = db.prepare(
     `SELECT * FROM ${JOURNAL_TABLE} WHERE id > ? AND dead_at IS NULL AND available_at <= ? AND (owner IS NULL OR lease_expires_at <= ? OR owner_host = ?) ORDER BY id LIMIT ${CLAIM_PAGE}`,
@@ -296,18 +408,31 @@ function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder,
         db.prepare(
           `UPDATE ${JOURNAL_TABLE} SET dead_at = ?, last_error = ?, owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL WHERE id = ?`,
         ).run(now, reason, row.id);
-        if (row.process_groups !== null) return toEntry({ ...row, dead_at: now, last_error: reason, owner: null, owner_host: null, owner_pid: null, owner_start: null, lease_expires_at: null });
+        if (row.process_groups !== null)
+          return toEntry({
+            ...row,
+            dead_at: now,
+            last_error: reason,
+            owner: null,
+            owner_host: null,
+            owner_pid: null,
+            owner_start: null,
+            lease_expires_at: null,
+          });
         continue;
       }
-      db.prepare(`UPDATE ${JOURNAL_TABLE} SET owner = ?, owner_host = ?, owner_pid = ?, owner_start = ?, lease_expires_at = ?, attempts = attempts + 1 WHERE id = ?`).run(
+      db.prepare(
+        `UPDATE ${JOURNAL_TABLE} SET owner = ?, owner_host = ?, owner_pid = ?, owner_start = ?, lease_expires_at = ?, attempts = attempts + 1 WHERE id = ?`,
+      ).run(owner, me.host, me.pid, me.start, now + leaseMs, row.id);
+      return toEntry({
+        ...row,
         owner,
-        me.host,
-        me.pid,
-        me.start,
-        now + leaseMs,
-        row.id,
-      );
-      return toEntry({ ...row, owner, owner_host: me.host, owner_pid: me.pid, owner_start: me.start, lease_expires_at: now + leaseMs, attempts: row.attempts + 1 });
+        owner_host: me.host,
+        owner_pid: me.pid,
+        owner_start: me.start,
+        lease_expires_at: now + leaseMs,
+        attempts: row.attempts + 1,
+      });
     }
     if (rows.length < CLAIM_PAGE) return undefined;
     after = rows[rows.length - 1]!.id;
@@ -316,7 +441,12 @@ function claimNext(db: DatabaseSync, owner: string, leaseMs: number, me: Holder,
 
 function checkMaxAttempts(value: number | undefined): number {
   if (value === undefined) return 10;
-  if (!Number.isInteger(value) || value < 1) throw new InvalidOptionError('sqliteJournal', 'maxAttempts', `maxAttempts must be an integer of at least 1, got ${value}.`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new InvalidOptionError(
+      'sqliteJournal',
+      'maxAttempts',
+      `maxAttempts must be an integer of at least 1, got ${value}.`,
+    );
   return value;
 }
 

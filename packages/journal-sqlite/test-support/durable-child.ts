@@ -36,7 +36,8 @@ const engine = createHookEngine({
 });
 if (order.mode === 'emit') {
   const settled: Array<Promise<unknown>> = [];
-  for (const task of order.tasks ?? []) settled.push((await engine.emit('after_merge', { task, cwd: order.cwd })).settled);
+  for (const task of order.tasks ?? [])
+    settled.push((await engine.emit('after_merge', { task, cwd: order.cwd })).settled);
   process.stdout.write(`journaled ${settled.length}\n`);
   await Promise.all(settled);
   process.stdout.write('settled\n');

@@ -30,7 +30,11 @@ afterEach(async () => {
   exporter.reset();
 });
 
-function engineFor(toml: string, runners: Runner[] = [commandRunner()], observer = otelObserver({ tracerProvider: provider })): HookEngine {
+function engineFor(
+  toml: string,
+  runners: Runner[] = [commandRunner()],
+  observer = otelObserver({ tracerProvider: provider }),
+): HookEngine {
   const config = loadConfig([{ text: toml, source: 'hookline.toml' }], { runners });
   const engine = createHookEngine({ config, runners, sandbox: localSandbox(), observer });
   engines.push(engine);
@@ -39,11 +43,18 @@ function engineFor(toml: string, runners: Runner[] = [commandRunner()], observer
 
 function spanNamed(name: string): ReadableSpan {
   const found = exporter.getFinishedSpans().filter((span) => span.name === name);
-  expect(found, `one span named ${name} among ${exporter.getFinishedSpans().map((span) => span.name).join(', ')}`).toHaveLength(1);
+  expect(
+    found,
+    `one span named ${name} among ${exporter
+      .getFinishedSpans()
+      .map((span) => span.name)
+      .join(', ')}`,
+  ).toHaveLength(1);
   return found[0]!;
 }
 
-const traceparentOf = (span: ReadableSpan): string => `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01`;
+const traceparentOf = (span: ReadableSpan): string =>
+  `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01`;
 
 test('a span per emit, a child span per hook, with the outcome as attributes and the trace context in TRACEPARENT', async () => {
   const engine = engineFor(`
@@ -95,7 +106,12 @@ command = "exit 3"
     'hookline.hook.decision': 'proceed',
     'hookline.hook.exit_code': 0,
   });
-  expect(notify.attributes).toMatchObject({ 'hookline.hook.sandbox': 'host', 'hookline.hook.exit_code': 3, 'hookline.hook.decision': 'block', 'hookline.hook.blocking': false });
+  expect(notify.attributes).toMatchObject({
+    'hookline.hook.sandbox': 'host',
+    'hookline.hook.exit_code': 3,
+    'hookline.hook.decision': 'block',
+    'hookline.hook.blocking': false,
+  });
   // The command saw its own span's context: work it starts joins the trace under the hook.
   expect(outcome.hooks[0]!.decision).toEqual({ decision: 'proceed', reason: traceparentOf(guard) });
   // The emit span ends after its non-blocking hooks, so it encloses them. The simple processor
@@ -118,10 +134,18 @@ timeout_ms = 300
   await outcome.settled;
   const slow = spanNamed('hookline.hook slow');
   expect(slow.status).toEqual({ code: SpanStatusCode.ERROR, message: 'hook timed out after 300 ms' });
-  expect(slow.attributes).toMatchObject({ 'hookline.hook.status': 'timed_out', 'error.type': 'timed_out', 'hookline.hook.decision': 'block' });
-  expect(slow.events.map((event) => [event.name, event.attributes?.['exception.type'], event.attributes?.['exception.message']])).toEqual([
-    ['exception', 'HookTimedOut', 'hook timed out after 300 ms'],
-  ]);
+  expect(slow.attributes).toMatchObject({
+    'hookline.hook.status': 'timed_out',
+    'error.type': 'timed_out',
+    'hookline.hook.decision': 'block',
+  });
+  expect(
+    slow.events.map((event) => [
+      event.name,
+      event.attributes?.['exception.type'],
+      event.attributes?.['exception.message'],
+    ]),
+  ).toEqual([['exception', 'HookTimedOut', 'hook timed out after 300 ms']]);
   expect(spanNamed('hookline.emit stage_start').attributes).toMatchObject({
     'hookline.decision': 'block',
     'hookline.reason': 'hook timed out after 300 ms',
@@ -134,25 +158,36 @@ test('an HTTP hook gets the traceparent header of its span, and its span the HTT
   const received: IncomingHttpHeaders[] = [];
   const server = createServer((request, response) => {
     received.push(request.headers);
-    request.resume().on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"decision":"proceed"}'));
+    request
+      .resume()
+      .on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"decision":"proceed"}'));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
     const { port } = server.address() as AddressInfo;
-    const engine = engineFor(`
+    const engine = engineFor(
+      `
 [[hooks]]
 name = "webhook"
 event = "run_start"
 type = "http"
 url = "http://127.0.0.1:${port}/hook"
 tls = "off"
-`, [httpRunner()]);
-    await (await engine.emit('run_start', { run_id: 'r3', workflow_name: 'ship' })).settled;
+`,
+      [httpRunner()],
+    );
+    await (
+      await engine.emit('run_start', { run_id: 'r3', workflow_name: 'ship' })
+    ).settled;
     const webhook = spanNamed('hookline.hook webhook');
     expect(received).toHaveLength(1);
     expect(received[0]!['traceparent']).toBe(traceparentOf(webhook));
-    expect(webhook.attributes).toMatchObject({ 'http.response.status_code': 200, 'hookline.hook.type': 'http', 'hookline.hook.status': 'ok' });
+    expect(webhook.attributes).toMatchObject({
+      'http.response.status_code': 200,
+      'hookline.hook.type': 'http',
+      'hookline.hook.status': 'ok',
+    });
   } finally {
     server.close();
   }
@@ -168,25 +203,44 @@ test("an LLM hook's token usage and model become gen_ai attributes", async () =>
         defaultTimeoutMs: 1000,
         defaultOnError: 'proceed',
         usesSandbox: false,
-        doRun: async () => ({ status: 'ok', decision: { decision: 'proceed' }, details: { model: 'claude-haiku', usage: { input_tokens: 120, output_tokens: 7 } } }),
+        doRun: async () => ({
+          status: 'ok',
+          decision: { decision: 'proceed' },
+          details: { model: 'claude-haiku', usage: { input_tokens: 120, output_tokens: 7 } },
+        }),
       },
     },
   });
   const engine = engineFor('[[hooks]]\nname = "judge"\nevent = "run_start"\ntype = "prompt"\n', [judge]);
-  await (await engine.emit('run_start', { run_id: 'r4', workflow_name: 'ship' })).settled;
-  expect(spanNamed('hookline.hook judge').attributes).toMatchObject({ 'gen_ai.request.model': 'claude-haiku', 'gen_ai.usage.input_tokens': 120, 'gen_ai.usage.output_tokens': 7 });
+  await (
+    await engine.emit('run_start', { run_id: 'r4', workflow_name: 'ship' })
+  ).settled;
+  expect(spanNamed('hookline.hook judge').attributes).toMatchObject({
+    'gen_ai.request.model': 'claude-haiku',
+    'gen_ai.usage.input_tokens': 120,
+    'gen_ai.usage.output_tokens': 7,
+  });
 });
 
 test('an emit that selects no hook still gets its span', async () => {
   const engine = engineFor('[[hooks]]\nevent = "run_start"\ncommand = "true"\n');
   await engine.emit('stage_complete', { run_id: 'r5', workflow_name: 'ship' });
-  await expect.poll(() => exporter.getFinishedSpans().map((span) => span.name)).toEqual(['hookline.emit stage_complete']);
-  expect(spanNamed('hookline.emit stage_complete').attributes).toMatchObject({ 'hookline.decision': 'proceed', 'hookline.hooks': 0 });
+  await expect
+    .poll(() => exporter.getFinishedSpans().map((span) => span.name))
+    .toEqual(['hookline.emit stage_complete']);
+  expect(spanNamed('hookline.emit stage_complete').attributes).toMatchObject({
+    'hookline.decision': 'proceed',
+    'hookline.hooks': 0,
+  });
 });
 
 test('with no SDK registered the observer records nothing and hooks get no TRACEPARENT', async () => {
   // The global provider of @opentelemetry/api: a no-op, as in a host that never set up tracing.
-  const engine = engineFor(`[[hooks]]\nname = "peek"\nevent = "run_start"\ncommand = '''printf '{"decision":"proceed","reason":"[%s]"}' "$TRACEPARENT"'''\n`, undefined, otelObserver());
+  const engine = engineFor(
+    `[[hooks]]\nname = "peek"\nevent = "run_start"\ncommand = '''printf '{"decision":"proceed","reason":"[%s]"}' "$TRACEPARENT"'''\n`,
+    undefined,
+    otelObserver(),
+  );
   const outcome = await engine.emit('run_start', { run_id: 'r6', workflow_name: 'ship' });
   expect(outcome.hooks[0]!.decision).toEqual({ decision: 'proceed', reason: '[]' });
   expect(trace.getTracerProvider()).not.toBe(provider);

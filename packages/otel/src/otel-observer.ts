@@ -1,5 +1,14 @@
 import type { EmitObservation, EngineObserver, HookObservation } from '@hookline/core/plugin';
-import { context as contexts, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span, type TracerProvider } from '@opentelemetry/api';
+import {
+  context as contexts,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+  type TracerProvider,
+} from '@opentelemetry/api';
 import { messageOf } from '@hookline/core/plugin';
 import { emitEndAttributes, emitStartAttributes, hookEndAttributes, hookStartAttributes } from './span-attributes.ts';
 import { traceContextOf } from './trace-context.ts';
@@ -36,7 +45,11 @@ export function otelObserver(settings: OtelObserverSettings = {}): EngineObserve
     emitStarted(start) {
       const active = contexts.active();
       const parent = settings.parent !== undefined && trace.getSpan(active) === undefined ? settings.parent : active;
-      const span = tracer.startSpan(`hookline.emit ${start.event}`, { kind: SpanKind.INTERNAL, attributes: emitStartAttributes(start) }, parent);
+      const span = tracer.startSpan(
+        `hookline.emit ${start.event}`,
+        { kind: SpanKind.INTERNAL, attributes: emitStartAttributes(start) },
+        parent,
+      );
       return emitObservation(span, trace.setSpan(parent, span), start.preset);
     },
   };
@@ -44,7 +57,11 @@ export function otelObserver(settings: OtelObserverSettings = {}): EngineObserve
   function emitObservation(span: Span, within: Context, preset: string): EmitObservation {
     return {
       hookStarted(hook, context) {
-        const hookSpan = tracer.startSpan(`hookline.hook ${hook.name}`, { kind: SpanKind.INTERNAL, attributes: hookStartAttributes(hook, context.event, preset) }, within);
+        const hookSpan = tracer.startSpan(
+          `hookline.hook ${hook.name}`,
+          { kind: SpanKind.INTERNAL, attributes: hookStartAttributes(hook, context.event, preset) },
+          within,
+        );
         return hookObservation(hookSpan, trace.setSpan(within, hookSpan));
       },
       ended(outcome) {

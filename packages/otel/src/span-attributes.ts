@@ -58,12 +58,14 @@ export function hookEndAttributes(report: HookReport): Attributes {
   if (report.status === 'failed' || report.status === 'timed_out') attributes['error.type'] = report.status;
   if (report.skipped_because !== undefined) attributes['hookline.hook.skipped_because'] = report.skipped_because;
   // A retried delivery of a durable hook: which attempt this span is, and what comes of it.
-  if (typeof report['delivery_attempt'] === 'number') attributes['hookline.delivery.attempt'] = report['delivery_attempt'];
+  if (typeof report['delivery_attempt'] === 'number')
+    attributes['hookline.delivery.attempt'] = report['delivery_attempt'];
   if (typeof report['webhook_id'] === 'string') attributes['hookline.delivery.message_id'] = report['webhook_id'];
   const delivery = report['delivery'];
   if (typeof delivery === 'object' && delivery !== null) {
     const { next, afterMs, counted } = delivery as Record<string, unknown>;
-    if (next === 'retry' || next === 'dead') attributes['hookline.delivery.next'] = counted === false ? 'deferred' : next;
+    if (next === 'retry' || next === 'dead')
+      attributes['hookline.delivery.next'] = counted === false ? 'deferred' : next;
     if (typeof afterMs === 'number') attributes['hookline.delivery.retry_after_ms'] = afterMs;
   }
   return attributes;

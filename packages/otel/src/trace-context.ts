@@ -6,7 +6,11 @@ import { isSpanContextValid, type Context, type PropagationAPI, type Span } from
  * the span itself, so hooks get it even when the host registered a tracer but no propagator.
  * `undefined` for a span that is not part of a trace (no SDK registered).
  */
-export function traceContextOf(span: Span, within: Context, propagation: PropagationAPI): Record<string, string> | undefined {
+export function traceContextOf(
+  span: Span,
+  within: Context,
+  propagation: PropagationAPI,
+): Record<string, string> | undefined {
   const spanContext = span.spanContext();
   if (!isSpanContextValid(spanContext)) return undefined;
   const fields: Record<string, string> = {};

@@ -40,13 +40,22 @@ async function bareFanOut(): Promise<void> {
 
 function engineWith(toml: string): HookEngine {
   const runners = [commandRunner()];
-  return createHookEngine({ config: loadConfig([{ text: toml, source: 'bench.toml' }], { runners }), runners, sandbox: localSandbox(), concurrency: CONCURRENCY });
+  return createHookEngine({
+    config: loadConfig([{ text: toml, source: 'bench.toml' }], { runners }),
+    runners,
+    sandbox: localSandbox(),
+    concurrency: CONCURRENCY,
+  });
 }
 
 const hostEngine = engineWith(`[[hooks]]\nevent = "stage_start"\ncommand = "exit 0"\nsandbox = false\n`);
 const localEngine = engineWith(`[[hooks]]\nevent = "stage_start"\ncommand = "exit 0"\n`);
 const fanOutToml = (sandbox: boolean): string =>
-  Array.from({ length: FAN_OUT }, (_, index) => `[[hooks]]\nname = "h${index}"\nevent = "stage_start"\nblocking = false\ncommand = "exit 0"\nsandbox = ${sandbox}\n`).join('\n');
+  Array.from(
+    { length: FAN_OUT },
+    (_, index) =>
+      `[[hooks]]\nname = "h${index}"\nevent = "stage_start"\nblocking = false\ncommand = "exit 0"\nsandbox = ${sandbox}\n`,
+  ).join('\n');
 const hostFanOutEngine = engineWith(fanOutToml(false));
 const localFanOutEngine = engineWith(fanOutToml(true));
 
@@ -73,13 +82,19 @@ const fanOutSamples = await measureInterleaved(fanOut, { rounds: FAN_OUT_ROUNDS,
 await Promise.all([hostEngine, localEngine, hostFanOutEngine, localFanOutEngine].map((engine) => engine.close()));
 
 // The load average goes into the header: on a busy machine the ratios drift, and the reader should know.
-console.log(`\ncommand runner vs bare child_process.spawn — node ${process.version}, ${availableParallelism()} CPUs, ${process.platform}, load average ${loadavg()[0]!.toFixed(2)} at the end\n`);
+console.log(
+  `\ncommand runner vs bare child_process.spawn — node ${process.version}, ${availableParallelism()} CPUs, ${process.platform}, load average ${loadavg()[0]!.toFixed(2)} at the end\n`,
+);
 console.log('| scenario | contender | samples | median ms | p90 ms | ratio to bare (median) | target |');
 console.log('|---|---|---:|---:|---:|---:|---|');
 let missed = false;
-missed = printRows('one hook `sh -c \'exit 0\'`', single, singleSamples, TARGET_SINGLE) || missed;
+missed = printRows("one hook `sh -c 'exit 0'`", single, singleSamples, TARGET_SINGLE) || missed;
 missed = printRows(`fan-out of ${FAN_OUT}`, fanOut, fanOutSamples, TARGET_FAN_OUT) || missed;
-console.log(missed ? '\nSome ratio is over its target (a loaded machine makes this noisy: run again before concluding).' : '\nEvery ratio is within its target.');
+console.log(
+  missed
+    ? '\nSome ratio is over its target (a loaded machine makes this noisy: run again before concluding).'
+    : '\nEvery ratio is within its target.',
+);
 
 function printRows(scenario: string, contenders: readonly Contender[], samples: Samples, target: number): boolean {
   const baseline = quantile(samples.get(contenders[0]!.name)!, 0.5);
@@ -90,7 +105,9 @@ function printRows(scenario: string, contenders: readonly Contender[], samples: 
     const ratio = median / baseline;
     const verdict = index === 0 ? '' : ratio <= target ? `≤ ${target}× ✓` : `≤ ${target}× ✗`;
     if (index > 0 && ratio > target) over = true;
-    console.log(`| ${scenario} | ${contender.name} | ${values.length} | ${median.toFixed(3)} | ${quantile(values, 0.9).toFixed(3)} | ${index === 0 ? '1.00' : ratio.toFixed(3)} | ${verdict} |`);
+    console.log(
+      `| ${scenario} | ${contender.name} | ${values.length} | ${median.toFixed(3)} | ${quantile(values, 0.9).toFixed(3)} | ${index === 0 ? '1.00' : ratio.toFixed(3)} | ${verdict} |`,
+    );
   }
   return over;
 }

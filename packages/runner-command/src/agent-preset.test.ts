@@ -12,21 +12,26 @@ import { useScratchDirectory } from '../test-support/scratch.ts';
 const scratch = useScratchDirectory();
 
 /** Loads `toml` under preset "agent" and emits each `[event, context]`, returning the settled outcomes. */
-async function emitAgent(toml: string, emits: ReadonlyArray<readonly [string, Record<string, unknown>]>): Promise<{ config: HookConfig; outcomes: EmitOutcome[] }> {
+async function emitAgent(
+  toml: string,
+  emits: ReadonlyArray<readonly [string, Record<string, unknown>]>,
+): Promise<{ config: HookConfig; outcomes: EmitOutcome[] }> {
   // A clean environment: no AGENT_CODE_ variable of the test process can leak into the checks.
   const runner = commandRunner({ environment: { PATH: process.env['PATH'] }, killGraceMs: 200 });
   const config = loadConfig([{ text: `preset = "agent"\n${toml}`, source: 'settings.toml' }], { runners: [runner] });
   const engine = createHookEngine({ config, runners: [runner] });
   try {
     const outcomes: EmitOutcome[] = [];
-    for (const [event, context] of emits) outcomes.push(await (await engine.emit(event, { session_id: 'session-1', ...context })).settled);
+    for (const [event, context] of emits)
+      outcomes.push(await (await engine.emit(event, { session_id: 'session-1', ...context })).settled);
     return { config, outcomes };
   } finally {
     await engine.close();
   }
 }
 
-const action = (event: string, command: string, extra = ''): string => `[[hooks]]\nevent = "${event}"\n${extra}[hooks.action]\ntype = "shell"\ncommand = ${JSON.stringify(command)}\n`;
+const action = (event: string, command: string, extra = ''): string =>
+  `[[hooks]]\nevent = "${event}"\n${extra}[hooks.action]\ntype = "shell"\ncommand = ${JSON.stringify(command)}\n`;
 
 function stable(report: HookReport): Record<string, unknown> {
   const { duration_ms: _duration, ...rest } = report;
@@ -47,7 +52,8 @@ describe('agent preset with real commands', () => {
     const fromCanonical = await emitAgent(canonical, emits);
     const strip = (config: HookConfig) => config.hooks.map(({ source: _source, ...rest }) => rest);
     expect(strip(fromDialect.config)).toEqual(strip(fromCanonical.config));
-    const outcomes = (run: { outcomes: EmitOutcome[] }) => run.outcomes.map((outcome) => ({ ...outcome, hooks: outcome.hooks.map(stable) }));
+    const outcomes = (run: { outcomes: EmitOutcome[] }) =>
+      run.outcomes.map((outcome) => ({ ...outcome, hooks: outcome.hooks.map(stable) }));
     expect(outcomes(fromDialect)).toEqual(outcomes(fromCanonical));
     expect(fromDialect.outcomes.map((outcome) => [outcome.decision, outcome.reason])).toEqual([
       ['block', 'no shell today'],
@@ -59,12 +65,19 @@ describe('agent preset with real commands', () => {
   test('the environment: AGENT_CODE_HOOK_EVENT, _TOOL when there is a tool, _CONTEXT holding the context JSON', async () => {
     const record = join(scratch(), 'env');
     const dump = `env | grep '^AGENT_CODE_' | sort > ${quote(record)}; printenv AGENT_CODE_HOOK_CONTEXT > ${quote(`${record}.json`)}`;
-    await emitAgent(action('post_tool_use', dump) + action('session_start', dump), [['post_tool_use', { tool_name: 'FileWrite', tool_input: { path: 'a.rs' } }]]);
-    const json = '{"event":"post_tool_use","session_id":"session-1","tool_name":"FileWrite","tool_input":{"path":"a.rs"}}';
-    expect(readFileSync(record, 'utf8')).toBe(`AGENT_CODE_HOOK_CONTEXT=${json}\nAGENT_CODE_HOOK_EVENT=post_tool_use\nAGENT_CODE_HOOK_TOOL=FileWrite\n`);
+    await emitAgent(action('post_tool_use', dump) + action('session_start', dump), [
+      ['post_tool_use', { tool_name: 'FileWrite', tool_input: { path: 'a.rs' } }],
+    ]);
+    const json =
+      '{"event":"post_tool_use","session_id":"session-1","tool_name":"FileWrite","tool_input":{"path":"a.rs"}}';
+    expect(readFileSync(record, 'utf8')).toBe(
+      `AGENT_CODE_HOOK_CONTEXT=${json}\nAGENT_CODE_HOOK_EVENT=post_tool_use\nAGENT_CODE_HOOK_TOOL=FileWrite\n`,
+    );
     expect(readFileSync(`${record}.json`, 'utf8')).toBe(`${json}\n`);
     await emitAgent(action('session_start', dump), [['session_start', {}]]);
-    expect(readFileSync(record, 'utf8')).toBe('AGENT_CODE_HOOK_CONTEXT={"event":"session_start","session_id":"session-1"}\nAGENT_CODE_HOOK_EVENT=session_start\n');
+    expect(readFileSync(record, 'utf8')).toBe(
+      'AGENT_CODE_HOOK_CONTEXT={"event":"session_start","session_id":"session-1"}\nAGENT_CODE_HOOK_EVENT=session_start\n',
+    );
   });
 
   test('AGENT_CODE_HOOK_CONTEXT up to 16 384 UTF-8 bytes; at 16 385 only AGENT_CODE_HOOK_CONTEXT_TRUNCATED=1', async () => {
@@ -92,8 +105,13 @@ describe('agent preset with real commands', () => {
 
   test('stdin carries the context as exactly one JSON line with a trailing newline', async () => {
     const record = join(scratch(), 'lines');
-    await emitAgent(action('user_prompt_submit', `cat > ${quote(record)}; wc -l < ${quote(record)} > ${quote(`${record}.count`)}`), [['user_prompt_submit', { prompt: 'line one\nline two' }]]);
-    expect(readFileSync(record, 'utf8')).toBe('{"event":"user_prompt_submit","session_id":"session-1","prompt":"line one\\nline two"}\n');
+    await emitAgent(
+      action('user_prompt_submit', `cat > ${quote(record)}; wc -l < ${quote(record)} > ${quote(`${record}.count`)}`),
+      [['user_prompt_submit', { prompt: 'line one\nline two' }]],
+    );
+    expect(readFileSync(record, 'utf8')).toBe(
+      '{"event":"user_prompt_submit","session_id":"session-1","prompt":"line one\\nline two"}\n',
+    );
     expect(readFileSync(`${record}.count`, 'utf8').trim()).toBe('1');
   });
 
@@ -110,20 +128,30 @@ describe('agent preset with real commands', () => {
       cases.map(([command], index) => action('pre_tool_use', command, `tool_name = "T${index}"\n`)).join(''),
       cases.map((_, index) => ['pre_tool_use', { tool_name: `T${index}` }] as const),
     );
-    expect(outcomes.map((outcome) => [outcome.decision, outcome.reason])).toEqual(cases.map(([, reason]) => [reason === undefined ? 'proceed' : 'block', reason]));
+    expect(outcomes.map((outcome) => [outcome.decision, outcome.reason])).toEqual(
+      cases.map(([, reason]) => [reason === undefined ? 'proceed' : 'block', reason]),
+    );
     expect(outcomes[4]?.hooks[0]?.status).toBe('ok');
     // A "block" JSON at exit 0 was meant as a veto this protocol cannot honour: the hook failed, and
     // pre_tool_use fails closed; garbled JSON too.
     const { outcomes: meant } = await emitAgent(
-      [`echo '{"decision":"block"}'`, `echo '{"decision":"block",}'`, `echo '["block"]'`].map((command, index) => action('pre_tool_use', command, `tool_name = "M${index}"\n`)).join(''),
+      [`echo '{"decision":"block"}'`, `echo '{"decision":"block",}'`, `echo '["block"]'`]
+        .map((command, index) => action('pre_tool_use', command, `tool_name = "M${index}"\n`))
+        .join(''),
       [0, 1, 2].map((index) => ['pre_tool_use', { tool_name: `M${index}` }] as const),
     );
-    expect(meant.map((outcome) => [outcome.decision, outcome.hooks[0]?.status])).toEqual([['block', 'failed'], ['block', 'failed'], ['block', 'failed']]);
+    expect(meant.map((outcome) => [outcome.decision, outcome.hooks[0]?.status])).toEqual([
+      ['block', 'failed'],
+      ['block', 'failed'],
+      ['block', 'failed'],
+    ]);
     expect(meant[0]?.reason).toContain('answer by exit code only');
     expect(meant[1]?.reason).toContain('not valid JSON');
     expect(meant[2]?.reason).toContain('JSON array');
     // Other events name themselves in the default reason (recorded, not honoured: they do not block).
-    const { outcomes: [stop] } = await emitAgent(action('stop', 'exit 1'), [['stop', {}]]);
+    const {
+      outcomes: [stop],
+    } = await emitAgent(action('stop', 'exit 1'), [['stop', {}]]);
     expect(stop?.hooks[0]?.decision).toEqual({ decision: 'block', reason: 'blocked by stop hook' });
     expect(stop?.decision).toBe('proceed');
   });
@@ -148,9 +176,14 @@ describe('agent preset with real commands', () => {
     mkdirSync(home);
     writeFileSync(join(home, '.bashrc'), `echo sourced > ${quote(join(scratch(), 'bashrc-ran'))}\n`);
     const runner = commandRunner({ environment: { PATH: process.env['PATH'], HOME: home } });
-    const config = loadConfig([{ text: `preset = "agent"\n${action('stop', 'echo "$SHLVL" > shlvl')}`, source: 'settings.toml' }], { runners: [runner] });
+    const config = loadConfig(
+      [{ text: `preset = "agent"\n${action('stop', 'echo "$SHLVL" > shlvl')}`, source: 'settings.toml' }],
+      { runners: [runner] },
+    );
     const engine = createHookEngine({ config, runners: [runner] });
-    await (await engine.emit('stop', { session_id: 's', cwd: scratch() })).settled;
+    await (
+      await engine.emit('stop', { session_id: 's', cwd: scratch() })
+    ).settled;
     await engine.close();
     expect(readFileSync(join(scratch(), 'shlvl'), 'utf8')).toBe('2\n');
     expect(existsSync(join(scratch(), 'bashrc-ran'))).toBe(false);
@@ -158,10 +191,17 @@ describe('agent preset with real commands', () => {
 
   test('shell actions run with bash; a Bash hook does not fire for BashOutput', async () => {
     const marker = join(scratch(), 'fired');
-    const { outcomes } = await emitAgent(action('post_tool_use', `[[ "$AGENT_CODE_HOOK_TOOL" =~ ^Bash ]] && echo "$AGENT_CODE_HOOK_TOOL" >> ${quote(marker)}`, 'tool_name = "Bash"\n'), [
-      ['post_tool_use', { tool_name: 'BashOutput' }],
-      ['post_tool_use', { tool_name: 'Bash' }],
-    ]);
+    const { outcomes } = await emitAgent(
+      action(
+        'post_tool_use',
+        `[[ "$AGENT_CODE_HOOK_TOOL" =~ ^Bash ]] && echo "$AGENT_CODE_HOOK_TOOL" >> ${quote(marker)}`,
+        'tool_name = "Bash"\n',
+      ),
+      [
+        ['post_tool_use', { tool_name: 'BashOutput' }],
+        ['post_tool_use', { tool_name: 'Bash' }],
+      ],
+    );
     expect(outcomes.map((outcome) => outcome.hooks.length)).toEqual([0, 1]);
     expect(outcomes[1]?.hooks[0]).toMatchObject({ status: 'ok', exit_code: 0 });
     expect(existsSync(marker) && readFileSync(marker, 'utf8')).toBe('Bash\n');

@@ -35,12 +35,14 @@ export const commandOptions: v.ObjectSchema<CommandOptionsEntries, undefined> = 
   command: v.pipe(
     v.string('must be a string holding a shell command'),
     v.regex(/\S/, 'must not be empty or only whitespace'),
-    v.description('The shell command, run with the preset\'s shell (sh -c); it answers by exit code and stdout.'),
+    v.description("The shell command, run with the preset's shell (sh -c); it answers by exit code and stdout."),
   ),
   max_output_bytes: v.optional(
     v.pipe(
       integerInRange(1, MAX_OUTPUT_BYTES_LIMIT, outputLimitMessage),
-      v.description('Bytes of stdout and of stderr kept per stream (default 1 MiB); the rest is dropped, the hook keeps running.'),
+      v.description(
+        'Bytes of stdout and of stderr kept per stream (default 1 MiB); the rest is dropped, the hook keeps running.',
+      ),
     ),
   ),
   env_passthrough: v.optional(
@@ -48,11 +50,17 @@ export const commandOptions: v.ObjectSchema<CommandOptionsEntries, undefined> = 
       v.array(
         v.pipe(
           v.string(passthroughMessage),
-          v.regex(VARIABLE_NAME, (issue) => `holds ${JSON.stringify(issue.input)}, which is not a variable name (letters, digits and _, not starting with a digit)`),
+          v.regex(
+            VARIABLE_NAME,
+            (issue) =>
+              `holds ${JSON.stringify(issue.input)}, which is not a variable name (letters, digits and _, not starting with a digit)`,
+          ),
         ),
         passthroughMessage,
       ),
-      v.description('Host environment variables this hook receives on top of the sandbox\'s allow-list (PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_*, TERM, TZ, TMPDIR).'),
+      v.description(
+        "Host environment variables this hook receives on top of the sandbox's allow-list (PATH, HOME, USER, LOGNAME, SHELL, LANG, LC_*, TERM, TZ, TMPDIR).",
+      ),
     ),
   ),
 });

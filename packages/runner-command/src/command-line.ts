@@ -5,6 +5,7 @@ import { CommandStartError } from './command-start-error.ts';
 export function commandLine(request: ExecRequest): [file: string, ...args: string[]] {
   if (typeof request.command === 'string') return [request.shell ?? 'sh', '-c', request.command];
   const [file, ...args] = request.command;
-  if (file === undefined || file === '') throw new CommandStartError('cannot start an empty argv: its first element must name a program');
+  if (file === undefined || file === '')
+    throw new CommandStartError('cannot start an empty argv: its first element must name a program');
   return [file, ...args];
 }

@@ -70,7 +70,9 @@ describe('stdout is read as a whole', () => {
   });
 
   test('override with edge_to redirects the edge; unknown fields are ignored', async () => {
-    const override = quote(JSON.stringify({ decision: 'override', edge_to: 'review', reason: 'needs eyes', extra: [1, 2] }));
+    const override = quote(
+      JSON.stringify({ decision: 'override', edge_to: 'review', reason: 'needs eyes', extra: [1, 2] }),
+    );
     const outcome = await emitHooks([{ command: `echo ${override}` }], { event: 'edge_selected' });
     expect(outcome.decision).toBe('override');
     expect(outcome.edge_to).toBe('review');
@@ -121,7 +123,9 @@ describe('stderr in the report', () => {
 
 describe('output that is not UTF-8', () => {
   test('invalid bytes on stdout and stderr are replaced, not fatal', async () => {
-    const report = await runOne({ command: "printf '\\377\\376 caf\\303 \\200' ; printf 'bad \\377\\300 bytes' >&2; exit 2" });
+    const report = await runOne({
+      command: "printf '\\377\\376 caf\\303 \\200' ; printf 'bad \\377\\300 bytes' >&2; exit 2",
+    });
     expect(report.status).toBe('ok');
     expect(report.decision).toEqual({ decision: 'block', reason: 'hook exited with code 2' });
     expect(report['stderr']).toBe('bad \uFFFD\uFFFD bytes');
@@ -141,8 +145,28 @@ describe('output that is not UTF-8', () => {
 
 test("a sandbox's exec warnings reach the hook's report", () => {
   const result = commandResult(
-    { exitCode: 0, signal: null, stdout: new Uint8Array(), stderr: new Uint8Array(), stdoutTruncated: false, stderrTruncated: false, aborted: false, warnings: ['the container had stopped; this hook ran in a replacement'] },
-    { provider: 'docker', maxOutputBytes: 1024, stderrTailBytes: 0, abortReason: () => '', event: 'run_start', preset: arcPreset },
+    {
+      exitCode: 0,
+      signal: null,
+      stdout: new Uint8Array(),
+      stderr: new Uint8Array(),
+      stdoutTruncated: false,
+      stderrTruncated: false,
+      aborted: false,
+      warnings: ['the container had stopped; this hook ran in a replacement'],
+    },
+    {
+      provider: 'docker',
+      maxOutputBytes: 1024,
+      stderrTailBytes: 0,
+      abortReason: () => '',
+      event: 'run_start',
+      preset: arcPreset,
+    },
   );
-  expect(result).toMatchObject({ status: 'ok', decision: { decision: 'proceed' }, warnings: ['the container had stopped; this hook ran in a replacement'] });
+  expect(result).toMatchObject({
+    status: 'ok',
+    decision: { decision: 'proceed' },
+    warnings: ['the container had stopped; this hook ran in a replacement'],
+  });
 });

@@ -31,7 +31,9 @@ export function commandResult(exec: ExecResult, scope: CommandResultScope): RunR
   if (exec.signal !== null) details['signal'] = exec.signal;
   if (exec.stdoutTruncated) {
     details['stdout_truncated'] = true;
-    warnings.push(`stdout exceeded ${scope.maxOutputBytes} bytes: the rest was dropped, and the output was not read as a decision`);
+    warnings.push(
+      `stdout exceeded ${scope.maxOutputBytes} bytes: the rest was dropped, and the output was not read as a decision`,
+    );
   }
   if (exec.stderrTruncated) {
     details['stderr_truncated'] = true;
@@ -40,11 +42,27 @@ export function commandResult(exec: ExecResult, scope: CommandResultScope): RunR
   if (exec.exitCode !== 0 && exec.stderr.length > 0 && scope.stderrTailBytes > 0) {
     details['stderr'] = decodeTail(exec.stderr, scope.stderrTailBytes).trimEnd();
   }
-  if (exec.aborted) return { status: 'failed', error: `the hook was stopped: ${scope.abortReason()}`, warnings, details };
+  if (exec.aborted)
+    return { status: 'failed', error: `the hook was stopped: ${scope.abortReason()}`, warnings, details };
 
-  const exit = { exitCode: exec.exitCode, signal: exec.signal, stdout: decodeOutput(exec.stdout), stderr: decodeOutput(exec.stderr), stdoutTruncated: exec.stdoutTruncated };
-  const reading = scope.preset.command.readExit(exit, { event: scope.event, preset: scope.preset, maxOutputBytes: scope.maxOutputBytes });
+  const exit = {
+    exitCode: exec.exitCode,
+    signal: exec.signal,
+    stdout: decodeOutput(exec.stdout),
+    stderr: decodeOutput(exec.stderr),
+    stdoutTruncated: exec.stdoutTruncated,
+  };
+  const reading = scope.preset.command.readExit(exit, {
+    event: scope.event,
+    preset: scope.preset,
+    maxOutputBytes: scope.maxOutputBytes,
+  });
   warnings.push(...reading.warnings);
   if (reading.status === 'failed') return { status: 'failed', error: reading.error, warnings, details };
-  return { status: 'ok', decision: reading.decision, warnings, details: reading.details === undefined ? details : { ...details, ...reading.details } };
+  return {
+    status: 'ok',
+    decision: reading.decision,
+    warnings,
+    details: reading.details === undefined ? details : { ...details, ...reading.details },
+  };
 }

@@ -75,7 +75,14 @@ export function commandRunner(settings: CommandRunnerSettings = {}): Runner {
           let log: CommandLogTarget | undefined;
           if (preset.command.log === true) {
             const key = context[preset.sessionField];
-            log = { path: commandLogPath(settings.logRoot ?? DEFAULT_LOG_ROOT, key === undefined || key === null ? '_' : String(key), hook.name), hook: hook.name };
+            log = {
+              path: commandLogPath(
+                settings.logRoot ?? DEFAULT_LOG_ROOT,
+                key === undefined || key === null ? '_' : String(key),
+                hook.name,
+              ),
+              hook: hook.name,
+            };
           }
           if (call.sandbox !== undefined) return runCommandHook(options, call, call.sandbox, scope, log);
           return host.use((session) => runCommandHook(options, call, session, scope, log));

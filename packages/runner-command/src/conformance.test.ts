@@ -14,13 +14,24 @@ const scenarios: ConformanceScenarios = {
 const scenarioContext = { fail: { cwd: '/nonexistent/hookline-conformance' } };
 
 describe('conformance on the host (sandbox = false)', () => {
-  for (const check of runnerConformanceCases({ runner: commandRunner(), type: 'command', scenarios, scenarioContext })) {
+  for (const check of runnerConformanceCases({
+    runner: commandRunner(),
+    type: 'command',
+    scenarios,
+    scenarioContext,
+  })) {
     test(check.name, () => check.run(), 30_000);
   }
 });
 
 describe('conformance in the local sandbox', () => {
-  for (const check of runnerConformanceCases({ runner: commandRunner(), type: 'command', scenarios, scenarioContext, sandbox: localSandbox() })) {
+  for (const check of runnerConformanceCases({
+    runner: commandRunner(),
+    type: 'command',
+    scenarios,
+    scenarioContext,
+    sandbox: localSandbox(),
+  })) {
     test(check.name, () => check.run(), 30_000);
   }
 });

@@ -24,7 +24,8 @@ export async function describeStartFailure(error: unknown, attempt: StartAttempt
   }
   const program = JSON.stringify(attempt.file);
   // exec(2) takes C strings: a NUL byte cannot be passed, and Node refuses before trying.
-  if ([attempt.file, ...attempt.args].some((part) => part.includes('\0'))) return `cannot start ${program}: the command contains a NUL byte, which no process argument can hold`;
+  if ([attempt.file, ...attempt.args].some((part) => part.includes('\0')))
+    return `cannot start ${program}: the command contains a NUL byte, which no process argument can hold`;
   if (code === 'ENOENT') {
     return attempt.file.includes('/')
       ? `cannot start ${program}: no such file`

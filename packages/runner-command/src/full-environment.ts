@@ -11,7 +11,10 @@ export function fullEnvironment(environment: Readonly<Record<string, string | un
  * The variables of `environment` a hook's `env_passthrough` names, set ones only: the explicit way
  * past a sandbox's allow-list.
  */
-export function passedThrough(environment: Readonly<Record<string, string | undefined>>, names: readonly string[] | undefined): Record<string, string> {
+export function passedThrough(
+  environment: Readonly<Record<string, string | undefined>>,
+  names: readonly string[] | undefined,
+): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const name of names ?? []) {
     const value = environment[name];

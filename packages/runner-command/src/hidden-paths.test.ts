@@ -18,7 +18,17 @@ test('existing hidden paths inside a bind are covered, outermost only; absent on
   writeFileSync(join(root, 'home', '.netrc'), '');
   mkdirSync(join(root, 'elsewhere', '.ssh'), { recursive: true });
   const home = join(root, 'home');
-  const guard = guardHiddenPaths([home], [join(home, '.ssh'), join(home, '.ssh', 'id_ed25519'), join(home, '.netrc'), join(home, '.gnupg'), join(root, 'elsewhere', '.ssh'), 'relative/.ssh']);
+  const guard = guardHiddenPaths(
+    [home],
+    [
+      join(home, '.ssh'),
+      join(home, '.ssh', 'id_ed25519'),
+      join(home, '.netrc'),
+      join(home, '.gnupg'),
+      join(root, 'elsewhere', '.ssh'),
+      'relative/.ssh',
+    ],
+  );
   expect(guard.covered).toEqual([
     { path: join(home, '.ssh'), directory: true },
     { path: join(home, '.netrc'), directory: false },
@@ -32,7 +42,9 @@ test('a link is followed to where it leads; a bind inside a hidden path is repor
   symlinkSync(join(root, 'dotfiles', 'ssh'), join(root, '.ssh'));
   const guard = guardHiddenPaths([root, join(root, 'dotfiles', 'ssh', 'keys')], [join(root, '.ssh')]);
   expect(guard.covered).toEqual([{ path: join(root, 'dotfiles', 'ssh'), directory: true }]);
-  expect(guard.insideHidden).toEqual([{ root: join(root, 'dotfiles', 'ssh', 'keys'), hiddenPath: join(root, 'dotfiles', 'ssh') }]);
+  expect(guard.insideHidden).toEqual([
+    { root: join(root, 'dotfiles', 'ssh', 'keys'), hiddenPath: join(root, 'dotfiles', 'ssh') },
+  ]);
 });
 
 test('a covered path moved through a folder above it, or swapped, is reported with what to do', () => {
@@ -47,5 +59,7 @@ test('a covered path moved through a folder above it, or swapped, is reported wi
     { path: join(root, '.local', 'state', 'hookline'), change: 'removed' },
     { path: join(root, '.aws'), change: 'replaced' },
   ]);
-  expect(describeHiddenPathChanges('test', changes)).toMatch(/hookline is gone \(a folder above it was renamed or removed\).*\.aws is another file now.*move it aside to have a new one made/);
+  expect(describeHiddenPathChanges('test', changes)).toMatch(
+    /hookline is gone \(a folder above it was renamed or removed\).*\.aws is another file now.*move it aside to have a new one made/,
+  );
 });

@@ -1,4 +1,10 @@
-export { commandOptions, DEFAULT_MAX_OUTPUT_BYTES, MAX_OUTPUT_BYTES_LIMIT, type CommandHookOptions, type CommandOptionsEntries } from './command-keys.ts';
+export {
+  commandOptions,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  MAX_OUTPUT_BYTES_LIMIT,
+  type CommandHookOptions,
+  type CommandOptionsEntries,
+} from './command-keys.ts';
 export { commandLogPath, DEFAULT_LOG_ROOT, safePathSegment } from './command-log.ts';
 // The cut of veto reasons is core's, applied to every runner; re-exported where it used to live.
 export { MAX_REASON_CHARACTERS } from '@hookline/core/plugin';

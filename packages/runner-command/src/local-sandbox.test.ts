@@ -13,10 +13,21 @@ const scratch = useScratchDirectory();
 describe('the environment', () => {
   // Credentials under the names a deny-list missed, and ones it caught, and an ordinary variable.
   const secrets = {
-    AWS_SECRET_ACCESS_KEY: 'aws-planted', STRIPE_SECRET_KEY: 'sk_live_planted', PGPASSWORD: 'pg-planted', MYSQL_PWD: 'my-planted',
-    DATABASE_URL: 'postgres://u:planted@db/x', GOOGLE_APPLICATION_CREDENTIALS: '/keys/planted.json', SSH_AUTH_SOCK: '/run/planted.sock',
-    SECRET: 'bare-planted', TOKEN: 'bare-planted', API_KEY: 'bare-planted', DOCKER_AUTH_CONFIG: '{"auths":"planted"}',
-    FOO_API_KEY: 'sk-planted', GITHUB_TOKEN: 'ghp-planted', db_password: 'hunter2', KEEP_ME: 'not-on-the-list',
+    AWS_SECRET_ACCESS_KEY: 'aws-planted',
+    STRIPE_SECRET_KEY: 'sk_live_planted',
+    PGPASSWORD: 'pg-planted',
+    MYSQL_PWD: 'my-planted',
+    DATABASE_URL: 'postgres://u:planted@db/x',
+    GOOGLE_APPLICATION_CREDENTIALS: '/keys/planted.json',
+    SSH_AUTH_SOCK: '/run/planted.sock',
+    SECRET: 'bare-planted',
+    TOKEN: 'bare-planted',
+    API_KEY: 'bare-planted',
+    DOCKER_AUTH_CONFIG: '{"auths":"planted"}',
+    FOO_API_KEY: 'sk-planted',
+    GITHUB_TOKEN: 'ghp-planted',
+    db_password: 'hunter2',
+    KEEP_ME: 'not-on-the-list',
   };
   const planted = { ...secrets, LC_TIME: 'C', TZ: 'UTC', SHARED_CACHE: '/var/cache/shared' };
   beforeEach(() => Object.assign(process.env, planted));
@@ -38,7 +49,10 @@ describe('the environment', () => {
 
   test('env_passthrough adds the named host variables, and only those', async () => {
     const record = join(scratch(), 'env');
-    const report = await runOne({ command: `env > ${quote(record)}`, env_passthrough: ['SHARED_CACHE', 'PGPASSWORD', 'NOT_SET_ANYWHERE'] }, { placement: 'local' });
+    const report = await runOne(
+      { command: `env > ${quote(record)}`, env_passthrough: ['SHARED_CACHE', 'PGPASSWORD', 'NOT_SET_ANYWHERE'] },
+      { placement: 'local' },
+    );
     expect(report.status).toBe('ok');
     const seen = readFileSync(record, 'utf8');
     expect(seen).toContain('SHARED_CACHE=/var/cache/shared\n');
@@ -76,7 +90,14 @@ describe('the session', () => {
 
   test('context files live in a private 0700 directory that is removed with the session', async () => {
     const record = join(scratch(), 'path');
-    const engine = startEngine([{ command: `echo "$ARC_HOOK_CONTEXT" > ${quote(record)}; stat -c %a "$(dirname "$ARC_HOOK_CONTEXT")" >> ${quote(record)}` }], { placement: 'local' });
+    const engine = startEngine(
+      [
+        {
+          command: `echo "$ARC_HOOK_CONTEXT" > ${quote(record)}; stat -c %a "$(dirname "$ARC_HOOK_CONTEXT")" >> ${quote(record)}`,
+        },
+      ],
+      { placement: 'local' },
+    );
     const outcome = await engine.emit('stage_start', baseContext);
     expect(outcome.hooks[0]?.status).toBe('ok');
     const [path, directoryMode] = readFileSync(record, 'utf8').trim().split('\n');
@@ -90,7 +111,10 @@ describe('the session', () => {
 
   test('ending the run ends a hook that is still running in its session', async () => {
     const pidFile = join(scratch(), 'pid');
-    const engine = startEngine([{ command: `echo $$ > ${quote(pidFile)}; sleep 300`, blocking: false, timeout_ms: 60_000 }], { placement: 'local' });
+    const engine = startEngine(
+      [{ command: `echo $$ > ${quote(pidFile)}; sleep 300`, blocking: false, timeout_ms: 60_000 }],
+      { placement: 'local' },
+    );
     const outcome = await engine.emit('stage_start', baseContext);
     expect(await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'), 5_000)).toBe(true);
     await engine.endRun('test-run');
@@ -130,7 +154,9 @@ describe('what the local sandbox does not contain', () => {
     try {
       const outcome = await engine.emit('stage_start', baseContext);
       expect(outcome.hooks[0]?.status).toBe('timed_out');
-      expect(await waitFor(() => existsSync(escapee) && readFileSync(escapee, 'utf8').endsWith('\n'), 5_000)).toBe(true);
+      expect(await waitFor(() => existsSync(escapee) && readFileSync(escapee, 'utf8').endsWith('\n'), 5_000)).toBe(
+        true,
+      );
       escapedPid = Number(readFileSync(escapee, 'utf8'));
       await engine.close();
       const groupId = Number(readFileSync(leader, 'utf8'));
@@ -147,7 +173,10 @@ describe('what the local sandbox does not contain', () => {
 
 describe('a long-lived session', () => {
   test('a private directory removed from under the session is made again', async () => {
-    const session = await localSandbox({ temporaryDirectory: scratch() }).doOpen('long-run', new AbortController().signal);
+    const session = await localSandbox({ temporaryDirectory: scratch() }).doOpen(
+      'long-run',
+      new AbortController().signal,
+    );
     try {
       const first = await session.writeFile({ name: 'one.json', data: '{}' });
       rmSync(dirname(first), { recursive: true, force: true });

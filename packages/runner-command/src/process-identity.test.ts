@@ -1,7 +1,15 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { endProcessGroup, endProcessGroups, isSameProcess, localHostIdentity, processIdentity, readProcessStat, type RecordedProcessGroup } from './process-identity.ts';
+import {
+  endProcessGroup,
+  endProcessGroups,
+  isSameProcess,
+  localHostIdentity,
+  processIdentity,
+  readProcessStat,
+  type RecordedProcessGroup,
+} from './process-identity.ts';
 
 function startGroup(): number {
   // A group leader with a child in its group: both must end.
@@ -48,9 +56,21 @@ describe('a recorded group is signalled only when its identity fully matches', (
   const forged: ReadonlyArray<readonly [string, () => RecordedProcessGroup, RegExp]> = [
     ['an empty start time', () => ({ host, pid: victim.pid, start: '' }), /start time is empty/],
     ['no start time', () => ({ host, pid: victim.pid }), /start time is missing or malformed/],
-    ['a start time that is not digits', () => ({ host, pid: victim.pid, start: `${victim.start} ` }), /missing or malformed/],
-    ['a numeric start time (not text)', () => ({ host, pid: victim.pid, start: Number(victim.start) }), /missing or malformed/],
-    ['another start time', () => ({ host, pid: victim.pid, start: String(Number(victim.start) - 1) }), /now runs another process/],
+    [
+      'a start time that is not digits',
+      () => ({ host, pid: victim.pid, start: `${victim.start} ` }),
+      /missing or malformed/,
+    ],
+    [
+      'a numeric start time (not text)',
+      () => ({ host, pid: victim.pid, start: Number(victim.start) }),
+      /missing or malformed/,
+    ],
+    [
+      'another start time',
+      () => ({ host, pid: victim.pid, start: String(Number(victim.start) - 1) }),
+      /now runs another process/,
+    ],
     ['no host', () => ({ pid: victim.pid, start: victim.start }), /host is not recorded/],
     ['an empty host', () => ({ host: '', pid: victim.pid, start: victim.start }), /host is not recorded/],
     ['another host', () => ({ host: 'elsewhere/boot/ns', pid: victim.pid, start: victim.start }), /another host/],
@@ -59,8 +79,20 @@ describe('a recorded group is signalled only when its identity fully matches', (
     ['a negative pid', () => ({ host, pid: -victim.pid, start: victim.start }), /integer above 1/],
     ['a pid of text', () => ({ host, pid: String(victim.pid), start: victim.start }), /integer above 1/],
     ['a fractional pid', () => ({ host, pid: victim.pid + 0.5, start: victim.start }), /integer above 1/],
-    ['this process', () => ({ host, pid: process.pid, start: processIdentity()!.start }), /this Hookline process or its own group/],
-    ["this process's group", () => ({ host, pid: readProcessStat(process.pid)!.group, start: processIdentity(readProcessStat(process.pid)!.group)?.start ?? victim.start }), /this Hookline process or its own group|no longer leads/],
+    [
+      'this process',
+      () => ({ host, pid: process.pid, start: processIdentity()!.start }),
+      /this Hookline process or its own group/,
+    ],
+    [
+      "this process's group",
+      () => ({
+        host,
+        pid: readProcessStat(process.pid)!.group,
+        start: processIdentity(readProcessStat(process.pid)!.group)?.start ?? victim.start,
+      }),
+      /this Hookline process or its own group|no longer leads/,
+    ],
   ];
   for (const [form, group, why] of forged) {
     test(`${form}: nothing is signalled, and the refusal says why`, async () => {
@@ -72,7 +104,9 @@ describe('a recorded group is signalled only when its identity fully matches', (
   }
   test('a process that runs but does not lead its group is not signalled', async () => {
     // The group's child: alive, in the victim's group, not its leader.
-    const child = readdirSync('/proc').map(Number).find((pid) => pid !== victim.pid && readProcessStat(pid)?.group === victim.pid);
+    const child = readdirSync('/proc')
+      .map(Number)
+      .find((pid) => pid !== victim.pid && readProcessStat(pid)?.group === victim.pid);
     expect(child).toBeDefined();
     const warnings = await endProcessGroups([{ host, pid: child!, start: readProcessStat(child!)!.start }], host, 200);
     expect(warnings).toEqual([expect.stringMatching(/no longer leads a process group/)]);

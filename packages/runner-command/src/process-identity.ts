@@ -94,15 +94,22 @@ export interface RecordedProcessGroup {
 export function refusalToSignal(group: RecordedProcessGroup, host: string): string | 'gone' | undefined {
   const { pid, start } = group;
   const named = `process group ${typeof pid === 'number' || typeof pid === 'string' ? JSON.stringify(pid) : String(pid)}`;
-  if (typeof host !== 'string' || host === '') return `${named} was not signalled: this machine has no identity to compare with the recorded one`;
-  if (typeof group.host !== 'string' || group.host === '') return `${named} was not signalled: its host is not recorded`;
-  if (group.host !== host) return `${named} was not signalled: it was recorded on another host (${group.host}), and can only be ended there`;
-  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 1) return `${named} was not signalled: its pid is not one a hook's group can have (an integer above 1)`;
-  if (pid === process.pid || pid === ownGroup()) return `${named} was not signalled: it is this Hookline process or its own group`;
-  if (typeof start !== 'string' || !/^\d+$/.test(start)) return `${named} was not signalled: its leader's start time is ${typeof start === 'string' && start === '' ? 'empty' : 'missing or malformed'}, so a process that reuses the pid cannot be told apart`;
+  if (typeof host !== 'string' || host === '')
+    return `${named} was not signalled: this machine has no identity to compare with the recorded one`;
+  if (typeof group.host !== 'string' || group.host === '')
+    return `${named} was not signalled: its host is not recorded`;
+  if (group.host !== host)
+    return `${named} was not signalled: it was recorded on another host (${group.host}), and can only be ended there`;
+  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 1)
+    return `${named} was not signalled: its pid is not one a hook's group can have (an integer above 1)`;
+  if (pid === process.pid || pid === ownGroup())
+    return `${named} was not signalled: it is this Hookline process or its own group`;
+  if (typeof start !== 'string' || !/^\d+$/.test(start))
+    return `${named} was not signalled: its leader's start time is ${typeof start === 'string' && start === '' ? 'empty' : 'missing or malformed'}, so a process that reuses the pid cannot be told apart`;
   const live = readProcessStat(pid);
   if (live === undefined) return 'gone';
-  if (live.start !== start) return `${named} was not signalled: pid ${pid} now runs another process (started at ${live.start}, recorded ${start})`;
+  if (live.start !== start)
+    return `${named} was not signalled: pid ${pid} now runs another process (started at ${live.start}, recorded ${start})`;
   if (live.group !== pid) return `${named} was not signalled: pid ${pid} no longer leads a process group`;
   return undefined;
 }
@@ -113,7 +120,11 @@ export function refusalToSignal(group: RecordedProcessGroup, host: string): stri
  * finds nothing against it. Resolves to undefined when the group was ended (or was gone), else to
  * why it was not signalled.
  */
-export async function endProcessGroup(leader: RecordedProcessGroup & { readonly host: string }, host: string, waitMs = 5_000): Promise<string | undefined> {
+export async function endProcessGroup(
+  leader: RecordedProcessGroup & { readonly host: string },
+  host: string,
+  waitMs = 5_000,
+): Promise<string | undefined> {
   const refusal = refusalToSignal(leader, host);
   if (refusal === 'gone') return undefined;
   if (refusal !== undefined) return refusal;
@@ -129,7 +140,8 @@ export async function endProcessGroup(leader: RecordedProcessGroup & { readonly 
       // ESRCH: gone meanwhile; EPERM: not ours to end — the wait below says whether it went.
     }
     if (!groupRuns(identity)) return undefined;
-    if (performance.now() >= deadline) return `process group ${identity.pid} was signalled but still runs after ${waitMs} ms`;
+    if (performance.now() >= deadline)
+      return `process group ${identity.pid} was signalled but still runs after ${waitMs} ms`;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
 }
@@ -139,8 +151,16 @@ export async function endProcessGroup(leader: RecordedProcessGroup & { readonly 
  * resolves — once they are gone or the wait ran out — to a warning for each group it did not
  * signal (or could not end), for the journal to report.
  */
-export async function endProcessGroups(groups: ReadonlyArray<RecordedProcessGroup>, host: string, waitMs?: number): Promise<string[]> {
-  const results = await Promise.all(groups.map((group) => endProcessGroup({ ...group, host: typeof group.host === 'string' ? group.host : '' }, host, waitMs)));
+export async function endProcessGroups(
+  groups: ReadonlyArray<RecordedProcessGroup>,
+  host: string,
+  waitMs?: number,
+): Promise<string[]> {
+  const results = await Promise.all(
+    groups.map((group) =>
+      endProcessGroup({ ...group, host: typeof group.host === 'string' ? group.host : '' }, host, waitMs),
+    ),
+  );
   return results.filter((warning): warning is string => warning !== undefined);
 }
 

@@ -1,7 +1,13 @@
 import { closeSync, fchmodSync, openSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm } from './promised-fs.ts';
 import { basename, dirname, join } from 'node:path';
-import { createInFlight, PluginError, type ExecRequest, type ExecResult, type SandboxSession } from '@hookline/core/plugin';
+import {
+  createInFlight,
+  PluginError,
+  type ExecRequest,
+  type ExecResult,
+  type SandboxSession,
+} from '@hookline/core/plugin';
 import { CommandStartError } from './command-start-error.ts';
 import { linkSignals } from './link-signals.ts';
 import { makePrivateDirectory, privateDirectoryRoots } from './private-directory.ts';
@@ -70,7 +76,11 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
   };
 
   const launchProcess = async (request: ExecRequest, signal: AbortSignal): Promise<ExecResult> => {
-    const processSettings = { environment: settings.environment(), killGraceMs: settings.killGraceMs, maxOutputBytes: settings.maxOutputBytes };
+    const processSettings = {
+      environment: settings.environment(),
+      killGraceMs: settings.killGraceMs,
+      maxOutputBytes: settings.maxOutputBytes,
+    };
     if (settings.launch === undefined) return runProcess({ ...request, signal }, processSettings);
     const launch = await settings.launch(request, files);
     let result: ExecResult | undefined;
@@ -94,7 +104,8 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
     provider: settings.provider,
     ...(settings.details === undefined ? {} : { details: settings.details }),
     async exec(request) {
-      if (lifetime.signal.aborted) throw new CommandStartError(`the ${settings.provider} session of run "${settings.runId}" was disposed`);
+      if (lifetime.signal.aborted)
+        throw new CommandStartError(`the ${settings.provider} session of run "${settings.runId}" was disposed`);
       const linked = linkSignals(request.signal, lifetime.signal);
       const work = launchProcess(request, linked.signal);
       try {
@@ -104,8 +115,15 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
       }
     },
     async writeFile(request) {
-      if (lifetime.signal.aborted) throw new CommandStartError(`the ${settings.provider} session of run "${settings.runId}" was disposed`);
-      if (request.name !== basename(request.name) || request.name === '' || request.name === '.' || request.name === '..' || request.name.includes('\0')) {
+      if (lifetime.signal.aborted)
+        throw new CommandStartError(`the ${settings.provider} session of run "${settings.runId}" was disposed`);
+      if (
+        request.name !== basename(request.name) ||
+        request.name === '' ||
+        request.name === '.' ||
+        request.name === '..' ||
+        request.name.includes('\0')
+      ) {
         throw new PluginError(`writeFile takes a plain file name, got ${JSON.stringify(request.name)}`);
       }
       const mode = request.mode ?? 0o600;

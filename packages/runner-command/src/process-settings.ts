@@ -20,7 +20,11 @@ export interface ProcessSettings {
 }
 
 /** The settings' limits and directory, with their defaults, as `createProcessSession` takes them. */
-export function processLimits(settings: ProcessSettings): { killGraceMs: number; maxOutputBytes: number; temporaryDirectory?: string } {
+export function processLimits(settings: ProcessSettings): {
+  killGraceMs: number;
+  maxOutputBytes: number;
+  temporaryDirectory?: string;
+} {
   return {
     killGraceMs: settings.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
     maxOutputBytes: settings.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,

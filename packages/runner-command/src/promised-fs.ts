@@ -1,4 +1,11 @@
-import { access as accessCallback, appendFile as appendFileCallback, mkdir as mkdirCallback, mkdtemp as mkdtempCallback, rm as rmCallback, stat as statCallback } from 'node:fs';
+import {
+  access as accessCallback,
+  appendFile as appendFileCallback,
+  mkdir as mkdirCallback,
+  mkdtemp as mkdtempCallback,
+  rm as rmCallback,
+  stat as statCallback,
+} from 'node:fs';
 import { promisify } from 'node:util';
 
 // The file system calls of this package, as promises over node:fs's callbacks. node:fs/promises does

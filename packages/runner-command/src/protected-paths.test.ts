@@ -1,6 +1,16 @@
 // The bookkeeping behind the sandboxes' protected paths, on real folders: what a root exposes, what
 // lies inside a protected path, and what a change after the exec leads to.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -18,7 +28,11 @@ test('existing names and host paths inside a root are to be bound; absent ones a
   mkdirSync(join(root, 'data'));
   writeFileSync(join(root, 'data', 'journal.db'), '');
   const guard = guardProtectedPaths([root], [join(root, 'data', 'journal.db'), '/elsewhere/hookline.toml']);
-  expect([...guard.existing].sort()).toEqual([join(root, '.git'), join(root, 'data', 'journal.db'), join(root, 'hookline.toml')]);
+  expect([...guard.existing].sort()).toEqual([
+    join(root, '.git'),
+    join(root, 'data', 'journal.db'),
+    join(root, 'hookline.toml'),
+  ]);
   expect(guard.absent).toContain(join(root, '.claude'));
   expect(guard.absent).not.toContain('/elsewhere/hookline.toml');
   expect(guard.insideProtected).toEqual([]);
@@ -41,14 +55,20 @@ test('what appeared or was replaced is moved aside, never deleted; the account s
   );
   const aside = readdirSync(root).find((name) => name.startsWith('hookline.toml.hookline-quarantine-'));
   expect(readFileSync(join(root, aside!), 'utf8')).toBe('new');
-  expect(describeProtectedPathChanges('test', changes)).toMatch(/hookline\.toml was replaced; it was moved aside to .*inspect it, then delete it, or move it back if you trust it/);
+  expect(describeProtectedPathChanges('test', changes)).toMatch(
+    /hookline\.toml was replaced; it was moved aside to .*inspect it, then delete it, or move it back if you trust it/,
+  );
 });
 
 test('a root inside a protected folder, by name or by a host path, is reported', () => {
   mkdirSync(join(root, 'project', '.git', 'objects'), { recursive: true });
   mkdirSync(join(root, 'plugins', 'x'), { recursive: true });
-  expect(guardProtectedPaths([join(root, 'project', '.git', 'objects')], []).insideProtected).toEqual([{ root: join(root, 'project', '.git', 'objects'), protectedPath: join(root, 'project', '.git') }]);
-  expect(guardProtectedPaths([join(root, 'plugins', 'x')], [join(root, 'plugins')]).insideProtected).toEqual([{ root: join(root, 'plugins', 'x'), protectedPath: join(root, 'plugins') }]);
+  expect(guardProtectedPaths([join(root, 'project', '.git', 'objects')], []).insideProtected).toEqual([
+    { root: join(root, 'project', '.git', 'objects'), protectedPath: join(root, 'project', '.git') },
+  ]);
+  expect(guardProtectedPaths([join(root, 'plugins', 'x')], [join(root, 'plugins')]).insideProtected).toEqual([
+    { root: join(root, 'plugins', 'x'), protectedPath: join(root, 'plugins') },
+  ]);
   // An agent's folder holds more than settings (Codex keeps worktrees in ~/.codex/worktrees).
   mkdirSync(join(root, '.codex', 'worktrees', 'w'), { recursive: true });
   expect(guardProtectedPaths([join(root, '.codex', 'worktrees', 'w')], []).insideProtected).toEqual([]);
@@ -63,6 +83,8 @@ test("a protected link's target is protected, and core.hooksPath adds the reposi
   writeFileSync(join(root, '.git', 'config'), '[core]\n\thooksPath = "tools/hooks" ; set by the team\n');
   mkdirSync(join(root, 'tools', 'hooks'), { recursive: true });
   const guard = guardProtectedPaths([root], []);
-  expect(guard.existing).toEqual(expect.arrayContaining([join(root, 'conf', 'real.toml'), join(root, 'tools', 'hooks')]));
+  expect(guard.existing).toEqual(
+    expect.arrayContaining([join(root, 'conf', 'real.toml'), join(root, 'tools', 'hooks')]),
+  );
   expect(guard.existing).not.toContain(join(root, 'hookline.toml'));
 });

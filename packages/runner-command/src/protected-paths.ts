@@ -5,7 +5,15 @@ import { PROTECTED_NAMES } from '@hookline/core/plugin';
 import { within } from './path-within.ts';
 
 /** How a protected path looked before a hook ran: absent, or one file system object. */
-type Fingerprint = { readonly kind: 'absent' } | { readonly kind: 'present'; readonly dev: number; readonly ino: number; readonly type: string; readonly link?: string };
+type Fingerprint =
+  | { readonly kind: 'absent' }
+  | {
+      readonly kind: 'present';
+      readonly dev: number;
+      readonly ino: number;
+      readonly type: string;
+      readonly link?: string;
+    };
 
 /** One protected path that changed while a hook ran, and what the guard did about it. */
 export interface ProtectedPathChange {
@@ -84,7 +92,8 @@ export function guardProtectedPaths(roots: readonly string[], hostPaths: readonl
   const locations = [...candidates].map(realLocation);
   const insideProtected: Array<{ root: string; protectedPath: string }> = [];
   for (const root of roots) {
-    const holder = protectedAbove(root) ?? locations.find((path) => within(root, path) && fingerprint(path).kind === 'present');
+    const holder =
+      protectedAbove(root) ?? locations.find((path) => within(root, path) && fingerprint(path).kind === 'present');
     if (holder !== undefined) insideProtected.push({ root, protectedPath: holder });
   }
   return {
@@ -123,7 +132,8 @@ function settle(fingerprints: ReadonlyMap<string, Fingerprint>): ProtectedPathCh
  */
 export function describeProtectedPathChanges(provider: string, changes: readonly ProtectedPathChange[]): string {
   const lines = changes.map((change) => {
-    if (change.change === 'removed') return `${change.path} was moved or removed (through a folder above it); check where it went and put it back`;
+    if (change.change === 'removed')
+      return `${change.path} was moved or removed (through a folder above it); check where it went and put it back`;
     const what = change.change === 'created' ? 'was created' : 'was replaced';
     return change.quarantinedAt === undefined
       ? `${change.path} ${what} and could not be moved aside (${change.problem ?? 'unknown error'}): inspect it before Hookline, an agent or git runs anything from it`
@@ -143,7 +153,8 @@ function protectedAbove(path: string): string | undefined {
     for (const name of PROTECTED_NAMES) {
       if (SETTINGS_FOLDERS.has(name) && end !== parts.length) continue;
       const named = name.split('/');
-      if (end - named.length >= 1 && named.every((part, index) => parts[end - named.length + index] === part)) return parts.slice(0, end).join('/');
+      if (end - named.length >= 1 && named.every((part, index) => parts[end - named.length + index] === part))
+        return parts.slice(0, end).join('/');
     }
   }
   return undefined;
@@ -209,7 +220,13 @@ function fingerprint(path: string): Fingerprint {
     return { kind: 'absent' };
   }
   const type = stats.isDirectory() ? 'directory' : stats.isFile() ? 'file' : stats.isSymbolicLink() ? 'link' : 'other';
-  return { kind: 'present', dev: stats.dev, ino: stats.ino, type, ...(stats.isSymbolicLink() ? { link: readlinkSync(path) } : {}) };
+  return {
+    kind: 'present',
+    dev: stats.dev,
+    ino: stats.ino,
+    type,
+    ...(stats.isSymbolicLink() ? { link: readlinkSync(path) } : {}),
+  };
 }
 
 function same(before: Fingerprint, now: Fingerprint): boolean {
@@ -218,4 +235,10 @@ function same(before: Fingerprint, now: Fingerprint): boolean {
 }
 
 export { within } from './path-within.ts';
-export { describeHiddenPathChanges, guardHiddenPaths, type HiddenPath, type HiddenPathChange, type HiddenPathsGuard } from './hidden-paths.ts';
+export {
+  describeHiddenPathChanges,
+  guardHiddenPaths,
+  type HiddenPath,
+  type HiddenPathChange,
+  type HiddenPathsGuard,
+} from './hidden-paths.ts';

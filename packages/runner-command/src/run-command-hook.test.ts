@@ -22,14 +22,24 @@ describe.each(['host', 'local'] as const)('context delivery (%s)', (placement) =
     expect(report.status).toBe('ok');
     const stdin = readFileSync(stdinCopy, 'utf8');
     expect(stdin).toBe(readFileSync(fileCopy, 'utf8'));
-    expect(JSON.parse(stdin)).toEqual({ event: 'stage_start', ...baseContext, cwd: scratch(), attempt: 2, note: 'ünïcode ✓', nested: { a: [1, null] } });
+    expect(JSON.parse(stdin)).toEqual({
+      event: 'stage_start',
+      ...baseContext,
+      cwd: scratch(),
+      attempt: 2,
+      note: 'ünïcode ✓',
+      nested: { a: [1, null] },
+    });
     // Compact JSON: no whitespace between tokens.
     expect(stdin).toBe(JSON.stringify(JSON.parse(stdin)));
   });
 
   test('the context file is mode 0600 while the hook runs and gone afterwards', async () => {
     const record = join(scratch(), 'record');
-    const report = await runOne({ command: `stat -c %a "$ARC_HOOK_CONTEXT" > ${quote(record)}; echo "$ARC_HOOK_CONTEXT" >> ${quote(record)}` }, { placement });
+    const report = await runOne(
+      { command: `stat -c %a "$ARC_HOOK_CONTEXT" > ${quote(record)}; echo "$ARC_HOOK_CONTEXT" >> ${quote(record)}` },
+      { placement },
+    );
     expect(report.status).toBe('ok');
     const [mode, path] = readFileSync(record, 'utf8').trim().split('\n');
     expect(mode).toBe('600');
@@ -105,7 +115,10 @@ describe('a shell that cannot be started', () => {
   });
 
   test('local sandbox: PATH without sh fails the hook', async () => {
-    const report = await runOne({ command: 'exit 0' }, { placement: 'local', sandbox: localSandbox({ environment: { PATH: '/nonexistent/bin' } }) });
+    const report = await runOne(
+      { command: 'exit 0' },
+      { placement: 'local', sandbox: localSandbox({ environment: { PATH: '/nonexistent/bin' } }) },
+    );
     expect(report.status).toBe('failed');
     expect(report.error).toContain('cannot start "sh": not found on PATH');
     expect(report.decision?.decision).toBe('block');
@@ -114,9 +127,18 @@ describe('a shell that cannot be started', () => {
   test('a preset whose shell does not exist fails the hook', async () => {
     const preset: Preset = { ...arcPreset, command: { ...arcPreset.command, shell: '/nonexistent/zsh' } };
     const runner = commandRunner();
-    const config = loadConfig([{ text: configText([{ event: 'stage_start', command: 'exit 0', sandbox: false }]), source: 'test.toml' }], { runners: [runner] });
+    const config = loadConfig(
+      [{ text: configText([{ event: 'stage_start', command: 'exit 0', sandbox: false }]), source: 'test.toml' }],
+      { runners: [runner] },
+    );
     const context = { event: 'stage_start', ...baseContext };
-    const result = await runner.types['command']!.doRun(config.hooks[0]!, { context, contextJson: JSON.stringify(context), signal: new AbortController().signal, timeoutMs: 5_000, preset });
+    const result = await runner.types['command']!.doRun(config.hooks[0]!, {
+      context,
+      contextJson: JSON.stringify(context),
+      signal: new AbortController().signal,
+      timeoutMs: 5_000,
+      preset,
+    });
     await runner.doClose?.();
     expect(result).toMatchObject({ status: 'failed', error: 'cannot start "/nonexistent/zsh": no such file' });
   });
@@ -130,7 +152,15 @@ describe('a shell that cannot be started', () => {
 
 describe('the type declaration and its keys', () => {
   test('command = "…" is the shorthand; the effective name uses the first 20 characters', () => {
-    const config = loadConfig([{ text: configText([{ event: 'stage_start', command: 'echo 0123456789abcdefghij-and-more' }]), source: 'test.toml' }], { runners: [commandRunner()] });
+    const config = loadConfig(
+      [
+        {
+          text: configText([{ event: 'stage_start', command: 'echo 0123456789abcdefghij-and-more' }]),
+          source: 'test.toml',
+        },
+      ],
+      { runners: [commandRunner()] },
+    );
     const hook = config.hooks[0]!;
     expect(hook.type).toBe('command');
     expect(hook.name).toBe('stage_start:echo 0123456789abcde');
@@ -149,7 +179,9 @@ describe('the type declaration and its keys', () => {
   ])('%j is rejected at load', (keys, mentioned) => {
     let caught: unknown;
     try {
-      loadConfig([{ text: configText([{ event: 'stage_start', ...keys }]), source: 'test.toml' }], { runners: [commandRunner()] });
+      loadConfig([{ text: configText([{ event: 'stage_start', ...keys }]), source: 'test.toml' }], {
+        runners: [commandRunner()],
+      });
     } catch (error) {
       caught = error;
     }

@@ -27,7 +27,13 @@ export interface CommandLogTarget {
  * its processes were ended). When `log` is given, the run is appended to that file before the
  * result is returned.
  */
-export async function runCommandHook(options: CommandHookOptions, call: RunCall, session: SandboxSession, scope: CommandRunScope, log?: CommandLogTarget): Promise<RunResult> {
+export async function runCommandHook(
+  options: CommandHookOptions,
+  call: RunCall,
+  session: SandboxSession,
+  scope: CommandRunScope,
+  log?: CommandLogTarget,
+): Promise<RunResult> {
   const started = new Date();
   const clock = performance.now();
   const { result, exec } = await execute(options, call, session, scope);
@@ -45,21 +51,38 @@ export async function runCommandHook(options: CommandHookOptions, call: RunCall,
     return result;
   } catch (error) {
     // The hook ran; a log that cannot be written is worth a warning, not a failure.
-    return { ...result, warnings: [...(result.warnings ?? []), `could not write the log ${log.path}: ${messageOf(error)}`] };
+    return {
+      ...result,
+      warnings: [...(result.warnings ?? []), `could not write the log ${log.path}: ${messageOf(error)}`],
+    };
   }
 }
 
-async function execute(options: CommandHookOptions, call: RunCall, session: SandboxSession, scope: CommandRunScope): Promise<{ result: RunResult; exec?: ExecResult }> {
+async function execute(
+  options: CommandHookOptions,
+  call: RunCall,
+  session: SandboxSession,
+  scope: CommandRunScope,
+): Promise<{ result: RunResult; exec?: ExecResult }> {
   const { context, contextJson, preset } = call;
   const details = { sandbox: session.provider };
   const cwd = context['cwd'];
   if (cwd !== undefined && (typeof cwd !== 'string' || cwd === '')) {
-    return { result: { status: 'failed', error: `the context's cwd must be a non-empty string, got ${JSON.stringify(cwd)}`, details } };
+    return {
+      result: {
+        status: 'failed',
+        error: `the context's cwd must be a non-empty string, got ${JSON.stringify(cwd)}`,
+        details,
+      },
+    };
   }
   const maxOutputBytes = options.max_output_bytes ?? scope.maxOutputBytes;
   // A fresh object: the preset may hand out a shared one, and the context file variable is added to
   // it. The preset's variables win over passed-through ones of the same name.
-  const env = { ...passedThrough(scope.environment(), options.env_passthrough), ...preset.command.environment.variables(context, contextJson) };
+  const env = {
+    ...passedThrough(scope.environment(), options.env_passthrough),
+    ...preset.command.environment.variables(context, contextJson),
+  };
   // The trace context as environment variables, the carrier OpenTelemetry specifies for processes.
   if (call.traceContext !== undefined) {
     for (const [name, value] of Object.entries(call.traceContext)) env[name.toUpperCase().replaceAll('-', '_')] = value;
@@ -71,7 +94,9 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
       try {
         contextFile = await session.writeFile({ name: contextFileName(), data: contextJson, mode: 0o600 });
       } catch (error) {
-        return { result: { status: 'failed', error: `could not write the context file: ${messageOf(error)}`, details } };
+        return {
+          result: { status: 'failed', error: `could not write the context file: ${messageOf(error)}`, details },
+        };
       }
       env[fileVariable] = contextFile;
     }
@@ -79,7 +104,8 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
     // sessions run there; another sandbox's default directory is its own business).
     const directoryVariable = preset.command.environment.workingDirectoryVariable;
     if (directoryVariable !== undefined) {
-      const directory = cwd ?? (session.provider === 'host' || session.provider === 'local' ? process.cwd() : undefined);
+      const directory =
+        cwd ?? (session.provider === 'host' || session.provider === 'local' ? process.cwd() : undefined);
       if (directory !== undefined) env[directoryVariable] = directory;
     }
     let exec: ExecResult;
@@ -102,7 +128,8 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
       provider: session.provider,
       maxOutputBytes,
       stderrTailBytes: scope.stderrTailBytes,
-      abortReason: () => (call.signal.aborted ? messageOf(call.signal.reason) : `the ${session.provider} session ended`),
+      abortReason: () =>
+        call.signal.aborted ? messageOf(call.signal.reason) : `the ${session.provider} session ended`,
       event: context.event,
       preset,
     });
@@ -115,7 +142,12 @@ async function execute(options: CommandHookOptions, call: RunCall, session: Sand
 
 // How the run ended, for its log: the exit, the signal, or why it did not run to its end.
 function ending(result: RunResult, exec: ExecResult | undefined): string {
-  const how = exec === undefined ? undefined : exec.signal !== null ? `killed by ${exec.signal}` : `exit ${String(exec.exitCode)}`;
+  const how =
+    exec === undefined
+      ? undefined
+      : exec.signal !== null
+        ? `killed by ${exec.signal}`
+        : `exit ${String(exec.exitCode)}`;
   if (result.status === 'failed') return how === undefined ? `failed: ${result.error}` : `${how} (${result.error})`;
   return how ?? 'unknown';
 }

@@ -17,7 +17,9 @@ function readPid(path: string): number {
 describe.each(['host', 'local'] as const)('timeouts (%s)', (placement) => {
   test('a timed-out hook is timed_out, and no process of its group survives the grace', async () => {
     const pidFile = join(scratch(), 'pid');
-    const engine = startEngine([{ command: `echo $$ > ${quote(pidFile)}; sleep 300 & sleep 300`, timeout_ms: 500 }], { placement });
+    const engine = startEngine([{ command: `echo $$ > ${quote(pidFile)}; sleep 300 & sleep 300`, timeout_ms: 500 }], {
+      placement,
+    });
     const outcome = await engine.emit('stage_start', baseContext);
     const report = outcome.hooks[0]!;
     expect(report.status).toBe('timed_out');
@@ -32,7 +34,15 @@ describe.each(['host', 'local'] as const)('timeouts (%s)', (placement) => {
   test('a hook that ignores SIGTERM is SIGKILLed after the grace, and the report is timed_out', async () => {
     const pidFile = join(scratch(), 'pid');
     // An ignored SIGTERM is inherited across exec: the background sleep ignores it too.
-    const engine = startEngine([{ command: `trap '' TERM; echo $$ > ${quote(pidFile)}; sleep 300 & while :; do sleep 1; done`, timeout_ms: 500 }], { placement });
+    const engine = startEngine(
+      [
+        {
+          command: `trap '' TERM; echo $$ > ${quote(pidFile)}; sleep 300 & while :; do sleep 1; done`,
+          timeout_ms: 500,
+        },
+      ],
+      { placement },
+    );
     const outcome = await engine.emit('stage_start', baseContext);
     expect(outcome.hooks[0]?.status).toBe('timed_out');
     const groupId = readPid(pidFile);
@@ -44,7 +54,10 @@ describe.each(['host', 'local'] as const)('timeouts (%s)', (placement) => {
 
   test('the context file is removed after a timeout too', async () => {
     const record = join(scratch(), 'path');
-    const engine = startEngine([{ command: `echo "$ARC_HOOK_CONTEXT" > ${quote(record)}; sleep 300`, timeout_ms: 400 }], { placement });
+    const engine = startEngine(
+      [{ command: `echo "$ARC_HOOK_CONTEXT" > ${quote(record)}; sleep 300`, timeout_ms: 400 }],
+      { placement },
+    );
     const outcome = await engine.emit('stage_start', baseContext);
     expect(outcome.hooks[0]?.status).toBe('timed_out');
     const path = readFileSync(record, 'utf8').trim();
@@ -102,7 +115,8 @@ describe('many hooks and process leftovers', () => {
     expect(outcome.hooks.filter((report) => report.status === 'ok')).toHaveLength(200);
     const written = readdirSync(scratch()).filter((name) => name.startsWith('out-'));
     expect(written).toHaveLength(200);
-    for (let index = 0; index < 200; index++) expect(readFileSync(join(scratch(), `out-${index}`), 'utf8')).toBe(`${index}\n`);
+    for (let index = 0; index < 200; index++)
+      expect(readFileSync(join(scratch(), `out-${index}`), 'utf8')).toBe(`${index}\n`);
   });
 
   test('a background process that keeps stdout open does not hold the hook past its exit', async () => {
@@ -115,32 +129,35 @@ describe('many hooks and process leftovers', () => {
     expect(report.decision).toEqual({ decision: 'skip' });
   });
 
-  test.each(['host', 'local'] as const)('what a hook leaves in its group ends when its main process exits; a setsid daemon lives on (%s)', async (placement) => {
-    const leader = join(scratch(), 'leader');
-    const leftover = join(scratch(), 'leftover');
-    const daemon = join(scratch(), 'daemon');
-    // A TERM-ignoring leftover, too: it gets SIGKILL after the grace, as on a timeout.
-    const command = [
-      `echo $$ > ${quote(leader)}`,
-      `sleep 300 & echo $! > ${quote(leftover)}`,
-      `(trap '' TERM; sleep 300) >/dev/null 2>&1 &`,
-      `setsid sh -c 'echo $$ > "$1"; exec sleep 300' sh ${quote(daemon)} </dev/null >/dev/null 2>&1 &`,
-      `while [ ! -s ${quote(daemon)} ]; do sleep 0.01; done`,
-      'exit 0',
-    ].join('\n');
-    const report = await runOne({ command }, { placement });
-    const daemonPid = readPid(daemon);
-    try {
-      expect(report.status).toBe('ok');
-      expect(report.decision).toEqual({ decision: 'proceed' });
-      // The runner returns once the group is gone or was sent SIGKILL, which takes effect at once.
-      expect(await waitFor(() => runningGroupMembers(readPid(leader)).length === 0, 2_000)).toBe(true);
-      expect(isRunning(readPid(leftover))).toBe(false);
-      expect(isRunning(daemonPid)).toBe(true);
-    } finally {
-      if (isRunning(daemonPid)) process.kill(daemonPid, 'SIGKILL');
-    }
-  });
+  test.each(['host', 'local'] as const)(
+    'what a hook leaves in its group ends when its main process exits; a setsid daemon lives on (%s)',
+    async (placement) => {
+      const leader = join(scratch(), 'leader');
+      const leftover = join(scratch(), 'leftover');
+      const daemon = join(scratch(), 'daemon');
+      // A TERM-ignoring leftover, too: it gets SIGKILL after the grace, as on a timeout.
+      const command = [
+        `echo $$ > ${quote(leader)}`,
+        `sleep 300 & echo $! > ${quote(leftover)}`,
+        `(trap '' TERM; sleep 300) >/dev/null 2>&1 &`,
+        `setsid sh -c 'echo $$ > "$1"; exec sleep 300' sh ${quote(daemon)} </dev/null >/dev/null 2>&1 &`,
+        `while [ ! -s ${quote(daemon)} ]; do sleep 0.01; done`,
+        'exit 0',
+      ].join('\n');
+      const report = await runOne({ command }, { placement });
+      const daemonPid = readPid(daemon);
+      try {
+        expect(report.status).toBe('ok');
+        expect(report.decision).toEqual({ decision: 'proceed' });
+        // The runner returns once the group is gone or was sent SIGKILL, which takes effect at once.
+        expect(await waitFor(() => runningGroupMembers(readPid(leader)).length === 0, 2_000)).toBe(true);
+        expect(isRunning(readPid(leftover))).toBe(false);
+        expect(isRunning(daemonPid)).toBe(true);
+      } finally {
+        if (isRunning(daemonPid)) process.kill(daemonPid, 'SIGKILL');
+      }
+    },
+  );
 
   test('aborting an exec ends its group and marks the result aborted', async () => {
     const session = createHostSession();

@@ -58,10 +58,21 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   let child: ChildProcessWithoutNullStreams;
   try {
     // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.
-    const stdio: StdioOptions = settings.passFds === undefined || settings.passFds.length === 0 ? 'pipe' : ['pipe', 'pipe', 'pipe', ...settings.passFds];
-    child = spawn(file, args, { cwd: request.cwd, env: environment, detached: true, stdio }) as ChildProcessWithoutNullStreams;
+    const stdio: StdioOptions =
+      settings.passFds === undefined || settings.passFds.length === 0
+        ? 'pipe'
+        : ['pipe', 'pipe', 'pipe', ...settings.passFds];
+    child = spawn(file, args, {
+      cwd: request.cwd,
+      env: environment,
+      detached: true,
+      stdio,
+    }) as ChildProcessWithoutNullStreams;
   } catch (error) {
-    throw new CommandStartError(await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }), { cause: error });
+    throw new CommandStartError(
+      await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }),
+      { cause: error },
+    );
   }
 
   // Told at once, before the child has run far: a journal records the group before a crash can leave it behind unrecorded.
@@ -73,7 +84,10 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   try {
     await started(child);
   } catch (error) {
-    throw new CommandStartError(await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }), { cause: error });
+    throw new CommandStartError(
+      await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }),
+      { cause: error },
+    );
   }
   // Errors after a successful start (a stream torn down early) must not crash the host.
   child.on('error', () => undefined);

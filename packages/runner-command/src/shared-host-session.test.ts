@@ -14,11 +14,16 @@ test('closing one engine leaves a host hook of another engine on the same runner
   const record = join(scratch(), 'path');
   const copy = join(scratch(), 'copy');
   const first = startEngine([{ command: 'exit 0' }], { runner });
-  const second = startEngine([{ command: `echo "$ARC_HOOK_CONTEXT" > ${quote(record)}; sleep 1; cat "$ARC_HOOK_CONTEXT" > ${quote(copy)}` }], { runner });
+  const second = startEngine(
+    [{ command: `echo "$ARC_HOOK_CONTEXT" > ${quote(record)}; sleep 1; cat "$ARC_HOOK_CONTEXT" > ${quote(copy)}` }],
+    { runner },
+  );
   const pending = second.emit('stage_start', baseContext);
   expect(await waitFor(() => existsSync(record) && readFileSync(record, 'utf8').endsWith('\n'), 5_000)).toBe(true);
 
-  await (await first.emit('stage_start', baseContext)).settled;
+  await (
+    await first.emit('stage_start', baseContext)
+  ).settled;
   await first.close();
 
   const outcome = await pending;

@@ -1,4 +1,12 @@
-import { createHookEngine, loadConfig, type EmitOutcome, type HookEngine, type HookReport, type Runner, type SandboxProvider } from '@hookline/core';
+import {
+  createHookEngine,
+  loadConfig,
+  type EmitOutcome,
+  type HookEngine,
+  type HookReport,
+  type Runner,
+  type SandboxProvider,
+} from '@hookline/core';
 import { commandRunner } from '../src/command-runner.ts';
 import { localSandbox } from '../src/local-sandbox.ts';
 
@@ -27,7 +35,9 @@ export const baseContext = { run_id: 'test-run', workflow_name: 'tests', node_id
  */
 export function configText(hooks: readonly HookTable[]): string {
   return hooks
-    .map((hook) => ['[[hooks]]', ...Object.entries(hook).map(([key, value]) => `${key} = ${JSON.stringify(value)}`)].join('\n'))
+    .map((hook) =>
+      ['[[hooks]]', ...Object.entries(hook).map(([key, value]) => `${key} = ${JSON.stringify(value)}`)].join('\n'),
+    )
     .join('\n\n');
 }
 
@@ -38,7 +48,11 @@ export function configText(hooks: readonly HookTable[]): string {
 export function startEngine(hooks: readonly HookTable[], options: EngineOptions = {}): HookEngine {
   const placement = options.placement ?? 'host';
   const runner = options.runner ?? commandRunner();
-  const placed = hooks.map((hook) => ({ event: options.event ?? 'stage_start', sandbox: placement === 'local', ...hook }));
+  const placed = hooks.map((hook) => ({
+    event: options.event ?? 'stage_start',
+    sandbox: placement === 'local',
+    ...hook,
+  }));
   const config = loadConfig([{ text: configText(placed), source: 'test.toml' }], { runners: [runner] });
   const sandbox = options.sandbox ?? (placement === 'local' ? localSandbox() : undefined);
   return createHookEngine({

@@ -31,7 +31,8 @@ export function runningGroupMembers(groupId: number): ProcessEntry[] {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const entry = processEntry(Number(name));
-    if (entry !== undefined && entry.groupId === groupId && entry.state !== 'Z' && entry.state !== 'X') members.push(entry);
+    if (entry !== undefined && entry.groupId === groupId && entry.state !== 'Z' && entry.state !== 'X')
+      members.push(entry);
   }
   return members;
 }

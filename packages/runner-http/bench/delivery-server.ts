@@ -16,7 +16,8 @@ const server = createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const at = performance.timeOrigin + performance.now();
-    if (request.url === '/healthy-timed') arrivals.push([(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { run_id: string }).run_id, at]);
+    if (request.url === '/healthy-timed')
+      arrivals.push([(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { run_id: string }).run_id, at]);
     response.writeHead(204);
     response.end();
   });

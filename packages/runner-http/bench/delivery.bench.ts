@@ -29,17 +29,30 @@ const RATE = Number(process.env['RATE'] ?? 50);
 const SECONDS = Number(process.env['SECONDS'] ?? 8);
 const PENDING = Number(process.env['PENDING'] ?? 1_000_000);
 
-const server = fork(new URL('./delivery-server.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const server = fork(new URL('./delivery-server.ts', import.meta.url), {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const [{ port }] = (await once(server, 'message')) as [{ port: number }];
 const origin = `http://127.0.0.1:${port}`;
 const folder = mkdtempSync(join(tmpdir(), 'hookline-delivery-bench-'));
 const context = (run: string) => ({ run_id: run, workflow_name: 'bench' });
 const hook = (name: string, event: string, path: string, extra = '') =>
   `[[hooks]]\nname = "${name}"\nevent = "${event}"\ntype = "http"\nurl = "${origin}${path}"\ntls = "off"\ndurable = true\nretry = { schedule = "exponential", attempt_timeout = "1s" }\n${extra}\n`;
-const engineFor = (toml: string, path: string, options: { record?: boolean; concurrency?: number; synchronous?: 'full' | 'normal' } = {}): HookEngine => {
+const engineFor = (
+  toml: string,
+  path: string,
+  options: { record?: boolean; concurrency?: number; synchronous?: 'full' | 'normal' } = {},
+): HookEngine => {
   const runner = httpRunner();
   const config = loadConfig([{ source: 'bench.toml', text: toml }], { runners: [runner] });
-  return createHookEngine({ config, runners: [runner], journal: sqliteJournal({ path, synchronous: options.synchronous ?? 'full' }), journalKey: new Uint8Array(32).fill(9), concurrency: options.concurrency ?? CONCURRENCY, ...(options.record === true ? { durableHooks: 'record' as const } : {}) });
+  return createHookEngine({
+    config,
+    runners: [runner],
+    journal: sqliteJournal({ path, synchronous: options.synchronous ?? 'full' }),
+    journalKey: new Uint8Array(32).fill(9),
+    concurrency: options.concurrency ?? CONCURRENCY,
+    ...(options.record === true ? { durableHooks: 'record' as const } : {}),
+  });
 };
 const times = async (): Promise<{ arrivals: Array<[string, number]>; requests: number }> => {
   server.send('times');
@@ -58,7 +71,13 @@ async function rawUndici(count: number): Promise<number> {
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < count) {
         const run = `raw-${next++}`;
-        const response = await agent.request({ origin, path: '/healthy', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'run_complete', ...context(run) }) });
+        const response = await agent.request({
+          origin,
+          path: '/healthy',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ event: 'run_complete', ...context(run) }),
+        });
         await response.body.dump();
       }
     }),
@@ -101,7 +120,9 @@ const normalRate = quantile(normalRates, 0.5);
 // 2. Head-of-line: a healthy endpoint alone, then with a dead one, messages recorded at RATE/s.
 async function healthyLatencies(withDead: boolean): Promise<number[]> {
   const path = join(folder, `hol-${withDead}.db`);
-  const toml = hook('healthy', 'stage_complete', '/healthy-timed') + hook('dead', 'run_complete', '/dead', 'endpoint = { max_in_flight = 4 }');
+  const toml =
+    hook('healthy', 'stage_complete', '/healthy-timed') +
+    hook('dead', 'run_complete', '/dead', 'endpoint = { max_in_flight = 4 }');
   // synchronous = "normal": this phase measures the worker's scheduling, not the disk's fsync.
   const emitter = engineFor(toml, path, { record: true, synchronous: 'normal' });
   const worker = engineFor(toml, path, { concurrency: 16, synchronous: 'normal' });
@@ -169,13 +190,47 @@ rmSync(folder, { recursive: true, force: true });
 const p99Solo = quantile(solo, 0.99);
 const p99Mixed = quantile(mixed, 0.99);
 const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
-console.log(`Node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`);
+console.log(
+  `Node ${process.version}, ${availableParallelism()} CPUs, load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}\n`,
+);
 console.log('| what | baseline | measured | ratio | target |\n| --- | ---: | ---: | ---: | ---: |');
-row('durable delivery through SQLite, synchronous = "normal" (retry policy), msg/s — vs raw undici POSTs', `${rawRate.toFixed(0)} /s`, `${normalRate.toFixed(0)} /s`, `${(normalRate / rawRate).toFixed(2)}×`, '≥ 0.7×');
-row('the same with synchronous = "full" (the default: an fsync per record and per clear)', `${rawRate.toFixed(0)} /s`, `${durableRate.toFixed(0)} /s`, `${(durableRate / rawRate).toFixed(2)}×`, '—');
-row(`healthy endpoint p99, recorded → received, another endpoint hanging — vs alone (${RATE}/s for ${SECONDS} s)`, `${p99Solo.toFixed(1)} ms`, `${p99Mixed.toFixed(1)} ms`, `${(p99Mixed / p99Solo).toFixed(2)}×`, '≤ 2×');
-row(`worker heap peak over 5 s with ${PENDING.toLocaleString('en')} pending — vs 1 000 pending`, mib(small.peak), mib(large.peak), `${(large.peak / small.peak).toFixed(2)}×`, '≤ 1.2× (flat)');
+row(
+  'durable delivery through SQLite, synchronous = "normal" (retry policy), msg/s — vs raw undici POSTs',
+  `${rawRate.toFixed(0)} /s`,
+  `${normalRate.toFixed(0)} /s`,
+  `${(normalRate / rawRate).toFixed(2)}×`,
+  '≥ 0.7×',
+);
+row(
+  'the same with synchronous = "full" (the default: an fsync per record and per clear)',
+  `${rawRate.toFixed(0)} /s`,
+  `${durableRate.toFixed(0)} /s`,
+  `${(durableRate / rawRate).toFixed(2)}×`,
+  '—',
+);
+row(
+  `healthy endpoint p99, recorded → received, another endpoint hanging — vs alone (${RATE}/s for ${SECONDS} s)`,
+  `${p99Solo.toFixed(1)} ms`,
+  `${p99Mixed.toFixed(1)} ms`,
+  `${(p99Mixed / p99Solo).toFixed(2)}×`,
+  '≤ 2×',
+);
+row(
+  `worker heap peak over 5 s with ${PENDING.toLocaleString('en')} pending — vs 1 000 pending`,
+  mib(small.peak),
+  mib(large.peak),
+  `${(large.peak / small.peak).toFixed(2)}×`,
+  '≤ 1.2× (flat)',
+);
 console.log(rows.join('\n'));
-console.log(`\nraw rounds ${rawRates.map((rate) => rate.toFixed(0)).join(', ')}; normal rounds ${normalRates.map((rate) => rate.toFixed(0)).join(', ')}; full rounds ${durableRates.map((rate) => rate.toFixed(0)).join(', ')}`);
-console.log(`healthy latency median alone ${quantile(solo, 0.5).toFixed(1)} ms, with the dead endpoint ${quantile(mixed, 0.5).toFixed(1)} ms; requests the server saw up to then, all phases ${deadRequests}`);
-console.log(`delivered in the memory runs: ${small.delivered} (1 000 pending), ${large.delivered} (${PENDING} pending)`);
+console.log(
+  `\nraw rounds ${rawRates.map((rate) => rate.toFixed(0)).join(', ')}; normal rounds ${normalRates.map((rate) => rate.toFixed(0)).join(', ')}; full rounds ${durableRates.map((rate) => rate.toFixed(0)).join(', ')}`,
+);
+console.log(
+  `healthy latency median alone ${quantile(solo, 0.5).toFixed(1)} ms, with the dead endpoint ${quantile(mixed, 0.5).toFixed(1)} ms; requests the server saw up to then, all phases ${deadRequests}`,
+);
+console.log(
+  `delivered in the memory runs: ${small.delivered} (1 000 pending), ${large.delivered} (${PENDING} pending)`,
+);

@@ -17,7 +17,9 @@ const WARMUP = 500;
 /** Target: the hook within this factor of the raw request (medians). */
 const TARGET = 1.2;
 
-const server = fork(new URL('./loopback-server.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const server = fork(new URL('./loopback-server.ts', import.meta.url), {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const [{ port }] = (await once(server, 'message')) as [{ port: number }];
 const origin = `http://127.0.0.1:${port}`;
 const context = { run_id: 'bench-run', workflow_name: 'bench', node_id: 'build' };
@@ -25,7 +27,12 @@ const contextJson = JSON.stringify({ event: 'stage_start', ...context });
 
 const runner = httpRunner();
 const config = loadConfig(
-  [{ source: 'bench.toml', text: `[[hooks]]\nname = "bench"\nevent = "stage_start"\ntype = "http"\nurl = "${origin}/hook"\ntls = "off"\n` }],
+  [
+    {
+      source: 'bench.toml',
+      text: `[[hooks]]\nname = "bench"\nevent = "stage_start"\ntype = "http"\nurl = "${origin}/hook"\ntls = "off"\n`,
+    },
+  ],
   { runners: [runner] },
 );
 const engine = createHookEngine({ config, runners: [runner] });
@@ -74,10 +81,17 @@ server.send('stop');
 const rows = contenders.map((contender) => summarize(contender.name, contender.times));
 const [rawRow, hookRow] = rows as [Summary, Summary];
 const ratio = hookRow.median / rawRow.median;
-console.log(`Node ${process.versions.node}, ${process.platform}/${process.arch}; ${SAMPLES} alternating samples each after ${WARMUP} warm-up; server in a separate process on 127.0.0.1 (${accepted} connections accepted in all).`);
+console.log(
+  `Node ${process.versions.node}, ${process.platform}/${process.arch}; ${SAMPLES} alternating samples each after ${WARMUP} warm-up; server in a separate process on 127.0.0.1 (${accepted} connections accepted in all).`,
+);
 console.log('');
 console.log('| contender | median | p90 | p99 | mean | samples |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const row of rows) console.log(`| ${row.name} | ${formatMicros(row.median)} | ${formatMicros(row.p90)} | ${formatMicros(row.p99)} | ${formatMicros(row.mean)} | ${row.samples} |`);
+for (const row of rows)
+  console.log(
+    `| ${row.name} | ${formatMicros(row.median)} | ${formatMicros(row.p90)} | ${formatMicros(row.p99)} | ${formatMicros(row.mean)} | ${row.samples} |`,
+  );
 console.log('');
-console.log(`hook ÷ raw (medians): ${ratio.toFixed(3)}× (+${formatMicros(hookRow.median - rawRow.median)} per hook) — target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'NOT met'}`);
+console.log(
+  `hook ÷ raw (medians): ${ratio.toFixed(3)}× (+${formatMicros(hookRow.median - rawRow.median)} per hook) — target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'NOT met'}`,
+);

@@ -10,7 +10,9 @@ const policy = createServer((request, response) => {
   request.on('end', () => {
     const context = JSON.parse(body) as { node_id?: string };
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(context.node_id === 'deploy' ? JSON.stringify({ decision: 'block', reason: 'deploys are frozen' }) : '');
+    response.end(
+      context.node_id === 'deploy' ? JSON.stringify({ decision: 'block', reason: 'deploys are frozen' }) : '',
+    );
   });
 });
 await new Promise<void>((resolve) => policy.listen(0, '127.0.0.1', resolve));

@@ -46,7 +46,13 @@ function createAgent(settings: ResolvedHttpRunnerSettings, tls: TlsMode, blockPr
 async function closeAgent(agent: Agent, graceMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
-  const ending = await Promise.race([agent.close().then(() => 'closed' as const, () => 'closed' as const), late]);
+  const ending = await Promise.race([
+    agent.close().then(
+      () => 'closed' as const,
+      () => 'closed' as const,
+    ),
+    late,
+  ]);
   clearTimeout(timer);
   if (ending === 'late') await agent.destroy().catch(() => undefined);
 }

@@ -46,14 +46,18 @@ test('with block_private_addresses = true, each is refused and the server receiv
     const outcome = await emitOnce(httpHook(url, 'tls = "off"\nblock_private_addresses = true\non_error = "block"'));
     const report = outcome.hooks[0]!;
     expect([url, report.status]).toEqual([url, 'failed']);
-    expect(report.error).toMatch(/refused to connect to private address (127\.0\.0\.1|::1|::ffff:7f00:1) \((loopback|IPv4-mapped loopback)\)/);
+    expect(report.error).toMatch(
+      /refused to connect to private address (127\.0\.0\.1|::1|::ffff:7f00:1) \((loopback|IPv4-mapped loopback)\)/,
+    );
     expect(outcome.decision).toBe('block');
     expect([url, server.accepted(), server.requests.length]).toEqual([url, accepted, requests]);
   }
 });
 
 test('a name is refused by what it resolves to, and the message says so', async () => {
-  const outcome = await emitOnce(httpHook(`http://localhost:${v4.port}/hook`, 'tls = "off"\nblock_private_addresses = true'));
+  const outcome = await emitOnce(
+    httpHook(`http://localhost:${v4.port}/hook`, 'tls = "off"\nblock_private_addresses = true'),
+  );
   expect(outcome.hooks[0]?.error).toBe(
     `POST http://localhost:${v4.port}/hook: refused to connect to private address 127.0.0.1 (loopback), which localhost resolves to; block_private_addresses = true allows public addresses only`,
   );
@@ -61,9 +65,17 @@ test('a name is refused by what it resolves to, and the message says so', async 
 
 test('a name that resolves to a private address through a custom resolver (DNS rebinding) is refused', async () => {
   const accepted = v4.accepted();
-  const runner = httpRunner({ lookup: (_hostname, options, callback) => (options.all === true ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4)) });
-  const outcome = await emitOnce(httpHook(`http://innocent.example:${v4.port}/hook`, 'tls = "off"\nblock_private_addresses = true'), { runner });
-  expect(outcome.hooks[0]?.error).toContain('refused to connect to private address 127.0.0.1 (loopback), which innocent.example resolves to');
+  const runner = httpRunner({
+    lookup: (_hostname, options, callback) =>
+      options.all === true ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4),
+  });
+  const outcome = await emitOnce(
+    httpHook(`http://innocent.example:${v4.port}/hook`, 'tls = "off"\nblock_private_addresses = true'),
+    { runner },
+  );
+  expect(outcome.hooks[0]?.error).toContain(
+    'refused to connect to private address 127.0.0.1 (loopback), which innocent.example resolves to',
+  );
   expect(v4.accepted()).toBe(accepted);
 });
 
@@ -75,7 +87,9 @@ test('the cloud metadata address is refused before any connection attempt', asyn
     await emitOnce(httpHook(`http://127.0.0.1:${v4.port}/pass`, 'tls = "off"'));
     expect(dialled).toHaveBeenCalled();
     dialled.mockClear();
-    const outcome = await emitOnce(httpHook('http://169.254.169.254/latest/meta-data/', 'tls = "off"\nblock_private_addresses = true'));
+    const outcome = await emitOnce(
+      httpHook('http://169.254.169.254/latest/meta-data/', 'tls = "off"\nblock_private_addresses = true'),
+    );
     expect(outcome.hooks[0]?.error).toBe(
       'POST http://169.254.169.254/latest/meta-data/: refused to connect to private address 169.254.169.254 (cloud metadata); block_private_addresses = true allows public addresses only',
     );
@@ -99,7 +113,10 @@ test('a guarded hook never reuses a connection an unguarded hook opened to the s
   const requests = v4.requests.length;
   // One runner, one engine: the open hook leaves a keep-alive connection in the runner's pool.
   const outcome = await emitOnce(toml);
-  expect(outcome.hooks.map((report) => [report.name, report.status])).toEqual([['open', 'ok'], ['guarded', 'failed']]);
+  expect(outcome.hooks.map((report) => [report.name, report.status])).toEqual([
+    ['open', 'ok'],
+    ['guarded', 'failed'],
+  ]);
   expect(outcome.hooks[1]?.error).toContain('refused to connect to private address 127.0.0.1');
   expect(v4.requests.length).toBe(requests + 1);
 });

@@ -16,7 +16,10 @@ export function checkHttpHook(options: HttpHookOptions): HookKeyProblem[] {
   try {
     url = new URL(options.url);
   } catch {
-    problems.push({ key: 'url', message: `\`url\` ${JSON.stringify(options.url)} is not a valid absolute URL; write it as https://host/path` });
+    problems.push({
+      key: 'url',
+      message: `\`url\` ${JSON.stringify(options.url)} is not a valid absolute URL; write it as https://host/path`,
+    });
   }
   if (url !== undefined) {
     // http:// with TLS on is the rule `httpsUnlessTlsOff`, which the JSON Schema states too.
@@ -26,14 +29,19 @@ export function checkHttpHook(options: HttpHookOptions): HookKeyProblem[] {
     if (url.username !== '' || url.password !== '') {
       problems.push({
         key: 'url',
-        message: '`url` carries credentials (user:password@), which would appear in hook names and reports; send them in a header read from allowed_env_vars instead',
+        message:
+          '`url` carries credentials (user:password@), which would appear in hook names and reports; send them in a header read from allowed_env_vars instead',
       });
     }
   }
 
   const allowed = options.allowed_env_vars ?? [];
   for (const name of allowed) {
-    if (!ENV_NAME.test(name)) problems.push({ key: 'allowed_env_vars', message: `allowed_env_vars entry ${JSON.stringify(name)} is not a valid variable name (letters, digits, _; not starting with a digit)` });
+    if (!ENV_NAME.test(name))
+      problems.push({
+        key: 'allowed_env_vars',
+        message: `allowed_env_vars entry ${JSON.stringify(name)} is not a valid variable name (letters, digits, _; not starting with a digit)`,
+      });
   }
 
   const signing = options.signing_secret_env !== undefined;
@@ -43,12 +51,14 @@ export function checkHttpHook(options: HttpHookOptions): HookKeyProblem[] {
     if (name.startsWith('whsec_')) {
       problems.push({
         key: 'signing_secret_env',
-        message: 'signing_secret_env holds what looks like the secret itself; put the secret in an environment variable and write that variable\'s name here (then rotate the secret: it was in a config file)',
+        message:
+          "signing_secret_env holds what looks like the secret itself; put the secret in an environment variable and write that variable's name here (then rotate the secret: it was in a config file)",
       });
     } else if (!ENV_NAME.test(name)) {
       problems.push({
         key: 'signing_secret_env',
-        message: 'signing_secret_env must name an environment variable (letters, digits and _, not starting with a digit); the secret itself never goes in the config',
+        message:
+          'signing_secret_env must name an environment variable (letters, digits and _, not starting with a digit); the secret itself never goes in the config',
       });
     }
   }
@@ -58,9 +68,17 @@ export function checkHttpHook(options: HttpHookOptions): HookKeyProblem[] {
     const nameProblem = headerNameProblem(name, signing);
     if (nameProblem !== undefined) problems.push({ key: 'headers', message: nameProblem });
     const earlier = seen.get(name.toLowerCase());
-    if (earlier !== undefined) problems.push({ key: 'headers', message: `headers \`${earlier}\` and \`${name}\` are the same header (names are case-insensitive); keep one` });
+    if (earlier !== undefined)
+      problems.push({
+        key: 'headers',
+        message: `headers \`${earlier}\` and \`${name}\` are the same header (names are case-insensitive); keep one`,
+      });
     seen.set(name.toLowerCase(), name);
-    if (FORBIDDEN_VALUE_CHARACTERS.test(value)) problems.push({ key: 'headers', message: `header \`${name}\` contains a line break or NUL, which cannot be sent` });
+    if (FORBIDDEN_VALUE_CHARACTERS.test(value))
+      problems.push({
+        key: 'headers',
+        message: `header \`${name}\` contains a line break or NUL, which cannot be sent`,
+      });
     for (const reference of findEnvReferences(value)) {
       if (allowed.includes(reference.name)) continue;
       problems.push({

@@ -9,7 +9,13 @@ import { interpretResponse } from './interpret-response.ts';
 import type { HookPlanner } from './hook-planner.ts';
 import { sendRequest } from './send-request.ts';
 import { newWebhookId, signWebhook, stableWebhookId } from './sign-webhook.ts';
-import { deferralVerdict, deliveryVerdict, isRetryableStatus, parseRetryAfter, type AttemptFailure } from './delivery-verdict.ts';
+import {
+  deferralVerdict,
+  deliveryVerdict,
+  isRetryableStatus,
+  parseRetryAfter,
+  type AttemptFailure,
+} from './delivery-verdict.ts';
 import type { EndpointHealth } from './endpoint-health.ts';
 import type { PreparedHook } from './hook-planner.ts';
 import { PrivateAddressError } from './private-address-error.ts';
@@ -36,19 +42,31 @@ const NO_DETAILS: Record<string, unknown> = Object.freeze({});
  * JSON on the pooled agent for the hook's TLS mode, reads a capped body and turns the answer into a
  * result. Every failure comes back as data, with secrets removed from its text.
  */
-export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, call: RunCall, scope: DeliveryScope): Promise<RunResult> {
+export async function deliverHttpHook(
+  hook: HookDefinition<HttpHookOptions>,
+  call: RunCall,
+  scope: DeliveryScope,
+): Promise<RunResult> {
   const plan = scope.planFor(hook);
   const policy = call.delivery === undefined ? undefined : plan.retry;
   // The plan's headers are sent as they are unless this delivery adds some (undici only reads them).
-  const ownHeaders = plan.dynamicHeaders !== undefined || call.traceContext !== undefined || plan.signingSecretEnv !== undefined;
-  const headers: Record<string, string> = ownHeaders ? { ...plan.staticHeaders } : (plan.staticHeaders as Record<string, string>);
+  const ownHeaders =
+    plan.dynamicHeaders !== undefined || call.traceContext !== undefined || plan.signingSecretEnv !== undefined;
+  const headers: Record<string, string> = ownHeaders
+    ? { ...plan.staticHeaders }
+    : (plan.staticHeaders as Record<string, string>);
   let warnings = NO_WARNINGS;
   let secrets: readonly string[] = NO_SECRETS;
   if (plan.dynamicHeaders !== undefined) {
     const interpolated = interpolateHeaders(plan.dynamicHeaders, plan.allowedEnvVars, scope.environment);
     if (!interpolated.ok) {
       const result: RunResult = { status: 'failed', error: interpolated.error };
-      return policy === undefined ? result : { ...result, delivery: deliveryVerdict(policy, call.delivery!, { kind: 'final', error: result.error }, Date.now()) };
+      return policy === undefined
+        ? result
+        : {
+            ...result,
+            delivery: deliveryVerdict(policy, call.delivery!, { kind: 'final', error: result.error }, Date.now()),
+          };
     }
     for (const [name, value] of Object.entries(interpolated.headers)) headers[name.toLowerCase()] = value;
     warnings = interpolated.warnings;
@@ -62,13 +80,19 @@ export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, cal
 
   const body = Buffer.from(call.contextJson, 'utf8');
   // Which attempt of a retried message this is, for reports and traces.
-  let details: Record<string, unknown> = call.delivery === undefined ? NO_DETAILS : { delivery_attempt: call.delivery.attempt };
+  let details: Record<string, unknown> =
+    call.delivery === undefined ? NO_DETAILS : { delivery_attempt: call.delivery.attempt };
   if (plan.signingSecretEnv !== undefined) {
     const secretValue = scope.environment[plan.signingSecretEnv];
     const secret = readWebhookSecret(plan.signingSecretEnv, secretValue);
     if (!secret.ok) {
       const result: RunResult = { status: 'failed', error: `cannot sign the delivery: ${secret.problem}`, warnings };
-      return policy === undefined ? result : { ...result, delivery: deliveryVerdict(policy, call.delivery!, { kind: 'final', error: result.error }, Date.now()) };
+      return policy === undefined
+        ? result
+        : {
+            ...result,
+            delivery: deliveryVerdict(policy, call.delivery!, { kind: 'final', error: result.error }, Date.now()),
+          };
     }
     secrets = [...secrets, secretValue!];
     // One message, one id: every attempt of a retried delivery carries the same webhook-id.
@@ -78,15 +102,30 @@ export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, cal
   }
 
   if (plan.retry !== undefined && call.delivery === undefined) {
-    warnings = [...warnings, 'retry is set, but this delivery was tried once: only durable hooks (durable = true, with a journal) are retried, since their attempts are kept in the journal'];
+    warnings = [
+      ...warnings,
+      'retry is set, but this delivery was tried once: only durable hooks (durable = true, with a journal) are retried, since their attempts are kept in the journal',
+    ];
   }
   // A retried delivery's attempt ends before the hook's deadline, so that its failure can be retried.
-  const attemptTimeoutMs = policy === undefined ? undefined : Math.max(1, Math.min(policy.attemptTimeoutMs, call.timeoutMs - ATTEMPT_MARGIN_MS));
-  const signal = attemptTimeoutMs === undefined ? call.signal : AbortSignal.any([call.signal, AbortSignal.timeout(attemptTimeoutMs)]);
+  const attemptTimeoutMs =
+    policy === undefined
+      ? undefined
+      : Math.max(1, Math.min(policy.attemptTimeoutMs, call.timeoutMs - ATTEMPT_MARGIN_MS));
+  const signal =
+    attemptTimeoutMs === undefined
+      ? call.signal
+      : AbortSignal.any([call.signal, AbortSignal.timeout(attemptTimeoutMs)]);
   // A retried delivery goes only when its URL's limits and circuit let it; otherwise it is deferred, not queued.
   const admission = policy === undefined ? undefined : scope.endpointFor(plan).admit(Date.now());
   if (admission !== undefined && !admission.ok) {
-    return { status: 'failed', error: `${plan.request} was not sent: ${admission.reason}`, warnings, details, delivery: deferralVerdict(policy!, call.delivery!, admission.afterMs, admission.reason, Date.now()) };
+    return {
+      status: 'failed',
+      error: `${plan.request} was not sent: ${admission.reason}`,
+      warnings,
+      details,
+      delivery: deferralVerdict(policy!, call.delivery!, admission.afterMs, admission.reason, Date.now()),
+    };
   }
   const retried = (result: RunResult, failure: AttemptFailure): RunResult => {
     if (policy === undefined) return result;
@@ -106,15 +145,29 @@ export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, cal
       // Only so undici's 300 s defaults cannot cut a longer timeout_ms short; the signal ends hooks.
       idleTimeoutMs: call.timeoutMs + 1_000,
     });
-    const result = interpretResponse(answer, { request: plan.request, maxResponseBytes: scope.settings.maxResponseBytes, secrets, details, warnings, preset: call.preset, event: call.context.event });
+    const result = interpretResponse(answer, {
+      request: plan.request,
+      maxResponseBytes: scope.settings.maxResponseBytes,
+      secrets,
+      details,
+      warnings,
+      preset: call.preset,
+      event: call.context.event,
+    });
     // A 2xx was received, whatever its body says: the message is delivered.
     if (policy === undefined || (answer.statusCode >= 200 && answer.statusCode < 300) || result.status !== 'failed') {
       admission?.done(false);
       return result;
     }
-    if (answer.statusCode >= 300 && answer.statusCode < 400) return retried(result, { kind: 'final', error: result.error });
+    if (answer.statusCode >= 300 && answer.statusCode < 400)
+      return retried(result, { kind: 'final', error: result.error });
     const retryAfterMs = parseRetryAfter(answer.retryAfter, Date.now());
-    return retried(result, { kind: 'status', status: answer.statusCode, error: result.error, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+    return retried(result, {
+      kind: 'status',
+      status: answer.statusCode,
+      error: result.error,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
   } catch (error) {
     if (call.signal.aborted) {
       admission?.done(false);
@@ -122,11 +175,28 @@ export async function deliverHttpHook(hook: HookDefinition<HttpHookOptions>, cal
       return { status: 'failed', error: `${plan.request} was abandoned: ${messageOf(reason)}`, warnings, details };
     }
     if (signal.aborted) {
-      const result: RunResult = { status: 'failed', error: `${plan.request} got no answer within the attempt timeout of ${attemptTimeoutMs} ms`, warnings, details };
+      const result: RunResult = {
+        status: 'failed',
+        error: `${plan.request} got no answer within the attempt timeout of ${attemptTimeoutMs} ms`,
+        warnings,
+        details,
+      };
       return retried(result, { kind: 'no-answer', error: result.error });
     }
-    const result: RunResult = { status: 'failed', error: describeRequestError(error, { request: plan.request, secrets }), warnings, details };
-    return retried(result, { kind: PrivateAddressError.isInstance(error) || PrivateAddressError.isInstance((error as { cause?: unknown } | null)?.cause) ? 'final' : 'no-answer', error: result.error });
+    const result: RunResult = {
+      status: 'failed',
+      error: describeRequestError(error, { request: plan.request, secrets }),
+      warnings,
+      details,
+    };
+    return retried(result, {
+      kind:
+        PrivateAddressError.isInstance(error) ||
+        PrivateAddressError.isInstance((error as { cause?: unknown } | null)?.cause)
+          ? 'final'
+          : 'no-answer',
+      error: result.error,
+    });
   }
 }
 

@@ -23,25 +23,53 @@ export function isRetryableStatus(status: number): boolean {
  * stretched to honour a `Retry-After` that fits before the deadline), or given up — for a 410 Gone
  * with its URL disabled. `random` is `Math.random` outside tests.
  */
-export function deliveryVerdict(policy: RetryPolicy, delivery: DeliveryCall, failure: AttemptFailure, now: number, random: () => number = Math.random): DeliveryVerdict {
+export function deliveryVerdict(
+  policy: RetryPolicy,
+  delivery: DeliveryCall,
+  failure: AttemptFailure,
+  now: number,
+  random: () => number = Math.random,
+): DeliveryVerdict {
   if (failure.kind === 'status' && failure.status === 410) {
-    return { next: 'dead', reason: `${failure.error} — the endpoint is gone: no message goes to it until it is re-enabled (hookline journal retry --endpoint URL)`, disable: true };
+    return {
+      next: 'dead',
+      reason: `${failure.error} — the endpoint is gone: no message goes to it until it is re-enabled (hookline journal retry --endpoint URL)`,
+      disable: true,
+    };
   }
   if (failure.kind === 'final' || (failure.kind === 'status' && !isRetryableStatus(failure.status))) {
-    return { next: 'dead', reason: `${failure.error} (not retried: only network errors, timeouts, 408, 429 and 5xx are)` };
+    return {
+      next: 'dead',
+      reason: `${failure.error} (not retried: only network errors, timeouts, 408, 429 and 5xx are)`,
+    };
   }
   const attempts = delivery.attempt;
-  if (attempts > policy.waits.length) return { next: 'dead', reason: `${failure.error} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: the retry schedule is used up)` };
+  if (attempts > policy.waits.length)
+    return {
+      next: 'dead',
+      reason: `${failure.error} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: the retry schedule is used up)`,
+    };
   const scheduled = policy.waits[attempts - 1]!;
   const jittered = policy.jitter ? Math.round(scheduled * (0.8 + 0.4 * random())) : scheduled;
   const asked = failure.kind === 'status' ? failure.retryAfterMs : undefined;
   const afterMs = asked === undefined ? jittered : Math.max(jittered, asked);
   const deadline = delivery.firstAttemptAt + policy.deadlineMs;
   if (now + afterMs > deadline) {
-    const why = asked !== undefined && asked > jittered ? `Retry-After asks for ${Math.ceil(asked / 1000)} s, past` : 'the next attempt would start after';
-    return { next: 'dead', reason: `${failure.error} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${why} the retry deadline, ${new Date(deadline).toISOString()})` };
+    const why =
+      asked !== undefined && asked > jittered
+        ? `Retry-After asks for ${Math.ceil(asked / 1000)} s, past`
+        : 'the next attempt would start after';
+    return {
+      next: 'dead',
+      reason: `${failure.error} (gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${why} the retry deadline, ${new Date(deadline).toISOString()})`,
+    };
   }
-  return { next: 'retry', afterMs, counted: true, reason: `${failure.error} (attempt ${attempts}; next in ${afterMs < 1_000 ? `${afterMs} ms` : `${Math.round(afterMs / 1000)} s`})` };
+  return {
+    next: 'retry',
+    afterMs,
+    counted: true,
+    reason: `${failure.error} (attempt ${attempts}; next in ${afterMs < 1_000 ? `${afterMs} ms` : `${Math.round(afterMs / 1000)} s`})`,
+  };
 }
 
 /**
@@ -61,10 +89,19 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
  * back in `afterMs`, not counted as an attempt — unless that would pass the deadline of a message
  * already tried, which is then given up.
  */
-export function deferralVerdict(policy: RetryPolicy, delivery: DeliveryCall, afterMs: number, reason: string, now: number): DeliveryVerdict {
+export function deferralVerdict(
+  policy: RetryPolicy,
+  delivery: DeliveryCall,
+  afterMs: number,
+  reason: string,
+  now: number,
+): DeliveryVerdict {
   const deadline = delivery.firstAttemptAt + policy.deadlineMs;
   if (delivery.attempt > 1 && now + afterMs > deadline) {
-    return { next: 'dead', reason: `${reason} (gave up after ${delivery.attempt - 1} attempt${delivery.attempt === 2 ? '' : 's'}: the retry deadline, ${new Date(deadline).toISOString()}, passed while it was deferred)` };
+    return {
+      next: 'dead',
+      reason: `${reason} (gave up after ${delivery.attempt - 1} attempt${delivery.attempt === 2 ? '' : 's'}: the retry deadline, ${new Date(deadline).toISOString()}, passed while it was deferred)`,
+    };
   }
   return { next: 'retry', afterMs, counted: false, reason };
 }

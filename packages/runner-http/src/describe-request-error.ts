@@ -46,8 +46,10 @@ function sentence(error: unknown, request: string): string {
   if (code !== undefined && TLS_CODES.has(code)) {
     return `${request}: the server's TLS certificate was rejected: ${facts.message} (${code}); give the server a certificate from a CA this host trusts (NODE_EXTRA_CA_CERTS adds one), or set tls = "no_verify" to skip the check for this hook`;
   }
-  if (code === 'ECONNREFUSED') return `${request}: connection refused (${facts.message}); is the server running and listening there?`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${request}: the host name could not be resolved (${facts.message})`;
+  if (code === 'ECONNREFUSED')
+    return `${request}: connection refused (${facts.message}); is the server running and listening there?`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `${request}: the host name could not be resolved (${facts.message})`;
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return `${request}: connecting timed out (${facts.message})`;
   if (code === 'UND_ERR_HEADERS_TIMEOUT') return `${request}: no response headers arrived in time`;
   if (code === 'UND_ERR_BODY_TIMEOUT') return `${request}: the response body stalled`;

@@ -19,7 +19,10 @@ export function durationSchema(description: string) {
         v.pipe(v.number(), v.integer(), v.minValue(0)),
         v.pipe(
           v.string(),
-          v.check((text) => parseDuration(text) !== undefined, 'must be a duration such as "250ms", "5s", "30m", "2h" or "1d"'),
+          v.check(
+            (text) => parseDuration(text) !== undefined,
+            'must be a duration such as "250ms", "5s", "30m", "2h" or "1d"',
+          ),
         ),
       ],
       'must be a duration such as "5s", "30m", "2h" (or whole milliseconds)',

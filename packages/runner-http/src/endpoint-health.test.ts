@@ -16,7 +16,9 @@ const admitted = (admission: Admission): Extract<Admission, { ok: true }> => {
 
 describe('EndpointHealth', () => {
   test('the circuit opens at the failure ratio, lets one probe through after probe_after, and closes when it succeeds', () => {
-    const limits = endpointLimitsOf({ circuit_breaker: { failure_ratio: 0.5, min_requests: 4, window: 60_000, probe_after: 1_000 } });
+    const limits = endpointLimitsOf({
+      circuit_breaker: { failure_ratio: 0.5, min_requests: 4, window: 60_000, probe_after: 1_000 },
+    });
     const health = new EndpointHealth('https://a.test/hook', limits, 0);
     const realNow = Date.now;
     let now = 0;
@@ -27,7 +29,11 @@ describe('EndpointHealth', () => {
       admitted(health.admit(now)).done(true); // 2 of 4 failed: open
       expect(health.isOpen(now)).toBe(true);
       const deferred = health.admit(now, () => 0);
-      expect(deferred).toMatchObject({ ok: false, afterMs: 1_000, reason: expect.stringContaining('circuit open): 2 of its last 4 attempts failed') });
+      expect(deferred).toMatchObject({
+        ok: false,
+        afterMs: 1_000,
+        reason: expect.stringContaining('circuit open): 2 of its last 4 attempts failed'),
+      });
       now = 1_000;
       const probe = admitted(health.admit(now));
       expect(health.admit(now).ok).toBe(false); // one probe at a time
@@ -44,25 +50,45 @@ describe('EndpointHealth', () => {
   });
 
   test('a token bucket of rate and burst, and max_in_flight, defer with the time to come back', () => {
-    const health = new EndpointHealth('https://a.test/hook', endpointLimitsOf({ rate: '10/s', burst: 2, circuit_breaker: false }), 0);
+    const health = new EndpointHealth(
+      'https://a.test/hook',
+      endpointLimitsOf({ rate: '10/s', burst: 2, circuit_breaker: false }),
+      0,
+    );
     admitted(health.admit(0)).done(false);
     admitted(health.admit(0)).done(false);
-    expect(health.admit(0, () => 0)).toMatchObject({ ok: false, afterMs: 100, reason: expect.stringContaining('rate limit') });
+    expect(health.admit(0, () => 0)).toMatchObject({
+      ok: false,
+      afterMs: 100,
+      reason: expect.stringContaining('rate limit'),
+    });
     admitted(health.admit(100)).done(false);
 
     const busy = new EndpointHealth('https://b.test/hook', endpointLimitsOf({ max_in_flight: 2 }), 0);
     const first = admitted(busy.admit(0));
     admitted(busy.admit(0));
-    expect(busy.admit(0)).toMatchObject({ ok: false, reason: expect.stringContaining('2 deliveries in flight from this process (max_in_flight 2)') });
+    expect(busy.admit(0)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('2 deliveries in flight from this process (max_in_flight 2)'),
+    });
     first.done(false);
     expect(busy.admit(0).ok).toBe(true);
   });
 
   test('endpoint keys are validated at load', () => {
-    const hook = (endpoint: string) => `[[hooks]]\nevent = "stage_complete"\ntype = "http"\nurl = "https://example.com/hook"\ndurable = true\nretry = "exponential"\nendpoint = ${endpoint}\n`;
-    expect(() => load(hook('{ max_in_flight = 4, rate = "5000/min", burst = 50, circuit_breaker = { failure_ratio = 0.7, min_requests = 10, window = "5m", probe_after = "30s" } }'))).not.toThrow();
+    const hook = (endpoint: string) =>
+      `[[hooks]]\nevent = "stage_complete"\ntype = "http"\nurl = "https://example.com/hook"\ndurable = true\nretry = "exponential"\nendpoint = ${endpoint}\n`;
+    expect(() =>
+      load(
+        hook(
+          '{ max_in_flight = 4, rate = "5000/min", burst = 50, circuit_breaker = { failure_ratio = 0.7, min_requests = 10, window = "5m", probe_after = "30s" } }',
+        ),
+      ),
+    ).not.toThrow();
     expect(loadError(hook('{ rate = "lots" }')).message).toContain('must be a rate such as "5000/min"');
-    expect(loadError(hook('{ max_inflight = 4 }')).message).toContain('must be a table with max_in_flight, rate, burst, circuit_breaker');
+    expect(loadError(hook('{ max_inflight = 4 }')).message).toContain(
+      'must be a table with max_in_flight, rate, burst, circuit_breaker',
+    );
   });
 });
 
@@ -79,10 +105,17 @@ describe('through the engine', () => {
     const hook = (name: string, origin: string) =>
       `[[hooks]]\nname = "${name}"\nevent = "stage_complete"\ntype = "http"\nurl = "${origin}/hook"\ntls = "off"\ndurable = true\nretry = { schedule = ["50ms", "50ms", "50ms", "50ms", "50ms"], jitter = false, attempt_timeout = "300ms" }\nendpoint = { max_in_flight = 2, circuit_breaker = { min_requests = 2, failure_ratio = 0.5, probe_after = "10s" } }\n`;
     // Two events, one hook each: a message to each endpoint is its own journal entry.
-    const config = load(hook('to-dead', dead.origin).replace('stage_complete', 'run_complete') + hook('to-healthy', healthy.origin), runner);
+    const config = load(
+      hook('to-dead', dead.origin).replace('stage_complete', 'run_complete') + hook('to-healthy', healthy.origin),
+      runner,
+    );
     const journal = memoryJournal();
     const engine = createHookEngine({ config, runners: [runner], journal, journalKey: false, durableHooks: 'record' });
-    cleanups.push(() => dead.close(), () => healthy.close(), () => engine.close());
+    cleanups.push(
+      () => dead.close(),
+      () => healthy.close(),
+      () => engine.close(),
+    );
     for (let message = 0; message < 20; message++) {
       await engine.emit('run_complete', { ...CONTEXT, run_id: `dead-${message}` });
       await engine.emit('stage_complete', { ...CONTEXT, run_id: `healthy-${message}` });

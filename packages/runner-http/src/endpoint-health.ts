@@ -5,11 +5,18 @@ export interface EndpointLimits {
   readonly ratePerMs?: number;
   readonly burst: number;
   /** Undefined: no circuit breaker. */
-  readonly breaker?: { readonly failureRatio: number; readonly minRequests: number; readonly windowMs: number; readonly probeAfterMs: number };
+  readonly breaker?: {
+    readonly failureRatio: number;
+    readonly minRequests: number;
+    readonly windowMs: number;
+    readonly probeAfterMs: number;
+  };
 }
 
 /** May a delivery go now? If not, when to come back, and why. */
-export type Admission = { readonly ok: true; readonly done: (failed: boolean) => void } | { readonly ok: false; readonly afterMs: number; readonly reason: string };
+export type Admission =
+  | { readonly ok: true; readonly done: (failed: boolean) => void }
+  | { readonly ok: false; readonly afterMs: number; readonly reason: string };
 
 // A deferral for a URL at max_in_flight waits about this long, jittered, so that deferred deliveries do
 // not return together and a backlog for a slow URL does not churn through the journal ahead of others.
@@ -54,13 +61,23 @@ export class EndpointHealth {
     let probe = false;
     if (this.#openUntil !== undefined) {
       if (now < this.#openUntil || this.#probing) {
-        const afterMs = Math.max(1, (this.#probing ? now + (limits.breaker?.probeAfterMs ?? 1_000) : this.#openUntil) - now) + Math.round(random() * 250);
-        return { ok: false, afterMs, reason: `${this.#url} is failing (circuit open): ${this.#describeWindow(now)}; deferred, one probe goes through every ${Math.round((limits.breaker?.probeAfterMs ?? 0) / 1000)} s` };
+        const afterMs =
+          Math.max(1, (this.#probing ? now + (limits.breaker?.probeAfterMs ?? 1_000) : this.#openUntil) - now) +
+          Math.round(random() * 250);
+        return {
+          ok: false,
+          afterMs,
+          reason: `${this.#url} is failing (circuit open): ${this.#describeWindow(now)}; deferred, one probe goes through every ${Math.round((limits.breaker?.probeAfterMs ?? 0) / 1000)} s`,
+        };
       }
       probe = true;
     }
     if (this.#inFlight >= limits.maxInFlight) {
-      return { ok: false, afterMs: Math.round(BUSY_RETRY_MS * (0.5 + random())), reason: `${this.#url} has ${this.#inFlight} deliveries in flight from this process (max_in_flight ${limits.maxInFlight}); deferred` };
+      return {
+        ok: false,
+        afterMs: Math.round(BUSY_RETRY_MS * (0.5 + random())),
+        reason: `${this.#url} has ${this.#inFlight} deliveries in flight from this process (max_in_flight ${limits.maxInFlight}); deferred`,
+      };
     }
     if (limits.ratePerMs !== undefined) {
       this.#tokens = Math.min(limits.burst, this.#tokens + (now - this.#refilledAt) * limits.ratePerMs);
@@ -102,7 +119,8 @@ export class EndpointHealth {
     this.#trim(now);
     if (this.#openUntil !== undefined) return;
     const failures = this.#recent.filter(([, bad]) => bad).length;
-    if (this.#recent.length >= breaker.minRequests && failures / this.#recent.length >= breaker.failureRatio) this.#openUntil = now + breaker.probeAfterMs;
+    if (this.#recent.length >= breaker.minRequests && failures / this.#recent.length >= breaker.failureRatio)
+      this.#openUntil = now + breaker.probeAfterMs;
   }
 
   #trim(now: number): void {

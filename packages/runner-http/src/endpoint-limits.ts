@@ -7,7 +7,12 @@ import { parseRate } from './endpoint-keys.ts';
 export const DEFAULT_MAX_IN_FLIGHT = 16;
 
 /** Convoy's defaults: open at 70% failures of at least 10 attempts in 5 minutes; a probe every 30 s. */
-const DEFAULT_BREAKER = { failureRatio: 0.7, minRequests: 10, windowMs: parseDuration('5m')!, probeAfterMs: parseDuration('30s')! };
+const DEFAULT_BREAKER = {
+  failureRatio: 0.7,
+  minRequests: 10,
+  windowMs: parseDuration('5m')!,
+  probeAfterMs: parseDuration('30s')!,
+};
 
 /** A hook's `endpoint` table, resolved with its defaults. */
 export function endpointLimitsOf(endpoint: HttpHookOptions['endpoint']): EndpointLimits {

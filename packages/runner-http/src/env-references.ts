@@ -14,7 +14,11 @@ export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Every `$VAR` and `${VAR}` in `text`, in order. A `$` not followed by a name is literal. */
 export function findEnvReferences(text: string): EnvReference[] {
-  return [...text.matchAll(REFERENCE)].map((match) => ({ name: (match[1] ?? match[2])!, text: match[0], start: match.index }));
+  return [...text.matchAll(REFERENCE)].map((match) => ({
+    name: (match[1] ?? match[2])!,
+    text: match[0],
+    start: match.index,
+  }));
 }
 
 /**
@@ -22,5 +26,7 @@ export function findEnvReferences(text: string): EnvReference[] {
  * appears. Replacement text is never scanned again, so a value that itself contains `$OTHER` stays.
  */
 export function replaceEnvReferences(text: string, lookup: (name: string, written: string) => string): string {
-  return text.replace(REFERENCE, (written: string, braced: string | undefined, bare: string | undefined) => lookup((braced ?? bare)!, written));
+  return text.replace(REFERENCE, (written: string, braced: string | undefined, bare: string | undefined) =>
+    lookup((braced ?? bare)!, written),
+  );
 }

@@ -32,7 +32,11 @@ test('a server that accepts and never answers is timed_out at the deadline, and 
   const outcome = await emitOnce(httpHook(`${silent.origin}/hook`, 'tls = "off"\ntimeout_ms = 400'));
   const elapsed = performance.now() - started;
   expect(silent.accepted()).toBe(1);
-  expect(outcome.hooks[0]).toMatchObject({ status: 'timed_out', error: 'hook timed out after 400 ms', decision: { decision: 'proceed' } });
+  expect(outcome.hooks[0]).toMatchObject({
+    status: 'timed_out',
+    error: 'hook timed out after 400 ms',
+    decision: { decision: 'proceed' },
+  });
   expect(elapsed).toBeGreaterThanOrEqual(390);
 
   // What ends the request is the deadline's abort, not undici's inactivity limit (a second after the
@@ -40,7 +44,15 @@ test('a server that accepts and never answers is timed_out at the deadline, and 
   const agent = new Agent();
   try {
     const controller = new AbortController();
-    const sent = sendRequest(agent, { origin: silent.origin, path: '/hook', headers: {}, body: Buffer.from('{}'), signal: controller.signal, maxResponseBytes: 1024, idleTimeoutMs: OUTLASTS_THE_TEST_MS });
+    const sent = sendRequest(agent, {
+      origin: silent.origin,
+      path: '/hook',
+      headers: {},
+      body: Buffer.from('{}'),
+      signal: controller.signal,
+      maxResponseBytes: 1024,
+      idleTimeoutMs: OUTLASTS_THE_TEST_MS,
+    });
     await vi.waitFor(() => expect(silent.accepted()).toBe(2), { timeout: 10_000 });
     controller.abort(new Error('the deadline passed'));
     await expect(sent).rejects.toThrow('the deadline passed');
@@ -62,7 +74,10 @@ test('a server that trickles its body past the deadline is timed_out, and its co
     });
   });
   servers.push(trickle);
-  const outcome = await emitOnce(httpHook(`${trickle.origin}/hook`, 'tls = "off"\ntimeout_ms = 500\non_error = "block"'), { closeGraceMs: OUTLASTS_THE_TEST_MS });
+  const outcome = await emitOnce(
+    httpHook(`${trickle.origin}/hook`, 'tls = "off"\ntimeout_ms = 500\non_error = "block"'),
+    { closeGraceMs: OUTLASTS_THE_TEST_MS },
+  );
   expect(trickle.requests).toHaveLength(1);
   expect(outcome.hooks[0]).toMatchObject({ status: 'timed_out', error: 'hook timed out after 500 ms' });
   expect(outcome.decision).toBe('block');
@@ -94,13 +109,19 @@ test('a request still queued for a connection ends at its deadline and is never 
   const runner = httpRunner({ connectionsPerOrigin: 1 });
   const toml = [
     httpHook(`${server.origin}/hold`, 'tls = "off"\nblocking = false').replace('name = "web"', 'name = "hold"'),
-    httpHook(`${server.origin}/queued`, 'tls = "off"\nblocking = false\ntimeout_ms = 200').replace('name = "web"', 'name = "queued"'),
+    httpHook(`${server.origin}/queued`, 'tls = "off"\nblocking = false\ntimeout_ms = 200').replace(
+      'name = "web"',
+      'name = "queued"',
+    ),
   ].join('\n');
   const engine = createHookEngine({ config: load(toml, runner), runners: [runner] });
   try {
     const started = performance.now();
     const outcome = await (await engine.emit('stage_start', CONTEXT)).settled;
-    expect(outcome.hooks.map((report) => [report.name, report.status])).toEqual([['hold', 'ok'], ['queued', 'timed_out']]);
+    expect(outcome.hooks.map((report) => [report.name, report.status])).toEqual([
+      ['hold', 'ok'],
+      ['queued', 'timed_out'],
+    ]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(550);
     // The held connection is free again: a request that had not been abandoned would go out now.
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -11,7 +11,10 @@ import { privateAddressKind } from './private-address.ts';
  * dialled); and the socket's actual peer address is checked once connected, in case a runtime
  * ignores the `lookup` option.
  */
-export function guardedConnector(options: buildConnector.BuildOptions, lookup?: LookupFunction): buildConnector.connector {
+export function guardedConnector(
+  options: buildConnector.BuildOptions,
+  lookup?: LookupFunction,
+): buildConnector.connector {
   const connect = buildConnector({ ...options, lookup: guardedLookup(lookup) } as buildConnector.BuildOptions);
   return (target, callback) => {
     // undici passes IPv6 literals without their brackets.

@@ -27,7 +27,10 @@ export function guardedLookup(lookup: LookupFunction = dnsLookup as LookupFuncti
       if (first === undefined) {
         const refused = all[0];
         const kind = refused === undefined ? 'no address' : (privateAddressKind(refused.address) ?? 'private');
-        callback(new PrivateAddressError(refused?.address ?? hostname, kind, hostname) as NodeJS.ErrnoException, options.all === true ? [] : '');
+        callback(
+          new PrivateAddressError(refused?.address ?? hostname, kind, hostname) as NodeJS.ErrnoException,
+          options.all === true ? [] : '',
+        );
         return;
       }
       if (options.all === true) callback(null, allowed);

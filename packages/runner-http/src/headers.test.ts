@@ -33,7 +33,10 @@ afterEach(() => {
 });
 
 const headersHook = (path: string, headers: string, allowed: string[], extra = '') =>
-  httpHook(`${server.origin}${path}`, `tls = "off"\nallowed_env_vars = ${JSON.stringify(allowed)}\n${extra}\n[hooks.headers]\n${headers}`);
+  httpHook(
+    `${server.origin}${path}`,
+    `tls = "off"\nallowed_env_vars = ${JSON.stringify(allowed)}\n${extra}\n[hooks.headers]\n${headers}`,
+  );
 
 test('$VAR and ${VAR} are replaced from the environment at run time', async () => {
   process.env['HOOKLINE_TEST_TOKEN'] = SECRET;
@@ -58,13 +61,18 @@ test('the environment is read per delivery, so a rotated token is used without r
   await emitOnce(toml);
   process.env['HOOKLINE_TEST_TOKEN'] = 'second';
   await emitOnce(toml);
-  expect(server.requests.slice(-2).map((request) => request.headers['authorization'])).toEqual(['Bearer first', 'Bearer second']);
+  expect(server.requests.slice(-2).map((request) => request.headers['authorization'])).toEqual([
+    'Bearer first',
+    'Bearer second',
+  ]);
 });
 
 test('a value is not expanded twice: an environment value holding $OTHER is sent as written', async () => {
   process.env['HOOKLINE_TEST_TOKEN'] = '$HOOKLINE_TEST_TENANT';
   process.env['HOOKLINE_TEST_TENANT'] = 'acme';
-  await emitOnce(headersHook('/ok', 'X-Token = "$HOOKLINE_TEST_TOKEN"', ['HOOKLINE_TEST_TOKEN', 'HOOKLINE_TEST_TENANT']));
+  await emitOnce(
+    headersHook('/ok', 'X-Token = "$HOOKLINE_TEST_TOKEN"', ['HOOKLINE_TEST_TOKEN', 'HOOKLINE_TEST_TENANT']),
+  );
   expect(server.requests.at(-1)?.headers['x-token']).toBe('$HOOKLINE_TEST_TENANT');
 });
 
@@ -72,12 +80,16 @@ test('a listed but unset variable is sent as empty, with a warning in the report
   const outcome = await emitOnce(headersHook('/ok', 'X-Trace = "id-${HOOKLINE_TEST_UNSET}"', ['HOOKLINE_TEST_UNSET']));
   const report = outcome.hooks[0]!;
   expect(report.status).toBe('ok');
-  expect(report.warnings).toEqual(['header `X-Trace`: HOOKLINE_TEST_UNSET is listed in allowed_env_vars but not set; it was sent as empty']);
+  expect(report.warnings).toEqual([
+    'header `X-Trace`: HOOKLINE_TEST_UNSET is listed in allowed_env_vars but not set; it was sent as empty',
+  ]);
   expect(server.requests.at(-1)?.headers['x-trace']).toBe('id-');
 });
 
 test('an unlisted variable is a load error naming the header, the variable and its line', () => {
-  const toml = headersHook('/ok', 'Authorization = "Bearer $HOOKLINE_TEST_TOKEN"\nX-Other = "${HOME}"', ['HOOKLINE_TEST_TENANT']);
+  const toml = headersHook('/ok', 'Authorization = "Bearer $HOOKLINE_TEST_TOKEN"\nX-Other = "${HOME}"', [
+    'HOOKLINE_TEST_TENANT',
+  ]);
   const error = loadError(toml);
   const lines = error.issues.map(formatConfigIssue);
   const headersLine = toml.split('\n').indexOf('[hooks.headers]') + 1;
@@ -88,13 +100,17 @@ test('an unlisted variable is a load error naming the header, the variable and i
 });
 
 test('a hook without allowed_env_vars may not reference any variable', () => {
-  const error = loadError(httpHook(`${server.origin}/ok`, 'tls = "off"\nheaders = { Authorization = "Bearer $TOKEN" }'));
+  const error = loadError(
+    httpHook(`${server.origin}/ok`, 'tls = "off"\nheaders = { Authorization = "Bearer $TOKEN" }'),
+  );
   expect(error.issues[0]?.message).toContain('TOKEN is not listed in allowed_env_vars');
 });
 
 test('secrets never reach the report, even when the server echoes the headers in an error', async () => {
   process.env['HOOKLINE_TEST_TOKEN'] = SECRET;
-  const outcome = await emitOnce(headersHook('/echo-error', 'Authorization = "Bearer $HOOKLINE_TEST_TOKEN"', ['HOOKLINE_TEST_TOKEN']));
+  const outcome = await emitOnce(
+    headersHook('/echo-error', 'Authorization = "Bearer $HOOKLINE_TEST_TOKEN"', ['HOOKLINE_TEST_TOKEN']),
+  );
   const report = outcome.hooks[0]!;
   // The echo arrived (so the test is not vacuous) and the token was redacted from it.
   expect(server.requests.at(-1)?.headers['authorization']).toBe(`Bearer ${SECRET}`);
@@ -106,7 +122,9 @@ test('secrets never reach the report, even when the server echoes the headers in
 
 test('secrets never reach the report through a redirect Location', async () => {
   process.env['HOOKLINE_TEST_TOKEN'] = SECRET;
-  const outcome = await emitOnce(headersHook('/echo-redirect', 'Authorization = "$HOOKLINE_TEST_TOKEN"', ['HOOKLINE_TEST_TOKEN']));
+  const outcome = await emitOnce(
+    headersHook('/echo-redirect', 'Authorization = "$HOOKLINE_TEST_TOKEN"', ['HOOKLINE_TEST_TOKEN']),
+  );
   expect(outcome.hooks[0]?.error).toContain('Location: https://login.example/?auth=[redacted]');
   expect(JSON.stringify(outcome)).not.toContain(SECRET);
 });
@@ -114,7 +132,9 @@ test('secrets never reach the report through a redirect Location', async () => {
 test('an environment value with a line break fails the hook without quoting the value', async () => {
   process.env['HOOKLINE_TEST_TOKEN'] = `${SECRET}\r\nX-Injected: yes`;
   const before = server.requests.length;
-  const outcome = await emitOnce(headersHook('/ok', 'Authorization = "Bearer $HOOKLINE_TEST_TOKEN"', ['HOOKLINE_TEST_TOKEN']));
+  const outcome = await emitOnce(
+    headersHook('/ok', 'Authorization = "Bearer $HOOKLINE_TEST_TOKEN"', ['HOOKLINE_TEST_TOKEN']),
+  );
   expect(outcome.hooks[0]?.status).toBe('failed');
   expect(outcome.hooks[0]?.error).toContain('header `Authorization` would contain a line break');
   expect(JSON.stringify(outcome)).not.toContain(SECRET);
@@ -122,7 +142,11 @@ test('an environment value with a line break fails the hook without quoting the 
 });
 
 test('header names and values are checked at load', () => {
-  const toml = headersHook('/ok', '"Bad Name" = "x"\nHost = "evil.example"\nContent-Length = "3"\nX-A = "1"\nx-a = "2"\nX-Break = "a\\nb"', []);
+  const toml = headersHook(
+    '/ok',
+    '"Bad Name" = "x"\nHost = "evil.example"\nContent-Length = "3"\nX-A = "1"\nx-a = "2"\nX-Break = "a\\nb"',
+    [],
+  );
   const messages = loadError(toml).issues.map((issue) => issue.message);
   expect(messages).toEqual([
     expect.stringContaining('"Bad Name" is not a valid HTTP field name'),
@@ -134,8 +158,13 @@ test('header names and values are checked at load', () => {
 });
 
 test('allowed_env_vars entries must be variable names', () => {
-  const messages = loadError(headersHook('/ok', 'X-A = "1"', ['GOOD_NAME', '1BAD', 'has-dash'])).issues.map((issue) => issue.message);
-  expect(messages).toEqual([expect.stringContaining('"1BAD" is not a valid variable name'), expect.stringContaining('"has-dash" is not a valid variable name')]);
+  const messages = loadError(headersHook('/ok', 'X-A = "1"', ['GOOD_NAME', '1BAD', 'has-dash'])).issues.map(
+    (issue) => issue.message,
+  );
+  expect(messages).toEqual([
+    expect.stringContaining('"1BAD" is not a valid variable name'),
+    expect.stringContaining('"has-dash" is not a valid variable name'),
+  ]);
 });
 
 test('findEnvReferences and replaceEnvReferences agree on the syntax', () => {
@@ -145,5 +174,7 @@ test('findEnvReferences and replaceEnvReferences agree on the syntax', () => {
     ['TWO', '${TWO}'],
     ['_x9', '$_x9'],
   ]);
-  expect(replaceEnvReferences(text, (name) => `<${name}>`)).toBe('a <ONE> b <TWO> c $3 d ${ e <_x9> f $$ g ${UNCLOSED h ${BAD-NAME}');
+  expect(replaceEnvReferences(text, (name) => `<${name}>`)).toBe(
+    'a <ONE> b <TWO> c $3 d ${ e <_x9> f $$ g ${UNCLOSED h ${BAD-NAME}',
+  );
 });

@@ -18,26 +18,37 @@ export const httpOptions = v.object({
   ),
   headers: v.optional(
     v.pipe(
-      v.record(v.string(), v.string('must be a string (header values are text)'), 'must be a table of header names to string values'),
+      v.record(
+        v.string(),
+        v.string('must be a string (header values are text)'),
+        'must be a table of header names to string values',
+      ),
       v.description('Extra request headers. Values may use $VAR or ${VAR} for variables listed in allowed_env_vars.'),
     ),
   ),
   allowed_env_vars: v.optional(
     v.pipe(
-      v.array(v.string('must be a string naming an environment variable'), 'must be a list of environment variable names'),
+      v.array(
+        v.string('must be a string naming an environment variable'),
+        'must be a list of environment variable names',
+      ),
       v.description('Environment variables that header values may interpolate; any other $VAR is a load error.'),
     ),
   ),
   tls: v.optional(
     v.pipe(
       v.picklist(TLS_MODES, 'must be "verify", "no_verify" or "off"'),
-      v.description('"verify" (default): https with certificate checks; "no_verify": https without them; "off": http:// allowed.'),
+      v.description(
+        '"verify" (default): https with certificate checks; "no_verify": https without them; "off": http:// allowed.',
+      ),
     ),
   ),
   signing_secret_env: v.optional(
     v.pipe(
       v.string('must be a string naming an environment variable'),
-      v.description('Sign each delivery per the Standard Webhooks spec with the whsec_… secret in this environment variable.'),
+      v.description(
+        'Sign each delivery per the Standard Webhooks spec with the whsec_… secret in this environment variable.',
+      ),
     ),
   ),
   retry: retryKey,
@@ -45,7 +56,9 @@ export const httpOptions = v.object({
   block_private_addresses: v.optional(
     v.pipe(
       v.boolean('must be true or false'),
-      v.description('Refuse loopback, private, link-local, CGNAT, unique-local and cloud-metadata addresses, checked on every DNS answer.'),
+      v.description(
+        'Refuse loopback, private, link-local, CGNAT, unique-local and cloud-metadata addresses, checked on every DNS answer.',
+      ),
     ),
   ),
 });

@@ -39,7 +39,12 @@ export function resolveHttpRunnerSettings(settings: HttpRunnerSettings = {}): Re
     ...(settings.lookup === undefined ? {} : { lookup: settings.lookup }),
   };
   for (const key of ['maxResponseBytes', 'connectionsPerOrigin', 'keepAliveTimeoutMs', 'connectTimeoutMs'] as const) {
-    if (!Number.isInteger(resolved[key]) || resolved[key] < 1) throw new InvalidOptionError('httpRunner', key, `${key} must be a positive integer, got ${String(resolved[key])}`);
+    if (!Number.isInteger(resolved[key]) || resolved[key] < 1)
+      throw new InvalidOptionError(
+        'httpRunner',
+        key,
+        `${key} must be a positive integer, got ${String(resolved[key])}`,
+      );
   }
   return resolved;
 }

@@ -19,8 +19,21 @@ test('declares type "http" with the SPEC defaults: 60 s, fail-open, no sandbox',
   const runner = httpRunner();
   expect(runner.name).toBe(HTTP_RUNNER_NAME);
   expect(FIRST_PARTY_TYPES['http']).toBe(HTTP_RUNNER_NAME);
-  expect(runner.types['http']).toMatchObject({ defaultTimeoutMs: 60_000, defaultOnError: 'proceed', usesSandbox: false });
-  expect(Object.keys(runner.types['http']!.options.entries).sort()).toEqual(['allowed_env_vars', 'block_private_addresses', 'endpoint', 'headers', 'retry', 'signing_secret_env', 'tls', 'url']);
+  expect(runner.types['http']).toMatchObject({
+    defaultTimeoutMs: 60_000,
+    defaultOnError: 'proceed',
+    usesSandbox: false,
+  });
+  expect(Object.keys(runner.types['http']!.options.entries).sort()).toEqual([
+    'allowed_env_vars',
+    'block_private_addresses',
+    'endpoint',
+    'headers',
+    'retry',
+    'signing_secret_env',
+    'tls',
+    'url',
+  ]);
 });
 
 test('hooks load with sandbox = true (the default) and need no sandbox provider', () => {
@@ -57,7 +70,9 @@ test('closing the engine closes the pooled keep-alive connections; the runner wo
 test('settings are validated at construction', () => {
   expect(() => httpRunner({ maxResponseBytes: 0 })).toThrow('maxResponseBytes must be a positive integer');
   expect(() => httpRunner({ connectionsPerOrigin: 1.5 })).toThrow('connectionsPerOrigin');
-  expect(() => httpRunner({ connectTimeoutMs: -1 })).toThrow(expect.objectContaining({ code: 'HOOKLINE_INVALID_OPTION', option: 'connectTimeoutMs' }));
+  expect(() => httpRunner({ connectTimeoutMs: -1 })).toThrow(
+    expect.objectContaining({ code: 'HOOKLINE_INVALID_OPTION', option: 'connectTimeoutMs' }),
+  );
 });
 
 // Open server-side sockets, asked of the server itself.

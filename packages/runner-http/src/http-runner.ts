@@ -61,7 +61,15 @@ export function httpRunner(settings: HttpRunnerSettings = {}): Runner {
         deadlineVerdict(hook, call) {
           const plan = delivery.planFor(hook);
           if (plan.retry === undefined) return undefined;
-          return deliveryVerdict(plan.retry, call, { kind: 'no-answer', error: `${plan.request} got no answer within the hook's timeout_ms (${hook.timeoutMs} ms)` }, Date.now());
+          return deliveryVerdict(
+            plan.retry,
+            call,
+            {
+              kind: 'no-answer',
+              error: `${plan.request} got no answer within the hook's timeout_ms (${hook.timeoutMs} ms)`,
+            },
+            Date.now(),
+          );
         },
       },
     },

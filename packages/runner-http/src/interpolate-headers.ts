@@ -32,7 +32,10 @@ export function interpolateHeaders(
       if (!allowed.includes(variable)) return written;
       const found = environment[variable];
       if (found === undefined) {
-        if (!unset.has(`${name}\0${variable}`)) warnings.push(`header \`${name}\`: ${variable} is listed in allowed_env_vars but not set; it was sent as empty`);
+        if (!unset.has(`${name}\0${variable}`))
+          warnings.push(
+            `header \`${name}\`: ${variable} is listed in allowed_env_vars but not set; it was sent as empty`,
+          );
         unset.add(`${name}\0${variable}`);
         return '';
       }
@@ -41,7 +44,11 @@ export function interpolateHeaders(
     });
     if (FORBIDDEN_VALUE_CHARACTERS.test(value)) {
       // Say which variable, never what it holds.
-      return { ok: false, error: `header \`${name}\` would contain a line break or NUL after interpolating its environment variables; fix the variable's value`, secrets: [...secrets] };
+      return {
+        ok: false,
+        error: `header \`${name}\` would contain a line break or NUL after interpolating its environment variables; fix the variable's value`,
+        secrets: [...secrets],
+      };
     }
     result[name] = value;
   }

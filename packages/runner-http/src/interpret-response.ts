@@ -32,12 +32,25 @@ export function interpretResponse(answer: HttpExchange, scope: AnswerScope): Run
   const status = answer.statusText === '' ? String(statusCode) : `${statusCode} ${answer.statusText}`;
 
   if (statusCode >= 300 && statusCode < 400) {
-    const location = answer.location === undefined ? 'no Location header' : `Location: ${redactSecrets(answer.location, scope.secrets).slice(0, 300)}`;
-    return { status: 'failed', error: `${scope.request} answered ${status} (${location}); redirects are not followed: set url to the final address`, warnings, details };
+    const location =
+      answer.location === undefined
+        ? 'no Location header'
+        : `Location: ${redactSecrets(answer.location, scope.secrets).slice(0, 300)}`;
+    return {
+      status: 'failed',
+      error: `${scope.request} answered ${status} (${location}); redirects are not followed: set url to the final address`,
+      warnings,
+      details,
+    };
   }
   if (statusCode < 200 || statusCode >= 300) {
     const excerpt = bodyExcerpt(text, scope.secrets);
-    return { status: 'failed', error: `${scope.request} answered ${status}${excerpt === '' ? ' with an empty body' : `: ${excerpt}`}`, warnings, details };
+    return {
+      status: 'failed',
+      error: `${scope.request} answered ${status}${excerpt === '' ? ' with an empty body' : `: ${excerpt}`}`,
+      warnings,
+      details,
+    };
   }
 
   const reading = readAnswerText(text, {
@@ -48,10 +61,19 @@ export function interpretResponse(answer: HttpExchange, scope: AnswerScope): Run
     what: 'the body',
   });
   if (reading.kind === 'unreadable') {
-    return { status: 'failed', error: `${scope.request} answered ${status}, but ${redactSecrets(reading.problem, scope.secrets)}`, warnings: [...warnings, ...reading.warnings], details };
+    return {
+      status: 'failed',
+      error: `${scope.request} answered ${status}, but ${redactSecrets(reading.problem, scope.secrets)}`,
+      warnings: [...warnings, ...reading.warnings],
+      details,
+    };
   }
   warnings.push(...reading.warnings);
-  if (reading.kind === 'answer') return { status: 'ok', decision: reading.decision, warnings, details: { ...details, ...reading.details } };
-  if (answer.body.truncated) warnings.push(`the response body was larger than ${scope.maxResponseBytes} bytes and was cut there; it held no decision, so the hook proceeds`);
+  if (reading.kind === 'answer')
+    return { status: 'ok', decision: reading.decision, warnings, details: { ...details, ...reading.details } };
+  if (answer.body.truncated)
+    warnings.push(
+      `the response body was larger than ${scope.maxResponseBytes} bytes and was cut there; it held no decision, so the hook proceeds`,
+    );
   return { status: 'ok', decision: { decision: 'proceed' }, warnings, details };
 }

@@ -31,7 +31,9 @@ function ipv6Bytes(address: string): AddressBytes | undefined {
   const rightGroups = right === undefined || right === '' ? [] : right.split(':');
   const missing = groupsWanted - leftGroups.length - rightGroups.length;
   if (missing < 0 || (right === undefined && missing !== 0)) return undefined;
-  const groups = [...leftGroups, ...Array<string>(missing).fill('0'), ...rightGroups].map((group) => Number.parseInt(group, 16));
+  const groups = [...leftGroups, ...Array<string>(missing).fill('0'), ...rightGroups].map((group) =>
+    Number.parseInt(group, 16),
+  );
   if (groups.some((group) => !Number.isInteger(group) || group < 0 || group > 0xffff)) return undefined;
   return [...groups.flatMap((group) => [group >> 8, group & 0xff]), ...tail];
 }

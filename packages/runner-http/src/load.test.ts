@@ -41,8 +41,15 @@ test('a 5 MB HTML body is cut at 1 MiB and flagged; the hook proceeds with a war
   const memoryBefore = process.memoryUsage().arrayBuffers;
   const outcome = await emitOnce(httpHook(`${server.origin}/huge-html`, 'tls = "off"'));
   const report = outcome.hooks[0]!;
-  expect(report).toMatchObject({ status: 'ok', decision: { decision: 'proceed' }, response_truncated: true, http_status: 200 });
-  expect(report.warnings).toEqual(['the response body was larger than 1048576 bytes and was cut there; it held no decision, so the hook proceeds']);
+  expect(report).toMatchObject({
+    status: 'ok',
+    decision: { decision: 'proceed' },
+    response_truncated: true,
+    http_status: 200,
+  });
+  expect(report.warnings).toEqual([
+    'the response body was larger than 1048576 bytes and was cut there; it held no decision, so the hook proceeds',
+  ]);
   // The reader stopped: the server never got to finish writing 5 MB to us.
   expect(bigBodyFullyWritten).toBe(0);
   expect(process.memoryUsage().arrayBuffers - memoryBefore).toBeLessThan(FIVE_MB);
@@ -57,13 +64,18 @@ test('a 5 MB JSON body is cut too, and fails rather than guess at the decision i
 });
 
 test('the cap is a runner setting', async () => {
-  const outcome = await emitOnce(httpHook(`${server.origin}/huge-html`, 'tls = "off"'), { runner: httpRunner({ maxResponseBytes: 1_000 }) });
+  const outcome = await emitOnce(httpHook(`${server.origin}/huge-html`, 'tls = "off"'), {
+    runner: httpRunner({ maxResponseBytes: 1_000 }),
+  });
   expect(outcome.hooks[0]?.warnings?.[0]).toContain('larger than 1000 bytes');
 });
 
 test('1 000 sequential hooks reuse a handful of connections', async () => {
   const runner = httpRunner();
-  const engine = createHookEngine({ config: load(httpHook(`${server.origin}/ok`, 'tls = "off"'), runner), runners: [runner] });
+  const engine = createHookEngine({
+    config: load(httpHook(`${server.origin}/ok`, 'tls = "off"'), runner),
+    runners: [runner],
+  });
   const acceptedBefore = server.accepted();
   const requestsBefore = server.requests.length;
   try {
@@ -82,18 +94,25 @@ test('1 000 sequential hooks reuse a handful of connections', async () => {
 
 test('500 concurrent non-blocking deliveries each arrive exactly once', async () => {
   const runner = httpRunner();
-  const config = load(httpHook(`${server.origin}/fan-out`, 'tls = "off"').replace('event = "stage_start"', 'event = "stage_complete"'), runner);
+  const config = load(
+    httpHook(`${server.origin}/fan-out`, 'tls = "off"').replace('event = "stage_start"', 'event = "stage_complete"'),
+    runner,
+  );
   expect(config.hooks[0]?.blocking).toBe(false);
   const engine = createHookEngine({ config, runners: [runner], concurrency: 100 });
   const requestsBefore = server.requests.length;
   try {
-    const outcomes = await Promise.all(Array.from({ length: 500 }, (_, index) => engine.emit('stage_complete', { ...CONTEXT, delivery: index })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 500 }, (_, index) => engine.emit('stage_complete', { ...CONTEXT, delivery: index })),
+    );
     const settled = await Promise.all(outcomes.map((outcome) => outcome.settled));
     expect(settled.filter((outcome) => outcome.hooks[0]?.status === 'ok')).toHaveLength(500);
   } finally {
     await engine.close();
   }
-  const received = server.requests.slice(requestsBefore).map((request) => (JSON.parse(request.body.toString('utf8')) as { delivery: number }).delivery);
+  const received = server.requests
+    .slice(requestsBefore)
+    .map((request) => (JSON.parse(request.body.toString('utf8')) as { delivery: number }).delivery);
   expect(received).toHaveLength(500);
   expect([...new Set(received)].sort((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, index) => index));
 });

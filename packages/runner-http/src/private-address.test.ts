@@ -52,15 +52,41 @@ test.each([
   expect(privateAddressKind(address)).toBe(kind);
 });
 
-test.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '100.63.255.255', '100.128.0.1', '192.169.0.1', '169.253.0.1', '11.0.0.1', '2606:4700:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', 'fe7f::1', '2a00::1'])(
-  '%s is public',
-  (address) => {
-    expect(privateAddressKind(address)).toBeUndefined();
-  },
-);
+test.each([
+  '8.8.8.8',
+  '1.1.1.1',
+  '172.32.0.1',
+  '172.15.255.255',
+  '100.63.255.255',
+  '100.128.0.1',
+  '192.169.0.1',
+  '169.253.0.1',
+  '11.0.0.1',
+  '2606:4700:4700::1111',
+  '2001:4860:4860::8888',
+  '::ffff:8.8.8.8',
+  '64:ff9b::808:808',
+  '2002:808:808::1',
+  'fe7f::1',
+  '2a00::1',
+])('%s is public', (address) => {
+  expect(privateAddressKind(address)).toBeUndefined();
+});
 
 test('every IPv4 spelling of loopback normalises, through WHATWG URL parsing, to an address that is refused', () => {
-  for (const host of ['127.0.0.1', '2130706433', '0x7f.1', '0x7f000001', '0177.0.0.1', '0177.1', '127.1', '127.0.1', '[::ffff:127.0.0.1]', '[0:0:0:0:0:ffff:7f00:1]', '[::1]']) {
+  for (const host of [
+    '127.0.0.1',
+    '2130706433',
+    '0x7f.1',
+    '0x7f000001',
+    '0177.0.0.1',
+    '0177.1',
+    '127.1',
+    '127.0.1',
+    '[::ffff:127.0.0.1]',
+    '[0:0:0:0:0:ffff:7f00:1]',
+    '[::1]',
+  ]) {
     const hostname = new URL(`http://${host}:8080/`).hostname;
     expect([host, privateAddressKind(hostname)]).toEqual([host, expect.stringMatching(/loopback$/)]);
   }
@@ -103,7 +129,15 @@ test('the guarded lookup passes on only the public answers, in either callback s
 });
 
 test('a name whose every answer is private is refused, naming the name and the address', async () => {
-  const result = await resolve(guardedLookup(fakeLookup([{ address: '10.0.0.5', family: 4 }, { address: 'fd00::5', family: 6 }])), true);
+  const result = await resolve(
+    guardedLookup(
+      fakeLookup([
+        { address: '10.0.0.5', family: 4 },
+        { address: 'fd00::5', family: 6 },
+      ]),
+    ),
+    true,
+  );
   expect(PrivateAddressError.isInstance(result.error)).toBe(true);
   // One of Hookline's errors, with its code, and no other Hookline error class claims it.
   expect(HooklineError.isInstance(result.error) && result.error.code).toBe('HOOKLINE_PRIVATE_ADDRESS');

@@ -8,7 +8,9 @@ const routes: Record<string, (response: import('node:http').ServerResponse) => v
   '/block': answer(200, '{"decision":"block","reason":"frozen for release"}', { 'content-type': 'application/json' }),
   '/skip': answer(200, '  {"decision":"skip","reason":"cached","extra":1}\n'),
   '/empty': answer(200),
-  '/html': answer(200, '<!doctype html><html><body>{"decision":"block"}</body></html>', { 'content-type': 'text/html' }),
+  '/html': answer(200, '<!doctype html><html><body>{"decision":"block"}</body></html>', {
+    'content-type': 'text/html',
+  }),
   '/not-a-decision': answer(200, '{"ok":true}'),
   '/bad-decision': answer(200, '{"decision":"deny","reason":"nope"}'),
   '/override-without-edge': answer(200, '{"decision":"override"}'),
@@ -38,7 +40,11 @@ const hookAt = (path: string, extra = '') => httpHook(`${server.origin}${path}`,
 describe('2xx answers', () => {
   test('a decision JSON body is the decision, with its reason', async () => {
     const outcome = await emitOnce(hookAt('/block'));
-    expect(outcome.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'frozen for release' }, http_status: 200 });
+    expect(outcome.hooks[0]).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'block', reason: 'frozen for release' },
+      http_status: 200,
+    });
     expect([outcome.decision, outcome.reason, outcome.decided_by]).toEqual(['block', 'frozen for release', 'web']);
   });
 
@@ -48,7 +54,12 @@ describe('2xx answers', () => {
     expect(outcome.decision).toBe('skip');
   });
 
-  test.each([['/empty', 200], ['/html', 200], ['/not-a-decision', 200], ['/no-content', 204]])('%s (%i) proceeds', async (path, status) => {
+  test.each([
+    ['/empty', 200],
+    ['/html', 200],
+    ['/not-a-decision', 200],
+    ['/no-content', 204],
+  ])('%s (%i) proceeds', async (path, status) => {
     const outcome = await emitOnce(hookAt(path));
     expect(outcome.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'proceed' }, http_status: status });
     expect(outcome.hooks[0]?.error).toBeUndefined();
@@ -57,16 +68,23 @@ describe('2xx answers', () => {
 
   test('informational 1xx answers before the real one are skipped', async () => {
     const outcome = await emitOnce(hookAt('/early-hints'));
-    expect(outcome.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'skip', reason: 'after hints' }, http_status: 200 });
+    expect(outcome.hooks[0]).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'skip', reason: 'after hints' },
+      http_status: 200,
+    });
   });
 
-  test.each(['/bad-decision', '/override-without-edge'])('%s: a "decision" field that is not a valid decision fails, never silently proceeds', async (path) => {
-    const outcome = await emitOnce(hookAt(path, 'on_error = "block"'));
-    const report = outcome.hooks[0]!;
-    expect(report.status).toBe('failed');
-    expect(report.error).toContain('invalid decision');
-    expect(outcome.decision).toBe('block');
-  });
+  test.each(['/bad-decision', '/override-without-edge'])(
+    '%s: a "decision" field that is not a valid decision fails, never silently proceeds',
+    async (path) => {
+      const outcome = await emitOnce(hookAt(path, 'on_error = "block"'));
+      const report = outcome.hooks[0]!;
+      expect(report.status).toBe('failed');
+      expect(report.error).toContain('invalid decision');
+      expect(outcome.decision).toBe('block');
+    },
+  );
 });
 
 describe('redirects and errors', () => {
@@ -129,7 +147,9 @@ describe('the request', () => {
   test('keeps the query string, and a hook may set its own content-type', async () => {
     const before = server.requests.length;
     routes['/empty?tenant=a'] = answer(200);
-    await emitOnce(hookAt('/empty?tenant=a', '[hooks.headers]\nContent-Type = "application/cloudevents+json"\nUser-Agent = "mine"'));
+    await emitOnce(
+      hookAt('/empty?tenant=a', '[hooks.headers]\nContent-Type = "application/cloudevents+json"\nUser-Agent = "mine"'),
+    );
     const received = server.requests[before]!;
     expect(received.path).toBe('/empty?tenant=a');
     expect(received.headers['content-type']).toBe('application/cloudevents+json');

@@ -15,13 +15,19 @@ export const RETRY_SCHEDULES = {
 export type RetryScheduleName = keyof typeof RETRY_SCHEDULES;
 
 const scheduleNames = Object.keys(RETRY_SCHEDULES) as RetryScheduleName[];
-const scheduleName = v.picklist(scheduleNames, `must be ${scheduleNames.map((name) => `"${name}"`).join(' or ')}, or a list of durations`);
+const scheduleName = v.picklist(
+  scheduleNames,
+  `must be ${scheduleNames.map((name) => `"${name}"`).join(' or ')}, or a list of durations`,
+);
 const explicitSchedule = v.pipe(
   v.array(durationSchema('The wait before each retry.'), 'must be a list of durations such as ["5s", "5m", "1h"]'),
   v.minLength(1, 'must list at least one wait (leave `retry` out for a single attempt)'),
   v.maxLength(50, 'may list at most 50 waits'),
 );
-const schedule = v.union([scheduleName, explicitSchedule], `must be ${scheduleNames.map((name) => `"${name}"`).join(' or ')}, or a list of durations such as ["5s", "5m", "1h"]`);
+const schedule = v.union(
+  [scheduleName, explicitSchedule],
+  `must be ${scheduleNames.map((name) => `"${name}"`).join(' or ')}, or a list of durations such as ["5s", "5m", "1h"]`,
+);
 
 /**
  * The `retry` key of an HTTP hook: a schedule name, a list of waits, or a table with the schedule
@@ -33,10 +39,28 @@ export const retryKey = v.optional(
       [
         schedule,
         v.strictObject({
-          schedule: v.pipe(schedule, v.description('A named schedule ("standard-webhooks", "exponential") or the waits before each retry.')),
-          jitter: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Spread each wait by ±20% (default true), so retries of many messages do not arrive at once.'))),
-          deadline: v.optional(durationSchema('Give up once the next attempt would start this long after the first (default: the schedule\'s total plus a quarter, plus a minute).')),
-          attempt_timeout: v.optional(durationSchema('How long one attempt may take before it counts as failed and is retried (default 15s; below timeout_ms).')),
+          schedule: v.pipe(
+            schedule,
+            v.description('A named schedule ("standard-webhooks", "exponential") or the waits before each retry.'),
+          ),
+          jitter: v.optional(
+            v.pipe(
+              v.boolean('must be true or false'),
+              v.description(
+                'Spread each wait by ±20% (default true), so retries of many messages do not arrive at once.',
+              ),
+            ),
+          ),
+          deadline: v.optional(
+            durationSchema(
+              "Give up once the next attempt would start this long after the first (default: the schedule's total plus a quarter, plus a minute).",
+            ),
+          ),
+          attempt_timeout: v.optional(
+            durationSchema(
+              'How long one attempt may take before it counts as failed and is retried (default 15s; below timeout_ms).',
+            ),
+          ),
         }),
       ],
       `must be ${scheduleNames.map((name) => `"${name}"`).join(' or ')}, a list of durations such as ["5s", "5m", "1h"], or a table with \`schedule\` and optionally \`jitter\`, \`deadline\`, \`attempt_timeout\``,

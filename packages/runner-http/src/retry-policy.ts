@@ -20,7 +20,10 @@ export const DEFAULT_ATTEMPT_TIMEOUT_MS = 15_000;
 export function retryPolicyOf(retry: HttpHookOptions['retry']): RetryPolicy | undefined {
   if (retry === undefined) return undefined;
   const table = typeof retry === 'object' && !Array.isArray(retry) ? retry : { schedule: retry };
-  const waits = typeof table.schedule === 'string' ? RETRY_SCHEDULES[table.schedule].map((wait) => parseDuration(wait)!) : [...table.schedule];
+  const waits =
+    typeof table.schedule === 'string'
+      ? RETRY_SCHEDULES[table.schedule].map((wait) => parseDuration(wait)!)
+      : [...table.schedule];
   const total = waits.reduce((sum, wait) => sum + wait, 0);
   return {
     waits,

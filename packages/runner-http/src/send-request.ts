@@ -84,7 +84,12 @@ class Exchange implements Dispatcher.DispatchHandler {
   #size = 0;
   #truncated = false;
 
-  constructor(signal: AbortSignal, maxResponseBytes: number, resolve: (answer: HttpExchange) => void, reject: (error: unknown) => void) {
+  constructor(
+    signal: AbortSignal,
+    maxResponseBytes: number,
+    resolve: (answer: HttpExchange) => void,
+    reject: (error: unknown) => void,
+  ) {
     this.#signal = signal;
     this.#maxResponseBytes = maxResponseBytes;
     this.#resolve = resolve;
@@ -106,7 +111,12 @@ class Exchange implements Dispatcher.DispatchHandler {
     else this.#controller = controller;
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, code: number, headers: Record<string, string | string[] | undefined>, message?: string): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    code: number,
+    headers: Record<string, string | string[] | undefined>,
+    message?: string,
+  ): void {
     // 1xx (100 Continue, 103 Early Hints) precede the real answer.
     if (code < 200) return;
     this.#statusCode = code;
@@ -149,7 +159,10 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   #answer(): HttpExchange {
     const chunks = this.#chunks;
-    const body = { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size), truncated: this.#truncated };
+    const body = {
+      bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.#size),
+      truncated: this.#truncated,
+    };
     return {
       statusCode: this.#statusCode,
       statusText: this.#statusText,

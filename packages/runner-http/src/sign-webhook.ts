@@ -16,9 +16,14 @@ export interface WebhookSignatureInput {
  * `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`. The HMAC runs over the
  * body's bytes, not a re-serialisation, so what is signed is exactly what is sent.
  */
-export function signWebhook(input: WebhookSignatureInput): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+export function signWebhook(
+  input: WebhookSignatureInput,
+): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
   const timestamp = String(input.timestamp);
-  const signature = createHmac('sha256', input.key).update(`${input.id}.${timestamp}.`).update(input.body).digest('base64');
+  const signature = createHmac('sha256', input.key)
+    .update(`${input.id}.${timestamp}.`)
+    .update(input.body)
+    .digest('base64');
   return { 'webhook-id': input.id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
 }
 

@@ -20,7 +20,9 @@ const VECTOR = {
 test('signWebhook reproduces the specification test vector', () => {
   const secret = readWebhookSecret('VECTOR_SECRET', VECTOR.secret);
   if (!secret.ok) throw new Error(secret.problem);
-  expect(signWebhook({ key: secret.key, id: VECTOR.id, timestamp: VECTOR.timestamp, body: Buffer.from(VECTOR.payload) })).toEqual({
+  expect(
+    signWebhook({ key: secret.key, id: VECTOR.id, timestamp: VECTOR.timestamp, body: Buffer.from(VECTOR.payload) }),
+  ).toEqual({
     'webhook-id': VECTOR.id,
     'webhook-timestamp': '1614265330',
     'webhook-signature': VECTOR.signature,
@@ -65,7 +67,8 @@ afterEach(() => {
   delete process.env['HOOKLINE_TEST_SIGNING'];
 });
 
-const signedHook = (extra = '') => httpHook(`${server.origin}/signed`, `tls = "off"\nsigning_secret_env = "HOOKLINE_TEST_SIGNING"\n${extra}`);
+const signedHook = (extra = '') =>
+  httpHook(`${server.origin}/signed`, `tls = "off"\nsigning_secret_env = "HOOKLINE_TEST_SIGNING"\n${extra}`);
 
 test('a signed delivery verifies on the receiving side, over the bytes actually sent', async () => {
   process.env['HOOKLINE_TEST_SIGNING'] = VECTOR.secret;
@@ -82,9 +85,17 @@ test('a signed delivery verifies on the receiving side, over the bytes actually 
   expect(received.body.toString('utf8')).toContain('ünïcødé ✓');
   expect(verifyWebhook(VECTOR.secret, received.headers, received.body)).toBe(true);
   // A tampered body, another secret or an old timestamp no longer verify, so the check above is not vacuous.
-  expect(verifyWebhook(VECTOR.secret, received.headers, Buffer.from(received.body.toString('utf8').replace('build', 'deploy')))).toBe(false);
+  expect(
+    verifyWebhook(
+      VECTOR.secret,
+      received.headers,
+      Buffer.from(received.body.toString('utf8').replace('build', 'deploy')),
+    ),
+  ).toBe(false);
   expect(verifyWebhook(`whsec_${Buffer.alloc(24, 9).toString('base64')}`, received.headers, received.body)).toBe(false);
-  expect(verifyWebhook(VECTOR.secret, { ...received.headers, 'webhook-timestamp': String(VECTOR.timestamp) }, received.body)).toBe(false);
+  expect(
+    verifyWebhook(VECTOR.secret, { ...received.headers, 'webhook-timestamp': String(VECTOR.timestamp) }, received.body),
+  ).toBe(false);
   expect(JSON.stringify(outcome)).not.toContain(VECTOR.secret.slice(6));
 });
 
@@ -103,7 +114,8 @@ test('a missing secret fails the hook naming the variable, and sends nothing', a
   const outcome = await emitOnce(signedHook('on_error = "block"'));
   expect(outcome.hooks[0]).toMatchObject({
     status: 'failed',
-    error: "cannot sign the delivery: signing_secret_env names HOOKLINE_TEST_SIGNING, which is not set; set it to the endpoint's whsec_… secret",
+    error:
+      "cannot sign the delivery: signing_secret_env names HOOKLINE_TEST_SIGNING, which is not set; set it to the endpoint's whsec_… secret",
   });
   expect(outcome.decision).toBe('block');
   expect(server.requests.length).toBe(before);
@@ -117,10 +129,10 @@ test('a malformed secret fails the hook naming the variable, not its value', asy
   expect(JSON.stringify(outcome)).not.toContain('dG9vLXNob3J0');
 });
 
-test('signing_secret_env must be a variable name, and the signature headers are the runner\'s', () => {
-  const messages = loadError(httpHook('https://hooks.example/x', 'signing_secret_env = "MY-SECRET"\nheaders = { webhook-id = "mine" }')).issues.map(
-    (issue) => issue.message,
-  );
+test("signing_secret_env must be a variable name, and the signature headers are the runner's", () => {
+  const messages = loadError(
+    httpHook('https://hooks.example/x', 'signing_secret_env = "MY-SECRET"\nheaders = { webhook-id = "mine" }'),
+  ).issues.map((issue) => issue.message);
   expect(messages).toEqual([
     expect.stringContaining('signing_secret_env must name an environment variable'),
     'header `webhook-id` is set by signing (signing_secret_env) and cannot also be set by the hook',
@@ -134,9 +146,20 @@ test('a secret pasted into signing_secret_env is a load error that does not quot
 });
 
 test('the receiver example in the README is the one tested here, and accepts the specification vector', async () => {
-  const headers = { 'webhook-id': VECTOR.id, 'webhook-timestamp': String(VECTOR.timestamp), 'webhook-signature': `v1,bogus ${VECTOR.signature}` };
+  const headers = {
+    'webhook-id': VECTOR.id,
+    'webhook-timestamp': String(VECTOR.timestamp),
+    'webhook-signature': `v1,bogus ${VECTOR.signature}`,
+  };
   expect(verifyWebhook(VECTOR.secret, headers, Buffer.from(VECTOR.payload), Number.MAX_SAFE_INTEGER)).toBe(true);
-  expect(verifyWebhook(VECTOR.secret, { ...headers, 'webhook-signature': 'v1,bogus' }, Buffer.from(VECTOR.payload), Number.MAX_SAFE_INTEGER)).toBe(false);
+  expect(
+    verifyWebhook(
+      VECTOR.secret,
+      { ...headers, 'webhook-signature': 'v1,bogus' },
+      Buffer.from(VECTOR.payload),
+      Number.MAX_SAFE_INTEGER,
+    ),
+  ).toBe(false);
   const [example, readme] = await Promise.all([
     readFile(new URL('../test-support/verify-webhook.ts', import.meta.url), 'utf8'),
     readFile(new URL('../README.md', import.meta.url), 'utf8'),

@@ -54,12 +54,16 @@ test.each(['verify', 'no_verify'])('an http:// url with tls = "%s" is a load err
   expect(error.issues).toHaveLength(1);
   const issue = error.issues[0]!;
   expect(issue).toMatchObject({ file: 'hookline.toml', line: 6, hook: { index: 0, name: 'plain' } });
-  expect(formatConfigIssue(issue)).toContain(`hookline.toml:6: hooks[0] "plain": \`url\` is http:// but tls = "${mode}" requires https://`);
+  expect(formatConfigIssue(issue)).toContain(
+    `hookline.toml:6: hooks[0] "plain": \`url\` is http:// but tls = "${mode}" requires https://`,
+  );
 });
 
 test('an http:// url with no tls key is a load error too (verify is the default)', () => {
   const error = loadError(httpHook(`${http.origin}/hook`));
-  expect(error.issues.map((issue) => issue.message)).toEqual([expect.stringContaining('tls = "verify" requires https://')]);
+  expect(error.issues.map((issue) => issue.message)).toEqual([
+    expect.stringContaining('tls = "verify" requires https://'),
+  ]);
 });
 
 test('an http:// url with tls = "off" loads and is delivered', async () => {
@@ -71,15 +75,20 @@ test('an http:// url with tls = "off" loads and is delivered', async () => {
 
 test('a server that offers HTTP/2 over ALPN is spoken to in HTTP/2', async () => {
   const versions: string[] = [];
-  const server = createSecureServer({ key: certificate.key, cert: certificate.cert, allowHTTP1: true }, (request, response) => {
-    versions.push(request.httpVersion);
-    response.writeHead(200);
-    response.end('{"decision":"skip","reason":"over h2"}');
-  });
+  const server = createSecureServer(
+    { key: certificate.key, cert: certificate.cert, allowHTTP1: true },
+    (request, response) => {
+      versions.push(request.httpVersion);
+      response.writeHead(200);
+      response.end('{"decision":"skip","reason":"over h2"}');
+    },
+  );
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
-    const outcome = await emitOnce(httpHook(`https://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, 'tls = "no_verify"'));
+    const outcome = await emitOnce(
+      httpHook(`https://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, 'tls = "no_verify"'),
+    );
     expect(outcome.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'skip', reason: 'over h2' } });
     expect(versions).toEqual(['2.0']);
   } finally {

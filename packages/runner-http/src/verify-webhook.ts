@@ -31,14 +31,24 @@ export function verifyWebhookSignature(webhook: ReceivedWebhook): WebhookVerdict
   const secret = readWebhookSecret('the secret', webhook.secret);
   if (!secret.ok) return { ok: false, problem: secret.problem };
   const timestamp = Number(webhook.timestamp);
-  if (!/^\d+$/.test(webhook.timestamp.trim()) || !Number.isSafeInteger(timestamp)) return { ok: false, problem: `webhook-timestamp ${JSON.stringify(webhook.timestamp)} is not Unix seconds` };
+  if (!/^\d+$/.test(webhook.timestamp.trim()) || !Number.isSafeInteger(timestamp))
+    return { ok: false, problem: `webhook-timestamp ${JSON.stringify(webhook.timestamp)} is not Unix seconds` };
   const tolerance = webhook.toleranceSeconds ?? 300;
   const skew = Math.round((webhook.now ?? Date.now()) / 1000 - timestamp);
   if (Math.abs(skew) > tolerance) {
-    return { ok: false, problem: `webhook-timestamp is ${Math.abs(skew)} s in the ${skew > 0 ? 'past' : 'future'}, beyond the tolerance of ${tolerance} s: a replayed delivery, or a clock that is off` };
+    return {
+      ok: false,
+      problem: `webhook-timestamp is ${Math.abs(skew)} s in the ${skew > 0 ? 'past' : 'future'}, beyond the tolerance of ${tolerance} s: a replayed delivery, or a clock that is off`,
+    };
   }
-  const expected = createHmac('sha256', secret.key).update(`${webhook.id}.${webhook.timestamp.trim()}.`).update(webhook.body).digest();
-  const signatures = webhook.signature.trim().split(/\s+/).filter((entry) => entry !== '');
+  const expected = createHmac('sha256', secret.key)
+    .update(`${webhook.id}.${webhook.timestamp.trim()}.`)
+    .update(webhook.body)
+    .digest();
+  const signatures = webhook.signature
+    .trim()
+    .split(/\s+/)
+    .filter((entry) => entry !== '');
   const matches = signatures.some((entry) => {
     const [version, value = ''] = entry.split(',');
     const given = Buffer.from(value, 'base64');
@@ -46,5 +56,8 @@ export function verifyWebhookSignature(webhook: ReceivedWebhook): WebhookVerdict
   });
   if (matches) return { ok: true };
   if (signatures.length === 0) return { ok: false, problem: 'webhook-signature is empty' };
-  return { ok: false, problem: `no signature in webhook-signature matches: the body was changed, or the secret, id or timestamp differ from the sender's (${signatures.length} signature${signatures.length === 1 ? '' : 's'} checked)` };
+  return {
+    ok: false,
+    problem: `no signature in webhook-signature matches: the body was changed, or the secret, id or timestamp differ from the sender's (${signatures.length} signature${signatures.length === 1 ? '' : 's'} checked)`,
+  };
 }

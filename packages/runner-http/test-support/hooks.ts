@@ -1,5 +1,12 @@
 // Loads HTTP hooks through the real config loader and runs them through the real engine.
-import { ConfigError, createHookEngine, loadConfig, type EmitOutcome, type HookConfig, type Runner } from '@hookline/core';
+import {
+  ConfigError,
+  createHookEngine,
+  loadConfig,
+  type EmitOutcome,
+  type HookConfig,
+  type Runner,
+} from '@hookline/core';
 import { httpRunner } from '../src/index.ts';
 
 /** A context every test can emit with. */
@@ -31,10 +38,17 @@ export function httpHook(url: string, extra = ''): string {
  * `closeGraceMs` longer than the test's timeout makes a request the runner does not let go of after
  * its deadline fail the test, instead of being waited out by close().
  */
-export async function emitOnce(toml: string, options: { runner?: Runner; event?: string; context?: Record<string, unknown>; closeGraceMs?: number } = {}): Promise<EmitOutcome> {
+export async function emitOnce(
+  toml: string,
+  options: { runner?: Runner; event?: string; context?: Record<string, unknown>; closeGraceMs?: number } = {},
+): Promise<EmitOutcome> {
   const runner = options.runner ?? httpRunner();
   const config = load(toml, runner);
-  const engine = createHookEngine({ config, runners: [runner], ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }) });
+  const engine = createHookEngine({
+    config,
+    runners: [runner],
+    ...(options.closeGraceMs === undefined ? {} : { closeGraceMs: options.closeGraceMs }),
+  });
   try {
     const outcome = await engine.emit(options.event ?? 'stage_start', { ...CONTEXT, ...options.context });
     return await outcome.settled;

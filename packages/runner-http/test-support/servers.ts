@@ -60,7 +60,12 @@ async function listen(server: Server, handler: Handler, host: string, scheme: 'h
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
-      const request = { method: incoming.method ?? '', path: incoming.url ?? '', headers: incoming.headers, body: Buffer.concat(chunks) };
+      const request = {
+        method: incoming.method ?? '',
+        path: incoming.url ?? '',
+        headers: incoming.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(request);
       handler(request, response);
     });
@@ -74,7 +79,10 @@ async function listen(server: Server, handler: Handler, host: string, scheme: 'h
     port,
     requests,
     accepted: () => accepted,
-    openConnections: () => new Promise((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    openConnections: () =>
+      new Promise((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
     async close() {
       for (const socket of sockets) socket.destroy();
       server.closeAllConnections();
@@ -122,7 +130,11 @@ export async function closedPort(): Promise<number> {
 }
 
 /** Answers with `status`, an optional body and headers. */
-export function answer(status: number, body = '', headers: Record<string, string> = {}): (response: ServerResponse) => void {
+export function answer(
+  status: number,
+  body = '',
+  headers: Record<string, string> = {},
+): (response: ServerResponse) => void {
   return (response) => {
     response.writeHead(status, headers);
     response.end(body);

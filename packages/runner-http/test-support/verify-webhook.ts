@@ -4,7 +4,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Verifies a Standard Webhooks delivery on the receiving side. Call it with the raw body bytes,
  * before any JSON parsing, and reject the request when it returns false.
  */
-export function verifyWebhook(secret: string, headers: Record<string, string | string[] | undefined>, rawBody: Buffer, toleranceSeconds = 300): boolean {
+export function verifyWebhook(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: Buffer,
+  toleranceSeconds = 300,
+): boolean {
   const id = String(headers['webhook-id']);
   const timestamp = Number(headers['webhook-timestamp']);
   // A stale or future timestamp is a replay, whatever the signature says.

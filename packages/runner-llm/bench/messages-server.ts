@@ -21,7 +21,11 @@ const server = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
     requests++;
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer), 'request-id': 'req_bench' });
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(answer),
+      'request-id': 'req_bench',
+    });
     response.end(answer);
   });
 });

@@ -22,19 +22,30 @@ const WARMUP = 300;
 const TARGET = 1.1;
 const PROMPT = 'Block the stage if the node id mentions production.';
 
-const server = fork(new URL('./messages-server.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const server = fork(new URL('./messages-server.ts', import.meta.url), {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const [{ port }] = (await once(server, 'message')) as [{ port: number }];
 const client = new Anthropic({ apiKey: 'sk-ant-bench-0123456789', baseURL: `http://127.0.0.1:${port}`, maxRetries: 0 });
 
 const runner = llmRunner({ client });
-const config = loadConfig([{ source: 'bench.toml', text: `[[hooks]]\nname = "judge"\nevent = "stage_start"\ntype = "prompt"\nprompt = "${PROMPT}"\n` }], { runners: [runner] });
+const config = loadConfig(
+  [
+    {
+      source: 'bench.toml',
+      text: `[[hooks]]\nname = "judge"\nevent = "stage_start"\ntype = "prompt"\nprompt = "${PROMPT}"\n`,
+    },
+  ],
+  { runners: [runner] },
+);
 const engine = createHookEngine({ config, runners: [runner] });
 const context = { run_id: 'bench-run', workflow_name: 'bench', node_id: 'build' };
 const contextJson = JSON.stringify({ event: 'stage_start', ...context });
 
 async function hook(): Promise<void> {
   const outcome = await engine.emit('stage_start', context);
-  if (outcome.hooks[0]?.status !== 'ok' || outcome.decision !== 'proceed') throw new Error(`hook failed: ${JSON.stringify(outcome.hooks[0])}`);
+  if (outcome.hooks[0]?.status !== 'ok' || outcome.decision !== 'proceed')
+    throw new Error(`hook failed: ${JSON.stringify(outcome.hooks[0])}`);
 }
 
 // The bare contender: the same request the runner sends, with the same per-request options, and the
@@ -84,7 +95,9 @@ const [bareRow, hookRow] = rows as [Summary, Summary];
 const ratio = hookRow.median / bareRow.median;
 // This process's CPU time per call (the server's is not in it): what the hook adds, without the
 // scheduling noise of a shared machine. process.cpuUsage has microsecond resolution, so the mean.
-const [bareCpu, hookCpu] = contenders.map((contender) => contender.cpu.reduce((sum, time) => sum + time, 0) / contender.cpu.length) as [number, number];
+const [bareCpu, hookCpu] = contenders.map(
+  (contender) => contender.cpu.reduce((sum, time) => sum + time, 0) / contender.cpu.length,
+) as [number, number];
 console.log(
   `Node ${process.versions.node}, ${process.platform}/${process.arch}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}; ` +
     `${SAMPLES} alternating samples each after ${WARMUP} warm-up; server in a separate process on 127.0.0.1 (${requests} requests served).`,
@@ -92,7 +105,15 @@ console.log(
 console.log('');
 console.log('| contender | median | p90 | p99 | mean | CPU per call (mean) | samples |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-rows.forEach((row, index) => console.log(`| ${row.name} | ${formatMicros(row.median)} | ${formatMicros(row.p90)} | ${formatMicros(row.p99)} | ${formatMicros(row.mean)} | ${formatMicros(index === 0 ? bareCpu : hookCpu)} | ${row.samples} |`));
+rows.forEach((row, index) =>
+  console.log(
+    `| ${row.name} | ${formatMicros(row.median)} | ${formatMicros(row.p90)} | ${formatMicros(row.p99)} | ${formatMicros(row.mean)} | ${formatMicros(index === 0 ? bareCpu : hookCpu)} | ${row.samples} |`,
+  ),
+);
 console.log('');
-console.log(`hook ÷ bare (medians): ${ratio.toFixed(3)}× (+${formatMicros(hookRow.median - bareRow.median)} per hook) — target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'NOT met'}`);
-console.log(`hook ÷ bare (CPU time in this process): ${(hookCpu / bareCpu).toFixed(3)}× (+${formatMicros(hookCpu - bareCpu)} per hook)`);
+console.log(
+  `hook ÷ bare (medians): ${ratio.toFixed(3)}× (+${formatMicros(hookRow.median - bareRow.median)} per hook) — target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'NOT met'}`,
+);
+console.log(
+  `hook ÷ bare (CPU time in this process): ${(hookCpu / bareCpu).toFixed(3)}× (+${formatMicros(hookCpu - bareCpu)} per hook)`,
+);

@@ -32,17 +32,30 @@ describe('answers', () => {
   test('a final answer inside a ```json fence is read; no tools were needed', async () => {
     api.respond(scripted(finalText('```json\n{"ok": false, "reason": "the changelog is missing"}\n```')));
     const report = await emitHook(runner(), { type: 'agent', prompt: 'Is there a changelog?' });
-    expect(report).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'the changelog is missing' }, rounds: 1, tool_calls: 0 });
+    expect(report).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'block', reason: 'the changelog is missing' },
+      rounds: 1,
+      tool_calls: 0,
+    });
   });
 
   test('the request carries the agent’s tools and the same user turn as a prompt hook', async () => {
     api.respond(scripted(finalText('{"ok": true}')));
     await emitHook(runner(), { type: 'agent', prompt: 'Look around.', max_tool_rounds: 7 });
     const body = api.requests[0]?.body;
-    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(['shell', 'read_file', 'write_file', 'grep', 'glob']);
+    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'shell',
+      'read_file',
+      'write_file',
+      'grep',
+      'glob',
+    ]);
     expect(body.tool_choice).toBeUndefined();
     expect(body.system).toMatch(/hook evaluator for a workflow engine.*at most 7 rounds of tool calls/s);
-    expect(body.messages[0].content).toMatch(/^Hook prompt: Look around\.\n\nEvent context \(JSON\):\n\{"event":"stage_start"/);
+    expect(body.messages[0].content).toMatch(
+      /^Hook prompt: Look around\.\n\nEvent context \(JSON\):\n\{"event":"stage_start"/,
+    );
   });
 
   test('prose instead of the JSON answer fails (fail-open by default)', async () => {
@@ -91,26 +104,43 @@ describe('the tool loop', () => {
     });
     expect(await readFile(join(cwd, 'notes', 'out.txt'), 'utf8')).toBe('written by the agent');
     const [, afterWrite, afterReads, afterShell, afterGrep, afterGlob] = api.requests;
-    expect(toolResults(afterWrite)).toEqual([{ type: 'tool_result', tool_use_id: write.id, content: 'wrote 20 bytes to notes/out.txt' }]);
+    expect(toolResults(afterWrite)).toEqual([
+      { type: 'tool_result', tool_use_id: write.id, content: 'wrote 20 bytes to notes/out.txt' },
+    ]);
     // The assistant turn went back as it came, so the ids pair up.
-    expect(afterWrite?.body.messages[1]).toEqual({ role: 'assistant', content: [text('I will write a note first.'), write] });
+    expect(afterWrite?.body.messages[1]).toEqual({
+      role: 'assistant',
+      content: [text('I will write a note first.'), write],
+    });
     expect(toolResults(afterReads)).toEqual([
       { type: 'tool_result', tool_use_id: reads[0]!.id, content: 'written by the agent' },
       { type: 'tool_result', tool_use_id: reads[1]!.id, content: '# Demo project\n' },
     ]);
     const [shellResult] = toolResults(afterShell);
     expect(shellResult).toMatchObject({ tool_use_id: shell.id, is_error: true });
-    expect(shellResult?.content).toBe('exit code 3 (ran in the host session)\nstdout:\nwritten by the agent on stdout\n\nstderr:\nto-stderr\n');
-    expect(toolResults(afterGrep)).toEqual([{ type: 'tool_result', tool_use_id: grep.id, content: 'src/main.ts:2: // TODO: remove the debug flag' }]);
-    expect(toolResults(afterGlob)).toEqual([{ type: 'tool_result', tool_use_id: glob.id, content: 'notes/out.txt\nsrc/main.ts' }]);
+    expect(shellResult?.content).toBe(
+      'exit code 3 (ran in the host session)\nstdout:\nwritten by the agent on stdout\n\nstderr:\nto-stderr\n',
+    );
+    expect(toolResults(afterGrep)).toEqual([
+      { type: 'tool_result', tool_use_id: grep.id, content: 'src/main.ts:2: // TODO: remove the debug flag' },
+    ]);
+    expect(toolResults(afterGlob)).toEqual([
+      { type: 'tool_result', tool_use_id: glob.id, content: 'notes/out.txt\nsrc/main.ts' },
+    ]);
   });
 
   test('an agent still calling tools after max_tool_rounds fails', async () => {
     const cwd = await scratchDirectory('rounds');
     api.respond(() => message([toolUse('glob', { pattern: '*' })]));
-    const report = await emitHook(runner(), { type: 'agent', prompt: 'Loop forever.', max_tool_rounds: 3 }, { context: { cwd } });
+    const report = await emitHook(
+      runner(),
+      { type: 'agent', prompt: 'Loop forever.', max_tool_rounds: 3 },
+      { context: { cwd } },
+    );
     expect(report).toMatchObject({ status: 'failed', decision: { decision: 'proceed' }, rounds: 4, tool_calls: 3 });
-    expect(report.error).toBe('rounds exhausted: the agent was still calling tools after 3 tool rounds (max_tool_rounds = 3)');
+    expect(report.error).toBe(
+      'rounds exhausted: the agent was still calling tools after 3 tool rounds (max_tool_rounds = 3)',
+    );
     expect(api.requests).toHaveLength(4);
   });
 
@@ -122,7 +152,12 @@ describe('the tool loop', () => {
     const report = await emitHook(runner(), { type: 'agent', prompt: 'Try things.' }, { context: { cwd } });
     expect(report.status).toBe('ok');
     expect(toolResults(api.requests[1])).toEqual([
-      { type: 'tool_result', tool_use_id: unknown.id, is_error: true, content: 'unknown tool "delete_everything"; the tools are shell, read_file, write_file, grep, glob' },
+      {
+        type: 'tool_result',
+        tool_use_id: unknown.id,
+        is_error: true,
+        content: 'unknown tool "delete_everything"; the tools are shell, read_file, write_file, grep, glob',
+      },
       { type: 'tool_result', tool_use_id: bad.id, is_error: true, content: 'read_file needs {"path": "<file path>"}' },
     ]);
   });
@@ -133,12 +168,20 @@ describe('the tool loop', () => {
     api.respond(scripted(message([toolUse('grep', { pattern: '^(a+)+$' })]), finalText('{"ok": true}')));
     // close() waits for the runner longer than the test may take: the test ends only if the deadline
     // really stopped the search (a frozen host would not even report the timeout).
-    const report = await emitHook(runner(), { type: 'agent', prompt: 'Search.', timeout_ms: 1_500 }, { context: { cwd }, closeGraceMs: OUTLASTS_THE_TEST_MS });
+    const report = await emitHook(
+      runner(),
+      { type: 'agent', prompt: 'Search.', timeout_ms: 1_500 },
+      { context: { cwd }, closeGraceMs: OUTLASTS_THE_TEST_MS },
+    );
     expect(report).toMatchObject({ status: 'timed_out', error: 'hook timed out after 1500 ms' });
   });
 
   test('a cwd that does not exist fails the hook before any request', async () => {
-    const report = await emitHook(runner(), { type: 'agent', prompt: 'Look around.' }, { context: { cwd: '/nonexistent/hookline-agent-dir' } });
+    const report = await emitHook(
+      runner(),
+      { type: 'agent', prompt: 'Look around.' },
+      { context: { cwd: '/nonexistent/hookline-agent-dir' } },
+    );
     expect(report.status).toBe('failed');
     expect(report.error).toMatch(/the working directory "\/nonexistent\/hookline-agent-dir" cannot be used/);
     expect(api.requests).toHaveLength(0);
@@ -176,7 +219,11 @@ describe.each(sides)('file tools stay inside the working directory $side', ({ sa
       toolUse('glob', { pattern: '**/*' }),
     ];
     api.respond(scripted(message(attempts), finalText('{"ok": true}')));
-    const report = await emitHook(runner(), { type: 'agent', prompt: 'Try to escape.' }, { context: { cwd }, ...where() });
+    const report = await emitHook(
+      runner(),
+      { type: 'agent', prompt: 'Try to escape.' },
+      { context: { cwd }, ...where() },
+    );
     expect(report.status).toBe('ok');
 
     const results = toolResults(api.requests[1]);
@@ -205,7 +252,9 @@ describe.each(sides)('file tools stay inside the working directory $side', ({ sa
     const read = toolUse('read_file', { path: 'alias.txt' });
     api.respond(scripted(message([read]), finalText('{"ok": true}')));
     await emitHook(runner(), { type: 'agent', prompt: 'Read.' }, { context: { cwd }, ...where() });
-    expect(toolResults(api.requests[1])).toEqual([{ type: 'tool_result', tool_use_id: read.id, content: 'inner content' }]);
+    expect(toolResults(api.requests[1])).toEqual([
+      { type: 'tool_result', tool_use_id: read.id, content: 'inner content' },
+    ]);
   });
 });
 
@@ -221,7 +270,9 @@ describe('shell', () => {
       api.respond(scripted(message([shell]), finalText('{"ok": true}')));
       const report = await emitHook(runner(), { type: 'agent', prompt: 'Run.' }, { context: { cwd } });
       expect(report.status).toBe('ok');
-      expect(toolResults(api.requests[1])[0]?.content).toBe(`exit code 0 (ran in the host session)\nstdout:\nvisible-on-host|${cwd}\nstderr:\n`);
+      expect(toolResults(api.requests[1])[0]?.content).toBe(
+        `exit code 0 (ran in the host session)\nstdout:\nvisible-on-host|${cwd}\nstderr:\n`,
+      );
     } finally {
       delete process.env['HOOKLINE_LLM_PROBE_API_KEY'];
     }
@@ -233,9 +284,15 @@ describe('shell', () => {
     try {
       const shell = toolUse('shell', { command: probe });
       api.respond(scripted(message([shell]), finalText('{"ok": true}')));
-      const report = await emitHook(runner(), { type: 'agent', prompt: 'Run.' }, { context: { cwd }, sandbox: localSandbox() });
+      const report = await emitHook(
+        runner(),
+        { type: 'agent', prompt: 'Run.' },
+        { context: { cwd }, sandbox: localSandbox() },
+      );
       expect(report.status).toBe('ok');
-      expect(toolResults(api.requests[1])[0]?.content).toBe(`exit code 0 (ran in the local session)\nstdout:\nscrubbed|${cwd}\nstderr:\n`);
+      expect(toolResults(api.requests[1])[0]?.content).toBe(
+        `exit code 0 (ran in the local session)\nstdout:\nscrubbed|${cwd}\nstderr:\n`,
+      );
     } finally {
       delete process.env['HOOKLINE_LLM_PROBE_API_KEY'];
     }
@@ -244,10 +301,19 @@ describe('shell', () => {
   test('the deadline kills a shell command that runs too long, and the hook is timed_out', async () => {
     const cwd = await scratchDirectory('slow-shell');
     const pidFile = join(cwd, 'shell.pid');
-    api.respond(scripted(message([toolUse('shell', { command: `echo $$ > ${pidFile}; exec sleep 300` })]), finalText('{"ok": true}')));
+    api.respond(
+      scripted(
+        message([toolUse('shell', { command: `echo $$ > ${pidFile}; exec sleep 300` })]),
+        finalText('{"ok": true}'),
+      ),
+    );
     // The engine reports at the deadline; close() waits for the runner, whose shell is killed (TERM,
     // then KILL after 2 s at most) — and here waits longer than the test may take.
-    const report = await emitHook(runner(), { type: 'agent', prompt: 'Wait.', timeout_ms: 700 }, { context: { cwd }, closeGraceMs: OUTLASTS_THE_TEST_MS });
+    const report = await emitHook(
+      runner(),
+      { type: 'agent', prompt: 'Wait.', timeout_ms: 700 },
+      { context: { cwd }, closeGraceMs: OUTLASTS_THE_TEST_MS },
+    );
     expect(report).toMatchObject({ status: 'timed_out', error: 'hook timed out after 700 ms' });
     expect(isRunning(Number(await readFile(pidFile, 'utf8')))).toBe(false);
     expect(api.requests).toHaveLength(1);

@@ -7,14 +7,21 @@ const UNRESOLVED_AUTH = /could not resolve authentication method/i;
 
 /** True when `error` is the SDK's refusal to send a request without credentials. */
 export function isMissingCredentials(error: unknown): boolean {
-  return error instanceof Error && !('status' in error && typeof error.status === 'number') && UNRESOLVED_AUTH.test(error.message);
+  return (
+    error instanceof Error &&
+    !('status' in error && typeof error.status === 'number') &&
+    UNRESOLVED_AUTH.test(error.message)
+  );
 }
 
 /**
  * Removes the client's API key and auth token from a text bound for a report. The SDK's own
  * messages do not contain them, but an error from a host's custom `fetch` or proxy might.
  */
-export function redactCredentials(text: string, client: { readonly apiKey?: unknown; readonly authToken?: unknown } | undefined): string {
+export function redactCredentials(
+  text: string,
+  client: { readonly apiKey?: unknown; readonly authToken?: unknown } | undefined,
+): string {
   let redacted = text;
   for (const secret of [client?.apiKey, client?.authToken]) {
     // Very short strings would redact ordinary words; real keys and tokens are long.

@@ -32,7 +32,8 @@ export function describeRequestError(error: unknown): string {
     return `the Anthropic API answered ${error.status}${type}${message === '' ? '' : `: ${message}`}${requestId ? ` (request-id ${requestId})` : ''}`;
   }
   if (error instanceof SyntaxError) return `the Anthropic API's answer is not valid JSON (${error.message})`;
-  if (error instanceof Error && error.constructor.name === 'APIConnectionTimeoutError') return 'the Anthropic API did not answer before the request timed out';
+  if (error instanceof Error && error.constructor.name === 'APIConnectionTimeoutError')
+    return 'the Anthropic API did not answer before the request timed out';
   if (isConnectionError(error)) {
     const cause = (error as Error).cause;
     const detail = cause instanceof Error ? describeCause(cause) : (error as Error).message;
@@ -50,12 +51,17 @@ function describeCause(cause: Error): string {
 
 // The SDK's message for a body without the API's error shape: "502 <html>…", or "502 status code (no body)".
 function otherMessage(message: string): string {
-  const text = message.replace(/^\d{3}\s*/, '').replace(/\s+/g, ' ').trim();
+  const text = message
+    .replace(/^\d{3}\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (text === 'status code (no body)') return '';
   const characters = Array.from(text);
   return characters.length <= 200 ? text : `${characters.slice(0, 200).join('')}…`;
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }

@@ -18,29 +18,50 @@ import { llmRunner } from './llm-runner.ts';
 const packageDirectory = fileURLToPath(new URL('../../sandbox-docker/', import.meta.url));
 const required = process.env['CI'] === 'true' || process.env['HOOKLINE_REQUIRE_DOCKER'] === '1';
 // Images the docker sandbox's own tests use or default to; the sandbox never pulls.
-const imageCandidates = [process.env['HOOKLINE_DOCKER_TEST_IMAGE'], 'hookline-test/busybox:latest', 'busybox:stable'].filter((image) => image !== undefined && image !== '') as string[];
+const imageCandidates = [
+  process.env['HOOKLINE_DOCKER_TEST_IMAGE'],
+  'hookline-test/busybox:latest',
+  'busybox:stable',
+].filter((image) => image !== undefined && image !== '') as string[];
 
 const api = useMessagesApi();
 
 /** The docker sandbox's factory and a local image, or undefined after skipping the test with the reason (failing under CI). */
-async function dockerOrSkip(context: TestContext): Promise<{ readonly dockerSandbox: (settings?: Record<string, unknown>) => SandboxProvider; readonly image: string } | undefined> {
-  const entry = [`${packageDirectory}src/index.ts`, `${packageDirectory}dist/index.js`].find((file) => existsSync(file));
+async function dockerOrSkip(
+  context: TestContext,
+): Promise<
+  | { readonly dockerSandbox: (settings?: Record<string, unknown>) => SandboxProvider; readonly image: string }
+  | undefined
+> {
+  const entry = [`${packageDirectory}src/index.ts`, `${packageDirectory}dist/index.js`].find((file) =>
+    existsSync(file),
+  );
   if (!existsSync(`${packageDirectory}package.json`) || entry === undefined) {
-    context.skip(`@hookline/sandbox-docker is not in this workspace, or has no entry point yet (${packageDirectory}); the docker tests run once it has`);
+    context.skip(
+      `@hookline/sandbox-docker is not in this workspace, or has no entry point yet (${packageDirectory}); the docker tests run once it has`,
+    );
   }
   const engine = await dockerEngine();
   if (!engine.ok) {
     const message = `no Docker engine answers (${engine.reason})`;
-    if (required) throw new Error(`${message}, and @hookline/sandbox-docker is present under CI=true or HOOKLINE_REQUIRE_DOCKER=1: start a Docker engine or set DOCKER_HOST`);
+    if (required)
+      throw new Error(
+        `${message}, and @hookline/sandbox-docker is present under CI=true or HOOKLINE_REQUIRE_DOCKER=1: start a Docker engine or set DOCKER_HOST`,
+      );
     context.skip(`${message}; set HOOKLINE_REQUIRE_DOCKER=1 to make this a failure`);
   }
   const image = await localImage(imageCandidates);
   if (image === undefined) {
     const message = `none of the images ${imageCandidates.join(', ')} is present locally (the docker sandbox never pulls)`;
-    if (required) throw new Error(`${message}: build one (see packages/sandbox-docker's tests) or name one in HOOKLINE_DOCKER_TEST_IMAGE`);
+    if (required)
+      throw new Error(
+        `${message}: build one (see packages/sandbox-docker's tests) or name one in HOOKLINE_DOCKER_TEST_IMAGE`,
+      );
     context.skip(message);
   }
-  const docker = (await import(/* @vite-ignore */ entry)) as { dockerSandbox?: (settings?: Record<string, unknown>) => SandboxProvider };
+  const docker = (await import(/* @vite-ignore */ entry)) as {
+    dockerSandbox?: (settings?: Record<string, unknown>) => SandboxProvider;
+  };
   expect(typeof docker.dockerSandbox, '@hookline/sandbox-docker exports dockerSandbox()').toBe('function');
   return { dockerSandbox: docker.dockerSandbox!, image };
 }
@@ -50,7 +71,11 @@ test('agent shell runs inside the run’s docker container when the hook is sand
   if (docker === undefined) return;
   const shell = toolUse('shell', { command: 'echo "inside uid=$(id -u)"; test -e /.dockerenv && echo dockerenv' });
   api.respond(scripted(message([shell]), finalText('{"ok": true}')));
-  const report = await emitHook(llmRunner({ client: clientFor(api) }), { type: 'agent', prompt: 'Where am I?' }, { sandbox: docker.dockerSandbox({ image: docker.image }) });
+  const report = await emitHook(
+    llmRunner({ client: clientFor(api) }),
+    { type: 'agent', prompt: 'Where am I?' },
+    { sandbox: docker.dockerSandbox({ image: docker.image }) },
+  );
   expect(report.status, JSON.stringify(report)).toBe('ok');
   const [result] = toolResults(api.requests[1]);
   expect(result?.content).toMatch(/^exit code 0 \(ran in the docker session\)\nstdout:\ninside uid=(?!0\n)\d+\n/);
@@ -73,7 +98,8 @@ test('a sandboxed agent’s file tools act in the container: a write into the re
   await chmod(writable, 0o777);
   // The container runs as 65534: the scratch folders (0700, root's) must be readable to it.
   for (const path of [cwd, overlay, join(cwd, 'sub'), join(cwd, 'out')]) await chmod(path, 0o755);
-  for (const path of [join(cwd, 'data.txt'), join(cwd, 'sub', 'host-only.txt'), join(overlay, 'x.txt')]) await chmod(path, 0o644);
+  for (const path of [join(cwd, 'data.txt'), join(cwd, 'sub', 'host-only.txt'), join(overlay, 'x.txt')])
+    await chmod(path, 0o644);
 
   const calls = [
     toolUse('write_file', { path: 'planted.txt', content: 'x' }),
@@ -87,14 +113,24 @@ test('a sandboxed agent’s file tools act in the container: a write into the re
     toolUse('write_file', { path: 'out/result.txt', content: 'written in the container\n' }),
   ];
   api.respond(scripted(message(calls), finalText('{"ok": true}')));
-  const sandbox = docker.dockerSandbox({ image: docker.image, network: 'none', mounts: [`${cwd}:/workspace`, `${overlay}:/workspace/sub`, `${writable}:/workspace/out:rw`] });
-  const report = await emitHook(llmRunner({ client: clientFor(api) }), { type: 'agent', prompt: 'Look and write.' }, { sandbox, context: { cwd } });
+  const sandbox = docker.dockerSandbox({
+    image: docker.image,
+    network: 'none',
+    mounts: [`${cwd}:/workspace`, `${overlay}:/workspace/sub`, `${writable}:/workspace/out:rw`],
+  });
+  const report = await emitHook(
+    llmRunner({ client: clientFor(api) }),
+    { type: 'agent', prompt: 'Look and write.' },
+    { sandbox, context: { cwd } },
+  );
   expect(report.status, JSON.stringify(report)).toBe('ok');
   const [planted, deeper, overlaid, hidden, data, grep, glob, outside, result] = toolResults(api.requests[1]);
 
   for (const refused of [planted, deeper]) {
     expect(refused?.is_error).toBe(true);
-    expect(refused?.content).toMatch(/^cannot write "(planted\.txt|new\/deeper\.txt)" in the docker sandbox: .*Read-only file system/);
+    expect(refused?.content).toMatch(
+      /^cannot write "(planted\.txt|new\/deeper\.txt)" in the docker sandbox: .*Read-only file system/,
+    );
   }
   expect(existsSync(join(cwd, 'planted.txt'))).toBe(false);
   expect(existsSync(join(cwd, 'new'))).toBe(false);
@@ -105,7 +141,10 @@ test('a sandboxed agent’s file tools act in the container: a write into the re
   expect(grep?.content).toBe('data.txt:1: on the host and in the container\nsub/x.txt:1: seen in the container');
   expect(glob?.content).toBe('data.txt\nsub/x.txt');
   // The working directory is the container's path for the context's cwd: the confinement names it.
-  expect(outside).toMatchObject({ is_error: true, content: expect.stringContaining('is outside the working directory /workspace;') });
+  expect(outside).toMatchObject({
+    is_error: true,
+    content: expect.stringContaining('is outside the working directory /workspace;'),
+  });
   expect(result).toMatchObject({ content: 'wrote 25 bytes to out/result.txt' });
   expect(await readFile(join(writable, 'result.txt'), 'utf8')).toBe('written in the container\n');
   // The model was told the directory the sandbox sees.

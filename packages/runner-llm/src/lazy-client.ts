@@ -23,7 +23,9 @@ export function lazyClient(given: MessagesClient | undefined): LazyClient {
     ownsClient: true,
     get() {
       if (made === undefined) {
-        const creating = import('@anthropic-ai/sdk').then(({ default: Anthropic }) => new Anthropic({ maxRetries: 0 }) as MessagesClient);
+        const creating = import('@anthropic-ai/sdk').then(
+          ({ default: Anthropic }) => new Anthropic({ maxRetries: 0 }) as MessagesClient,
+        );
         made = creating;
         // A failed import must not stick: the next hook tries again.
         creating.catch(() => {

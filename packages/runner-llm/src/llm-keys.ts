@@ -14,7 +14,9 @@ const roundsMessage = `must be an integer from 1 to ${MAX_TOOL_ROUNDS_LIMIT}`;
 const prompt = v.pipe(
   v.string(promptMessage),
   v.regex(/\S/, 'must not be empty or only whitespace'),
-  v.description('What the model is asked to judge; the event context follows it. It answers ok (proceed) or not (block).'),
+  v.description(
+    'What the model is asked to judge; the event context follows it. It answers ok (proceed) or not (block).',
+  ),
 );
 const model = v.optional(
   v.pipe(
@@ -33,7 +35,12 @@ export const promptOptions = v.object({ prompt, model });
 export const agentOptions = v.object({
   prompt,
   model,
-  max_tool_rounds: v.optional(v.pipe(rounds, v.description('How many rounds of tool calls the agent may make before it must answer (default 50).'))),
+  max_tool_rounds: v.optional(
+    v.pipe(
+      rounds,
+      v.description('How many rounds of tool calls the agent may make before it must answer (default 50).'),
+    ),
+  ),
 });
 
 /** The keys of a `type = "prompt"` hook as its runner receives them: `prompt`, and `model` (`"haiku"` when absent). */

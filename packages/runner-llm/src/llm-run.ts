@@ -31,7 +31,11 @@ export interface LlmRun {
  * clock. The deadline is the hook's `timeoutMs` from now; the engine aborts `call.signal` at about
  * the same moment, which ends whatever request is in flight.
  */
-export async function startLlmRun(options: PromptHookOptions, call: RunCall, scope: LlmRunScope): Promise<LlmRun | RunResult> {
+export async function startLlmRun(
+  options: PromptHookOptions,
+  call: RunCall,
+  scope: LlmRunScope,
+): Promise<LlmRun | RunResult> {
   const deadline = performance.now() + call.timeoutMs;
   const model = resolveModel(options.model, scope.models);
   if (!model.ok) return { status: 'failed', error: model.message };
@@ -39,7 +43,11 @@ export async function startLlmRun(options: PromptHookOptions, call: RunCall, sco
   try {
     client = await scope.client.get();
   } catch (error) {
-    return { status: 'failed', error: `could not load @anthropic-ai/sdk: ${messageOf(error)}`, details: { model: model.id } };
+    return {
+      status: 'failed',
+      error: `could not load @anthropic-ai/sdk: ${messageOf(error)}`,
+      details: { model: model.id },
+    };
   }
   const usage = emptyUsage();
   let rounds = 0;
@@ -64,7 +72,11 @@ export async function startLlmRun(options: PromptHookOptions, call: RunCall, sco
         usage.output_tokens += outcome.reply.outputTokens;
       } else if (outcome.error === MISSING_CREDENTIALS) {
         // The host's own client: the environment is not the fix.
-        if (!scope.client.ownsClient) return { ok: false, error: 'the client passed to llmRunner has no credentials: give it an apiKey or authToken' };
+        if (!scope.client.ownsClient)
+          return {
+            ok: false,
+            error: 'the client passed to llmRunner has no credentials: give it an apiKey or authToken',
+          };
         // The client made from the environment has none; the next hook makes a new one, in case they were set since.
         scope.client.reset();
       }

@@ -42,8 +42,18 @@ export function llmRunner(settings: LlmRunnerSettings = {}): Runner {
   const models = modelTable(settings.models);
   const maxRetries = settings.maxRetries ?? 2;
   const toolOutputBytes = settings.toolOutputBytes ?? DEFAULT_TOOL_OUTPUT_BYTES;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new InvalidOptionError('llmRunner', 'maxRetries', `maxRetries must be a non-negative integer, got ${String(maxRetries)}`);
-  if (!Number.isInteger(toolOutputBytes) || toolOutputBytes < 1_024) throw new InvalidOptionError('llmRunner', 'toolOutputBytes', `toolOutputBytes must be an integer of at least 1024, got ${String(toolOutputBytes)}`);
+  if (!Number.isInteger(maxRetries) || maxRetries < 0)
+    throw new InvalidOptionError(
+      'llmRunner',
+      'maxRetries',
+      `maxRetries must be a non-negative integer, got ${String(maxRetries)}`,
+    );
+  if (!Number.isInteger(toolOutputBytes) || toolOutputBytes < 1_024)
+    throw new InvalidOptionError(
+      'llmRunner',
+      'toolOutputBytes',
+      `toolOutputBytes must be an integer of at least 1024, got ${String(toolOutputBytes)}`,
+    );
   const scope: LlmRunScope = { client: lazyClient(settings.client), models, maxRetries, toolOutputBytes };
 
   // Shared by both types: an agent hook's keys are a prompt hook's and more.
@@ -61,9 +71,21 @@ export function llmRunner(settings: LlmRunnerSettings = {}): Runner {
     name: '@hookline/runner-llm',
     types: {
       // 30 s for one call; the model's answer needs no sandbox.
-      prompt: { ...common, options: promptOptions, defaultTimeoutMs: 30_000, usesSandbox: false, doRun: (hook, call) => runPromptHook(hook.options, call, scope) },
+      prompt: {
+        ...common,
+        options: promptOptions,
+        defaultTimeoutMs: 30_000,
+        usesSandbox: false,
+        doRun: (hook, call) => runPromptHook(hook.options, call, scope),
+      },
       // 60 s for the whole tool loop; its shell runs in the hook's sandbox.
-      agent: { ...common, options: agentOptions, defaultTimeoutMs: 60_000, usesSandbox: true, doRun: (hook, call) => runAgentHook(hook.options, call, scope) },
+      agent: {
+        ...common,
+        options: agentOptions,
+        defaultTimeoutMs: 60_000,
+        usesSandbox: true,
+        doRun: (hook, call) => runAgentHook(hook.options, call, scope),
+      },
     },
   });
 }

@@ -39,16 +39,28 @@ const replySchema = v.looseObject({
   stop_reason: v.optional(v.nullable(v.string())),
   usage: v.optional(v.nullable(v.looseObject({ input_tokens: tokens, output_tokens: tokens }))),
 });
-const toolCallSchema = v.looseObject({ type: v.literal('tool_use'), id: v.string(), name: v.string(), input: v.unknown() });
+const toolCallSchema = v.looseObject({
+  type: v.literal('tool_use'),
+  id: v.string(),
+  name: v.string(),
+  input: v.unknown(),
+});
 
 /**
  * Checks that a reply has the Messages API shape before anything relies on it: a proxy, a
  * misconfigured `ANTHROPIC_BASE_URL` or a broken gateway can answer 200 with anything.
  */
-export function readModelReply(value: unknown): { readonly ok: true; readonly reply: ModelReply } | { readonly ok: false; readonly error: string } {
-  if (typeof value === 'string') return { ok: false, error: `the Anthropic API answered with a body that is not JSON: ${excerpt(value)}` };
+export function readModelReply(
+  value: unknown,
+): { readonly ok: true; readonly reply: ModelReply } | { readonly ok: false; readonly error: string } {
+  if (typeof value === 'string')
+    return { ok: false, error: `the Anthropic API answered with a body that is not JSON: ${excerpt(value)}` };
   const parsed = v.safeParse(replySchema, value);
-  if (!parsed.success) return { ok: false, error: `the Anthropic API's answer is not a Messages API reply (${describeIssue(parsed.issues[0])}): ${excerpt(safeJson(value))}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: `the Anthropic API's answer is not a Messages API reply (${describeIssue(parsed.issues[0])}): ${excerpt(safeJson(value))}`,
+    };
   const { content, stop_reason: stopReason, usage } = parsed.output;
   const toolCalls: ToolCall[] = [];
   const texts: string[] = [];
@@ -59,7 +71,11 @@ export function readModelReply(value: unknown): { readonly ok: true; readonly re
     if (block.type === 'text' && typeof block['text'] === 'string') texts.push(block['text']);
     if (block.type !== 'tool_use') continue;
     const call = v.safeParse(toolCallSchema, block);
-    if (!call.success) return { ok: false, error: `the Anthropic API's answer has a malformed tool_use block: ${excerpt(safeJson(block))}` };
+    if (!call.success)
+      return {
+        ok: false,
+        error: `the Anthropic API's answer has a malformed tool_use block: ${excerpt(safeJson(block))}`,
+      };
     toolCalls.push({ type: 'tool_use', id: call.output.id, name: call.output.name, input: call.output.input });
   }
   return {

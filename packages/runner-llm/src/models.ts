@@ -46,15 +46,20 @@ export const modelsSchema = v.record(
  */
 export const modelsSettingsTable = defineSettingsTable({
   path: 'models',
-  description: 'Model aliases for prompt and agent hooks (alias = "model id"), on top of (or replacing) the built-in haiku, sonnet and opus.',
-  schema: v.pipe(modelsSchema, v.transform((models) => ({ models }))),
+  description:
+    'Model aliases for prompt and agent hooks (alias = "model id"), on top of (or replacing) the built-in haiku, sonnet and opus.',
+  schema: v.pipe(
+    modelsSchema,
+    v.transform((models) => ({ models })),
+  ),
 });
 
 /** The alias → model id table: {@link DEFAULT_MODELS} with the host's `models` setting on top. */
 export type ModelTable = Readonly<Record<string, string>>;
 
 /** A hook's `model` resolved against the table, or why it cannot be. */
-export type ModelResolution = { readonly ok: true; readonly id: string } | { readonly ok: false; readonly message: string };
+export type ModelResolution =
+  { readonly ok: true; readonly id: string } | { readonly ok: false; readonly message: string };
 
 /**
  * Resolves a hook's `model`: an alias in the table maps to its id, a value starting with `claude-`
@@ -77,7 +82,9 @@ export function modelTable(models: Readonly<Record<string, string>> | undefined)
   if (models === undefined) return DEFAULT_MODELS;
   const parsed = v.safeParse(modelsSchema, models);
   if (!parsed.success) {
-    const problems = parsed.issues.map((issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? 'models'} ${issue.message}`);
+    const problems = parsed.issues.map(
+      (issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? 'models'} ${issue.message}`,
+    );
     throw new InvalidOptionError('llmRunner', 'models', `invalid models setting: ${problems.join('; ')}`);
   }
   return Object.freeze({ ...DEFAULT_MODELS, ...parsed.output });

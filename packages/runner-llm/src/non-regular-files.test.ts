@@ -31,12 +31,19 @@ test('five agent hooks reading, writing and searching a FIFO get refusals at onc
     ];
     api.respond(scripted(message(calls), finalText('{"ok": true}')));
     // Before the fix each hook hung in read_file until this deadline, leaving a thread pinned.
-    const report = await emitHook(llmRunner({ client: clientFor(api) }), { type: 'agent', prompt: 'Read the pipe.', timeout_ms: 15_000 }, { context: { cwd } });
+    const report = await emitHook(
+      llmRunner({ client: clientFor(api) }),
+      { type: 'agent', prompt: 'Read the pipe.', timeout_ms: 15_000 },
+      { context: { cwd } },
+    );
     expect(report.status, JSON.stringify(report)).toBe('ok');
     const [shell, read, write, readLink, grepPipe, grepAll, glob] = toolResults(api.requests[1]);
     expect(shell?.is_error, shell?.content).toBeUndefined();
     for (const refused of [read, write, readLink]) {
-      expect(refused).toMatchObject({ is_error: true, content: `refused: "${refused === readLink ? `link-${hook}` : pipe}" is a FIFO (named pipe); file tools only read and write regular files` });
+      expect(refused).toMatchObject({
+        is_error: true,
+        content: `refused: "${refused === readLink ? `link-${hook}` : pipe}" is a FIFO (named pipe); file tools only read and write regular files`,
+      });
     }
     expect(grepPipe?.content).toBe('no matches');
     // Searches list and read regular files only; the FIFOs (and links to them) are skipped unopened.
@@ -60,11 +67,21 @@ test('through the local sandbox, the file tools refuse a FIFO the same way, and 
     toolUse('glob', { pattern: '**' }),
   ];
   api.respond(scripted(message(calls), finalText('{"ok": true}')));
-  const report = await emitHook(llmRunner({ client: clientFor(api) }), { type: 'agent', prompt: 'Read the pipe.', timeout_ms: 15_000 }, { context: { cwd }, sandbox: localSandbox() });
+  const report = await emitHook(
+    llmRunner({ client: clientFor(api) }),
+    { type: 'agent', prompt: 'Read the pipe.', timeout_ms: 15_000 },
+    { context: { cwd }, sandbox: localSandbox() },
+  );
   expect(report.status, JSON.stringify(report)).toBe('ok');
   const [, read, write, written, readBack, grep, glob] = toolResults(api.requests[1]);
-  expect(read).toMatchObject({ is_error: true, content: 'refused: "pipe" is a FIFO (named pipe); file tools only read and write regular files' });
-  expect(write).toMatchObject({ is_error: true, content: 'refused: "pipe" is a FIFO (named pipe); file tools only read and write regular files' });
+  expect(read).toMatchObject({
+    is_error: true,
+    content: 'refused: "pipe" is a FIFO (named pipe); file tools only read and write regular files',
+  });
+  expect(write).toMatchObject({
+    is_error: true,
+    content: 'refused: "pipe" is a FIFO (named pipe); file tools only read and write regular files',
+  });
   expect(written?.content).toBe('wrote 23 bytes to notes/a.txt');
   expect(await readFile(join(cwd, 'notes', 'a.txt'), 'utf8')).toBe('first line\nsecond line\n');
   expect(readBack?.content).toBe('first line\nsecond line\n');

@@ -2,7 +2,17 @@
 import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { emitHook } from '../test-support/hooks.ts';
-import { apiError, clientFor, decision, finalText, firstUserText, message, scripted, startMessagesApi, text } from '../test-support/messages-api.ts';
+import {
+  apiError,
+  clientFor,
+  decision,
+  finalText,
+  firstUserText,
+  message,
+  scripted,
+  startMessagesApi,
+  text,
+} from '../test-support/messages-api.ts';
 import { useMessagesApi } from '../test-support/use-messages-api.ts';
 import { createHookEngine, loadConfig } from '@hookline/core';
 import { llmRunner } from './llm-runner.ts';
@@ -15,14 +25,23 @@ describe('answers', () => {
   test('ok: true proceeds, with model, rounds and usage in the report', async () => {
     api.respond(scripted(decision(true)));
     const report = await emitHook(runner(), { type: 'prompt', prompt: 'Is the build allowed?' });
-    expect(report).toMatchObject({ status: 'ok', decision: { decision: 'proceed' }, model: 'claude-haiku-5-5', rounds: 1, usage: { input_tokens: 100, output_tokens: 20 } });
+    expect(report).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'proceed' },
+      model: 'claude-haiku-5-5',
+      rounds: 1,
+      usage: { input_tokens: 100, output_tokens: 20 },
+    });
     expect(report).not.toHaveProperty('error');
   });
 
   test('ok: false blocks with the model’s reason', async () => {
     api.respond(scripted(decision(false, 'deploys are frozen until Monday')));
     const report = await emitHook(runner(), { type: 'prompt', prompt: 'Is the build allowed?' });
-    expect(report).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'deploys are frozen until Monday' } });
+    expect(report).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'block', reason: 'deploys are frozen until Monday' },
+    });
   });
 
   test('ok: false without a reason still blocks with an explanation', async () => {
@@ -33,7 +52,11 @@ describe('answers', () => {
 
   test('the request: system role, "Hook prompt:" with the context JSON, the forced hook_decision tool, the resolved model', async () => {
     api.respond(scripted(decision(true)));
-    await emitHook(llmRunner({ client: clientFor(api), models: { judge: 'claude-opus-4-8' } }), { type: 'prompt', prompt: 'Check the node.', model: 'judge' });
+    await emitHook(llmRunner({ client: clientFor(api), models: { judge: 'claude-opus-4-8' } }), {
+      type: 'prompt',
+      prompt: 'Check the node.',
+      model: 'judge',
+    });
     const [request] = api.requests;
     expect(request?.path).toBe('/v1/messages');
     expect(request?.body.model).toBe('claude-opus-4-8');
@@ -49,14 +72,24 @@ describe('answers', () => {
   test('a Claude Code settings file: $ARGUMENTS is where the input JSON goes, timeout in seconds, ok: false blocks Stop', async () => {
     api.respond(scripted(decision(false, 'the tests were not run')));
     const llm = runner();
-    const settings = { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Did the agent run the tests? Input: $ARGUMENTS. Answer.', timeout: 20 }] }] } };
+    const settings = {
+      hooks: {
+        Stop: [
+          {
+            hooks: [{ type: 'prompt', prompt: 'Did the agent run the tests? Input: $ARGUMENTS. Answer.', timeout: 20 }],
+          },
+        ],
+      },
+    };
     const config = loadConfig([{ text: JSON.stringify(settings), source: 'settings.json' }], { runners: [llm] });
     expect(config.hooks[0]).toMatchObject({ type: 'prompt', timeoutMs: 20_000, onError: 'proceed' });
     const engine = createHookEngine({ config, runners: [llm] });
     const outcome = await engine.emit('Stop', { session_id: 's1', hook_event_name: 'Stop', stop_hook_active: false });
     await engine.close();
     expect([outcome.decision, outcome.reason]).toEqual(['block', 'the tests were not run']);
-    expect(firstUserText(api.requests[0]!)).toBe('Hook prompt: Did the agent run the tests? Input: {"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false}. Answer.');
+    expect(firstUserText(api.requests[0]!)).toBe(
+      'Hook prompt: Did the agent run the tests? Input: {"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false}. Answer.',
+    );
   });
 
   test('a full model id passes through', async () => {
@@ -71,7 +104,9 @@ describe('unparseable answers', () => {
     api.respond(scripted(finalText('Yes, this looks fine to me.')));
     const report = await emitHook(runner(), { type: 'prompt', prompt: 'Is it fine?' });
     expect(report.status).toBe('failed');
-    expect(report.error).toMatch(/^unparseable answer: the model did not call hook_decision .*"Yes, this looks fine to me\."/);
+    expect(report.error).toMatch(
+      /^unparseable answer: the model did not call hook_decision .*"Yes, this looks fine to me\."/,
+    );
     expect(report.decision).toEqual({ decision: 'proceed', reason: report.error });
     expect(report).toMatchObject({ rounds: 1, usage: { input_tokens: 100, output_tokens: 20 } });
   });
@@ -103,7 +138,9 @@ describe('API errors and retries', () => {
     api.respond(scripted(apiError(400, 'invalid_request_error', 'max_tokens: field required')));
     const report = await emitHook(runner(), { type: 'prompt', prompt: 'Is it fine?' });
     expect(report).toMatchObject({ status: 'failed', decision: { decision: 'proceed' } });
-    expect(report.error).toBe('the Anthropic API answered 400 invalid_request_error: max_tokens: field required (request-id req_local_test)');
+    expect(report.error).toBe(
+      'the Anthropic API answered 400 invalid_request_error: max_tokens: field required (request-id req_local_test)',
+    );
     expect(api.requests).toHaveLength(1);
   });
 
@@ -115,7 +152,9 @@ describe('API errors and retries', () => {
   });
 
   test('429 with retry-after is retried after the server’s delay, within the deadline', async () => {
-    api.respond(scripted(apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '1' }), decision(false, 'no')));
+    api.respond(
+      scripted(apiError(429, 'rate_limit_error', 'slow down', { 'retry-after': '1' }), decision(false, 'no')),
+    );
     const started = performance.now();
     const report = await emitHook(runner(), { type: 'prompt', prompt: 'Is it fine?', timeout_ms: 10_000 });
     expect(report).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'no' }, retries: 1 });
@@ -127,13 +166,18 @@ describe('API errors and retries', () => {
     const report = await emitHook(runner(), { type: 'prompt', prompt: 'Is it fine?', timeout_ms: 5_000 });
     // Failed, not timed_out: had the runner waited for the retry, the 5 s deadline would have ended it first.
     expect(report.status).toBe('failed');
-    expect(report.error).toMatch(/^the Anthropic API answered 429 rate_limit_error: slow down .*; not retried: the retry was due in 30\.0 s, after the hook's deadline/);
+    expect(report.error).toMatch(
+      /^the Anthropic API answered 429 rate_limit_error: slow down .*; not retried: the retry was due in 30\.0 s, after the hook's deadline/,
+    );
     expect(api.requests).toHaveLength(1);
   });
 
   test('persistent 529 gives up after maxRetries and says so', async () => {
     api.respond(() => apiError(529, 'overloaded_error', 'Overloaded', { 'retry-after-ms': '10' }));
-    const report = await emitHook(llmRunner({ client: clientFor(api), maxRetries: 2 }), { type: 'prompt', prompt: 'Is it fine?' });
+    const report = await emitHook(llmRunner({ client: clientFor(api), maxRetries: 2 }), {
+      type: 'prompt',
+      prompt: 'Is it fine?',
+    });
     expect(report.error).toMatch(/answered 529 overloaded_error: Overloaded .*\(after 2 retries\)$/);
     expect(api.requests).toHaveLength(3);
   });
@@ -161,7 +205,11 @@ describe('deadlines', () => {
     api.respond(() => ({ kind: 'hang' }));
     const aborted = api.nextAbort();
     const report = await emitHook(runner(), { type: 'prompt', prompt: 'Is it fine?', timeout_ms: 500 });
-    expect(report).toMatchObject({ status: 'timed_out', error: 'hook timed out after 500 ms', decision: { decision: 'proceed' } });
+    expect(report).toMatchObject({
+      status: 'timed_out',
+      error: 'hook timed out after 500 ms',
+      decision: { decision: 'proceed' },
+    });
     const request = await aborted;
     expect(request.aborted).toBe(true);
   });
@@ -182,7 +230,11 @@ describe('credentials', () => {
     vi.stubEnv('ANTHROPIC_PROFILE', undefined);
     vi.stubEnv('ANTHROPIC_BASE_URL', api.url);
     const report = await emitHook(llmRunner(), { type: 'prompt', prompt: 'Is it fine?' });
-    expect(report).toMatchObject({ status: 'failed', error: 'set ANTHROPIC_API_KEY (or pass a client to llmRunner)', decision: { decision: 'proceed' } });
+    expect(report).toMatchObject({
+      status: 'failed',
+      error: 'set ANTHROPIC_API_KEY (or pass a client to llmRunner)',
+      decision: { decision: 'proceed' },
+    });
     expect(api.requests).toHaveLength(0);
   });
 
@@ -191,7 +243,10 @@ describe('credentials', () => {
     vi.stubEnv('ANTHROPIC_PROFILE', undefined);
     const client = new Anthropic({ apiKey: null, authToken: null, baseURL: api.url, maxRetries: 0 });
     const report = await emitHook(llmRunner({ client }), { type: 'prompt', prompt: 'Is it fine?' });
-    expect(report).toMatchObject({ status: 'failed', error: 'the client passed to llmRunner has no credentials: give it an apiKey or authToken' });
+    expect(report).toMatchObject({
+      status: 'failed',
+      error: 'the client passed to llmRunner has no credentials: give it an apiKey or authToken',
+    });
   });
 
   test('the environment’s key and base URL are used by the client made on first use', async () => {
@@ -205,8 +260,13 @@ describe('credentials', () => {
 
   test('the API key never appears in a report, even when an error echoes it', async () => {
     const key = 'sk-ant-secret-echo-0123456789';
-    api.respond((request) => apiError(401, 'authentication_error', `invalid x-api-key ${String(request.headers['x-api-key'])}`));
-    const report = await emitHook(llmRunner({ client: clientFor(api, { apiKey: key }) }), { type: 'prompt', prompt: 'Is it fine?' });
+    api.respond((request) =>
+      apiError(401, 'authentication_error', `invalid x-api-key ${String(request.headers['x-api-key'])}`),
+    );
+    const report = await emitHook(llmRunner({ client: clientFor(api, { apiKey: key }) }), {
+      type: 'prompt',
+      prompt: 'Is it fine?',
+    });
     expect(report.status).toBe('failed');
     expect(JSON.stringify(report)).not.toContain(key);
     expect(report.error).toContain('[redacted]');
@@ -214,7 +274,14 @@ describe('credentials', () => {
 });
 
 test('text blocks around the tool call do not matter', async () => {
-  api.respond(scripted(message([text('Let me decide.'), { type: 'tool_use', id: 'toolu_9', name: 'hook_decision', input: { ok: true, reason: 'fine' } }])));
+  api.respond(
+    scripted(
+      message([
+        text('Let me decide.'),
+        { type: 'tool_use', id: 'toolu_9', name: 'hook_decision', input: { ok: true, reason: 'fine' } },
+      ]),
+    ),
+  );
   const report = await emitHook(runner(), { type: 'prompt', prompt: 'Is it fine?' });
   expect(report.decision).toEqual({ decision: 'proceed', reason: 'fine' });
 });

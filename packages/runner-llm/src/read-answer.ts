@@ -9,7 +9,8 @@ export const ANSWER_SCHEMA = v.looseObject({
 });
 
 /** The model's `{ ok, reason? }` as a decision: ok → proceed, not ok → block with the reason. */
-export type AnswerReading = { readonly ok: true; readonly decision: HookDecision } | { readonly ok: false; readonly error: string };
+export type AnswerReading =
+  { readonly ok: true; readonly decision: HookDecision } | { readonly ok: false; readonly error: string };
 
 /** Why a block without a reason blocked: every block is explained. */
 const NO_REASON = 'the model answered ok: false without a reason';
@@ -20,10 +21,21 @@ const NO_REASON = 'the model answered ok: false without a reason';
  */
 export function readAnswer(value: unknown): AnswerReading {
   const parsed = v.safeParse(ANSWER_SCHEMA, value);
-  if (!parsed.success) return { ok: false, error: `unparseable answer: expected {"ok": true|false, "reason"?: "…"}, got ${excerpt(JSON.stringify(value) ?? String(value))}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: `unparseable answer: expected {"ok": true|false, "reason"?: "…"}, got ${excerpt(JSON.stringify(value) ?? String(value))}`,
+    };
   const reason = parsed.output.reason?.trim();
-  if (parsed.output.ok) return { ok: true, decision: reason === undefined || reason === '' ? { decision: 'proceed' } : { decision: 'proceed', reason } };
-  return { ok: true, decision: { decision: 'block', reason: reason === undefined || reason === '' ? NO_REASON : reason } };
+  if (parsed.output.ok)
+    return {
+      ok: true,
+      decision: reason === undefined || reason === '' ? { decision: 'proceed' } : { decision: 'proceed', reason },
+    };
+  return {
+    ok: true,
+    decision: { decision: 'block', reason: reason === undefined || reason === '' ? NO_REASON : reason },
+  };
 }
 
 // A whole reply wrapped in one Markdown code fence, with an optional language tag: ```json … ```.
@@ -41,7 +53,10 @@ export function readTextAnswer(text: string): AnswerReading {
   try {
     value = JSON.parse(body);
   } catch {
-    return { ok: false, error: `unparseable answer: expected only a JSON object {"ok": true|false, "reason"?: "…"}, got ${excerpt(trimmed === '' ? '(no text)' : trimmed)}` };
+    return {
+      ok: false,
+      error: `unparseable answer: expected only a JSON object {"ok": true|false, "reason"?: "…"}, got ${excerpt(trimmed === '' ? '(no text)' : trimmed)}`,
+    };
   }
   return readAnswer(value);
 }

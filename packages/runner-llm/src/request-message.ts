@@ -26,7 +26,8 @@ export interface RequestScope {
 }
 
 /** A reply, or why there is none (already a report-ready sentence). */
-export type RequestOutcome = { readonly ok: true; readonly reply: ModelReply } | { readonly ok: false; readonly error: string };
+export type RequestOutcome =
+  { readonly ok: true; readonly reply: ModelReply } | { readonly ok: false; readonly error: string };
 
 /**
  * Sends one Messages API request and retries it within the hook's deadline. The SDK's own retries
@@ -41,15 +42,26 @@ export async function requestMessage(body: MessageRequest, scope: RequestScope):
     if (scope.signal.aborted || remaining < 1) return { ok: false, error: abortText(scope.signal) };
     let value: unknown;
     try {
-      value = await scope.client.messages.create(body, { signal: scope.signal, timeout: remaining + TIMEOUT_BACKSTOP_MS, maxRetries: 0 });
+      value = await scope.client.messages.create(body, {
+        signal: scope.signal,
+        timeout: remaining + TIMEOUT_BACKSTOP_MS,
+        maxRetries: 0,
+      });
     } catch (error) {
       if (scope.signal.aborted) return { ok: false, error: abortText(scope.signal) };
       const described = redactCredentials(describeRequestError(error), scope.client);
       const delay = retries < scope.maxRetries ? retryDelayMs(error, retries) : undefined;
-      if (delay === undefined) return { ok: false, error: retries === 0 ? described : `${described} (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` };
+      if (delay === undefined)
+        return {
+          ok: false,
+          error: retries === 0 ? described : `${described} (after ${retries} ${retries === 1 ? 'retry' : 'retries'})`,
+        };
       const left = scope.deadline - performance.now();
       if (delay >= left) {
-        return { ok: false, error: `${described}; not retried: the retry was due in ${seconds(delay)}, after the hook's deadline (${seconds(Math.max(0, left))} left)` };
+        return {
+          ok: false,
+          error: `${described}; not retried: the retry was due in ${seconds(delay)}, after the hook's deadline (${seconds(Math.max(0, left))} left)`,
+        };
       }
       scope.onRetry();
       await sleepUnlessAborted(delay, scope.signal);

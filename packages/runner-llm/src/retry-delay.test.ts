@@ -11,7 +11,8 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(apiError(429), 0, () => 0)).toBe(500);
     expect(retryDelayMs(apiError(500), 1, () => 0)).toBe(1_000);
     expect(retryDelayMs(apiError(529), 5, () => 0)).toBe(8_000);
-    for (const status of [400, 401, 403, 404, 408, 409, 413, 422]) expect(retryDelayMs(apiError(status), 0), String(status)).toBeUndefined();
+    for (const status of [400, 401, 403, 404, 408, 409, 413, 422])
+      expect(retryDelayMs(apiError(status), 0), String(status)).toBeUndefined();
   });
 
   test('the server’s retry-after wins over the backoff; x-should-retry: false forbids', () => {

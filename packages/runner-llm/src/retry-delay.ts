@@ -10,7 +10,11 @@ const MAX_DELAY_MS = 8_000;
  * `x-should-retry: false` — and failures to connect. A `retry-after-ms` or `retry-after` header
  * (seconds or an HTTP date) sets the delay; otherwise the SDK's exponential backoff does.
  */
-export function retryDelayMs(error: unknown, retriesSoFar: number, random: () => number = Math.random): number | undefined {
+export function retryDelayMs(
+  error: unknown,
+  retriesSoFar: number,
+  random: () => number = Math.random,
+): number | undefined {
   const backoff = Math.min(INITIAL_DELAY_MS * 2 ** retriesSoFar, MAX_DELAY_MS) * (1 - random() * 0.25);
   if (isConnectionError(error)) return backoff;
   if (!isApiError(error)) return undefined;
@@ -21,7 +25,10 @@ export function retryDelayMs(error: unknown, retriesSoFar: number, random: () =>
 }
 
 /** The server's requested delay in ms, from `retry-after-ms` or `retry-after`; `undefined` when absent or nonsense. */
-export function retryAfterMs(headers: { get(name: string): string | null } | undefined, now: number = Date.now()): number | undefined {
+export function retryAfterMs(
+  headers: { get(name: string): string | null } | undefined,
+  now: number = Date.now(),
+): number | undefined {
   const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
   if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
   const value = headers?.get('retry-after')?.trim();

@@ -29,21 +29,34 @@ export async function runAgentHook(options: AgentHookOptions, call: RunCall, sco
   const maxToolRounds = options.max_tool_rounds ?? DEFAULT_MAX_TOOL_ROUNDS;
   const toolbox = agentToolbox(files.access, call, scope.toolOutputBytes);
   const system = agentSystem(files.access.root, maxToolRounds);
-  const messages: Anthropic.MessageParam[] = [{ role: 'user', content: hookUserMessage(options.prompt, call.contextJson) }];
+  const messages: Anthropic.MessageParam[] = [
+    { role: 'user', content: hookUserMessage(options.prompt, call.contextJson) },
+  ];
   let toolCalls = 0;
   const extra = (): Record<string, unknown> => ({ tool_calls: toolCalls });
   try {
     for (let toolRounds = 0; ; toolRounds++) {
-      const outcome = await run.ask({ max_tokens: AGENT_MAX_TOKENS, system, messages, tools: [...toolbox.definitions] });
+      const outcome = await run.ask({
+        max_tokens: AGENT_MAX_TOKENS,
+        system,
+        messages,
+        tools: [...toolbox.definitions],
+      });
       if (!outcome.ok) return run.failed(outcome.error, extra());
       const { reply } = outcome;
       if (reply.toolCalls.length === 0) {
         const answer = readTextAnswer(reply.text);
         if (answer.ok) return run.answered(answer.decision, extra());
-        return run.failed(reply.stopReason === 'max_tokens' ? `${answer.error} (the reply was cut off at max_tokens)` : answer.error, extra());
+        return run.failed(
+          reply.stopReason === 'max_tokens' ? `${answer.error} (the reply was cut off at max_tokens)` : answer.error,
+          extra(),
+        );
       }
       if (toolRounds >= maxToolRounds) {
-        return run.failed(`rounds exhausted: the agent was still calling tools after ${maxToolRounds} tool rounds (max_tool_rounds = ${maxToolRounds})`, extra());
+        return run.failed(
+          `rounds exhausted: the agent was still calling tools after ${maxToolRounds} tool rounds (max_tool_rounds = ${maxToolRounds})`,
+          extra(),
+        );
       }
       // The assistant turn goes back as it came, so the tool_use ids match the results.
       messages.push({ role: 'assistant', content: [...reply.content] });
@@ -65,7 +78,9 @@ export async function runAgentHook(options: AgentHookOptions, call: RunCall, sco
  * shell: the working directory is the one the sandbox sees for the context's `cwd`, and reads and
  * writes obey the sandbox's mounts. Otherwise, the host's directory.
  */
-async function fileAccess(call: RunCall): Promise<{ readonly ok: true; readonly access: FileAccess } | { readonly ok: false; readonly error: string }> {
+async function fileAccess(
+  call: RunCall,
+): Promise<{ readonly ok: true; readonly access: FileAccess } | { readonly ok: false; readonly error: string }> {
   if (call.sandbox === undefined) {
     const directory = await workingDirectory(call.context);
     return directory.ok ? { ok: true, access: hostFileAccess(directory.path) } : directory;

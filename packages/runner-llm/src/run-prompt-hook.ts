@@ -27,7 +27,9 @@ export async function runPromptHook(options: PromptHookOptions, call: RunCall, s
   const decisionCall = reply.toolCalls.find((toolCall) => toolCall.name === DECISION_TOOL_NAME);
   if (decisionCall === undefined) {
     const wrote = reply.text.trim() === '' ? '' : `; it wrote ${excerpt(reply.text)}`;
-    return run.failed(`unparseable answer: the model did not call ${DECISION_TOOL_NAME} (stop_reason ${String(reply.stopReason)})${wrote}`);
+    return run.failed(
+      `unparseable answer: the model did not call ${DECISION_TOOL_NAME} (stop_reason ${String(reply.stopReason)})${wrote}`,
+    );
   }
   const answer = readAnswer(decisionCall.input);
   return answer.ok ? run.answered(answer.decision) : run.failed(answer.error);

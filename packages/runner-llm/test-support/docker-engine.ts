@@ -11,13 +11,16 @@ function endpoint(): { socketPath: string } | { host: string; port: number } {
     const url = new URL(configured.replace(/^tcp:/, 'http:'));
     return { host: url.hostname, port: Number(url.port || 2375) };
   }
-  return { socketPath: configured?.startsWith('unix://') ? configured.slice('unix://'.length) : '/var/run/docker.sock' };
+  return {
+    socketPath: configured?.startsWith('unix://') ? configured.slice('unix://'.length) : '/var/run/docker.sock',
+  };
 }
 
 /** GET on the engine's API; resolves to the status code, or rejects with why it could not ask. */
 function get(path: string): Promise<number> {
   const target = endpoint();
-  if ('socketPath' in target && !existsSync(target.socketPath)) return Promise.reject(new Error(`${target.socketPath} does not exist`));
+  if ('socketPath' in target && !existsSync(target.socketPath))
+    return Promise.reject(new Error(`${target.socketPath} does not exist`));
   return new Promise((resolve, reject) => {
     const asking = request({ ...target, path, method: 'GET', timeout: 3_000 }, (response) => {
       response.resume();

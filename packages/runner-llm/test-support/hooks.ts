@@ -8,7 +8,9 @@ export function testContext(extra: Readonly<Record<string, unknown>> = {}): Reco
 
 /** A flat TOML `[[hooks]]` table; values are strings, numbers or booleans. */
 export function hookToml(keys: Readonly<Record<string, string | number | boolean>>): string {
-  const lines = Object.entries(keys).map(([key, value]) => `${key} = ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+  const lines = Object.entries(keys).map(
+    ([key, value]) => `${key} = ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
+  );
   return `[[hooks]]\n${lines.join('\n')}\n`;
 }
 
@@ -20,7 +22,11 @@ export function hookToml(keys: Readonly<Record<string, string | number | boolean
 export async function emitHook(
   runner: Runner,
   keys: Readonly<Record<string, string | number | boolean>>,
-  options: { readonly context?: Readonly<Record<string, unknown>>; readonly sandbox?: SandboxProvider; readonly closeGraceMs?: number } = {},
+  options: {
+    readonly context?: Readonly<Record<string, unknown>>;
+    readonly sandbox?: SandboxProvider;
+    readonly closeGraceMs?: number;
+  } = {},
 ): Promise<HookReport> {
   const text = `${options.sandbox === undefined ? '' : `[sandbox]\nprovider = "${options.sandbox.name}"\n\n`}${hookToml({ name: 'llm', event: 'stage_start', sandbox: options.sandbox !== undefined, ...keys })}`;
   const config = loadConfig([{ text, source: 'test.toml' }], { runners: [runner] });

@@ -18,7 +18,12 @@ export interface RecordedRequest {
 
 /** How the server answers one request. */
 export type Reply =
-  | { readonly kind: 'json'; readonly status?: number; readonly body: unknown; readonly headers?: Readonly<Record<string, string>> }
+  | {
+      readonly kind: 'json';
+      readonly status?: number;
+      readonly body: unknown;
+      readonly headers?: Readonly<Record<string, string>>;
+    }
   | { readonly kind: 'raw'; readonly status?: number; readonly text: string; readonly contentType?: string }
   | { readonly kind: 'hang' };
 
@@ -37,7 +42,9 @@ export interface MessagesApi {
 }
 
 /** Starts the server on an ephemeral port of 127.0.0.1. */
-export async function startMessagesApi(responder: Responder = () => apiError(500, 'api_error', 'no responder set')): Promise<MessagesApi> {
+export async function startMessagesApi(
+  responder: Responder = () => apiError(500, 'api_error', 'no responder set'),
+): Promise<MessagesApi> {
   let current = responder;
   const requests: RecordedRequest[] = [];
   const abortWaiters: Array<(request: RecordedRequest) => void> = [];
@@ -51,7 +58,13 @@ export async function startMessagesApi(responder: Responder = () => apiError(500
       } catch {
         body = undefined;
       }
-      const recorded: RecordedRequest = { method: incoming.method ?? '', path: incoming.url ?? '', headers: incoming.headers, body, aborted: false };
+      const recorded: RecordedRequest = {
+        method: incoming.method ?? '',
+        path: incoming.url ?? '',
+        headers: incoming.headers,
+        body,
+        aborted: false,
+      };
       requests.push(recorded);
       response.on('close', () => {
         if (response.writableFinished) return;
@@ -91,7 +104,11 @@ function send(response: ServerResponse, reply: Reply): void {
     response.end(reply.text);
     return;
   }
-  response.writeHead(reply.status ?? 200, { 'content-type': 'application/json', 'request-id': 'req_local_test', ...reply.headers });
+  response.writeHead(reply.status ?? 200, {
+    'content-type': 'application/json',
+    'request-id': 'req_local_test',
+    ...reply.headers,
+  });
   response.end(JSON.stringify(reply.body));
 }
 
@@ -103,12 +120,19 @@ export function text(value: string): { type: 'text'; text: string; citations: nu
 }
 
 /** A `tool_use` content block with a fresh id. */
-export function toolUse(name: string, input: unknown, id = `toolu_local_${++nextId}`): { type: 'tool_use'; id: string; name: string; input: unknown } {
+export function toolUse(
+  name: string,
+  input: unknown,
+  id = `toolu_local_${++nextId}`,
+): { type: 'tool_use'; id: string; name: string; input: unknown } {
   return { type: 'tool_use', id, name, input };
 }
 
 /** A complete Messages API reply (200) with the given content blocks. */
-export function message(content: unknown[], options: { stopReason?: string; inputTokens?: number; outputTokens?: number; model?: string } = {}): Reply {
+export function message(
+  content: unknown[],
+  options: { stopReason?: string; inputTokens?: number; outputTokens?: number; model?: string } = {},
+): Reply {
   const usesTools = content.some((block) => (block as { type?: unknown }).type === 'tool_use');
   return {
     kind: 'json',
@@ -136,7 +160,12 @@ export function finalText(value: string): Reply {
 }
 
 /** An error answer in the API's shape. */
-export function apiError(status: number, type: string, text: string, headers: Readonly<Record<string, string>> = {}): Reply {
+export function apiError(
+  status: number,
+  type: string,
+  text: string,
+  headers: Readonly<Record<string, string>> = {},
+): Reply {
   return { kind: 'json', status, body: { type: 'error', error: { type, message: text } }, headers };
 }
 
@@ -148,7 +177,11 @@ export function scripted(...replies: Reply[]): Responder {
 
 /** The real SDK client, pointed at the server, as a host would configure one. */
 export function clientFor(api: MessagesApi, options: { apiKey?: string } = {}): Anthropic {
-  return new Anthropic({ apiKey: options.apiKey ?? 'sk-ant-local-test-key-0123456789', baseURL: api.url, maxRetries: 0 });
+  return new Anthropic({
+    apiKey: options.apiKey ?? 'sk-ant-local-test-key-0123456789',
+    baseURL: api.url,
+    maxRetries: 0,
+  });
 }
 
 /** The user turn's text of a request (the hook prompt and the context). */
@@ -158,8 +191,12 @@ export function firstUserText(request: RecordedRequest): string {
 }
 
 /** The tool results a request carries back (its last user turn), in order. */
-export function toolResults(request: RecordedRequest | undefined): Array<{ tool_use_id: string; content: string; is_error?: boolean }> {
+export function toolResults(
+  request: RecordedRequest | undefined,
+): Array<{ tool_use_id: string; content: string; is_error?: boolean }> {
   const messages = request?.body?.messages ?? [];
   const last = messages[messages.length - 1];
-  return Array.isArray(last?.content) ? last.content.filter((block: { type?: string }) => block.type === 'tool_result') : [];
+  return Array.isArray(last?.content)
+    ? last.content.filter((block: { type?: string }) => block.type === 'tool_result')
+    : [];
 }

@@ -28,7 +28,9 @@ const engine = createHookEngine({ config, runners });
 for (const node of ['build', 'deploy']) {
   const outcome = await engine.emit('stage_start', { run_id: 'run-1', workflow_name: 'ship', node_id: node });
   const reason = outcome.reason === undefined ? '' : ` (${outcome.reason})`;
-  console.log(`${node}: ${outcome.decision}${reason}; ${outcome.hooks.map((hook) => `${hook.name} ${hook.status}`).join(', ')}`);
+  console.log(
+    `${node}: ${outcome.decision}${reason}; ${outcome.hooks.map((hook) => `${hook.name} ${hook.status}`).join(', ')}`,
+  );
 }
 await engine.close();
 // build: proceed; release-freeze ok, runaway timed_out

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const hash = createHash('sha256');
-const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).sort();
+const files = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.js'))
+  .sort();
 for (const file of files) hash.update(file).update(readFileSync(`${dist}${file}`));
 writeFileSync(`${dist}build-id`, `${hash.digest('hex')}\n`);

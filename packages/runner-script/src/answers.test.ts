@@ -8,17 +8,26 @@ afterAll(() => runner.doClose?.());
 
 describe('answers', () => {
   test('a decision object is the decision', async () => {
-    const outcome = await runOnce("if (context.node_id === 'deploy') return { decision: 'block', reason: 'frozen' }", '', runner);
+    const outcome = await runOnce(
+      "if (context.node_id === 'deploy') return { decision: 'block', reason: 'frozen' }",
+      '',
+      runner,
+    );
     expect(outcome.decision).toBe('block');
     expect(outcome.reason).toBe('frozen');
     expect(outcome.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'frozen' } });
   });
 
   test('override carries edge_to, and unknown fields are ignored', async () => {
-    const toml = scriptHookToml("return { decision: 'override', edge_to: 'rollback', reason: 'r', extra: 1 }").replace('stage_start', 'edge_selected');
+    const toml = scriptHookToml("return { decision: 'override', edge_to: 'rollback', reason: 'r', extra: 1 }").replace(
+      'stage_start',
+      'edge_selected',
+    );
     const engine = scriptEngine(toml, runner);
     try {
-      const outcome = await (await engine.emit('edge_selected', { ...CONTEXT, edge_from: 'deploy', edge_to: 'verify' })).settled;
+      const outcome = await (
+        await engine.emit('edge_selected', { ...CONTEXT, edge_from: 'deploy', edge_to: 'verify' })
+      ).settled;
       expect(outcome).toMatchObject({ decision: 'override', edge_to: 'rollback', reason: 'r' });
       expect(outcome.hooks[0]?.decision).toEqual({ decision: 'override', edge_to: 'rollback', reason: 'r' });
     } finally {
@@ -30,7 +39,10 @@ describe('answers', () => {
     const yes = await runOnce('return true', '', runner);
     expect(yes.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'proceed' } });
     const no = await runOnce('return false', '', runner);
-    expect(no.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'the script returned false' } });
+    expect(no.hooks[0]).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'block', reason: 'the script returned false' },
+    });
     expect(no.decision).toBe('block');
     const nothing = await runOnce('const x = 1', '', runner);
     expect(nothing.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'proceed' } });
@@ -42,7 +54,11 @@ describe('answers', () => {
   });
 
   test('awaited work inside the isolate counts, and its result is the answer', async () => {
-    const outcome = await runOnce('const n = await Promise.resolve(41); return { decision: "skip", reason: String(n + 1) }', '', runner);
+    const outcome = await runOnce(
+      'const n = await Promise.resolve(41); return { decision: "skip", reason: String(n + 1) }',
+      '',
+      runner,
+    );
     expect(outcome.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'skip', reason: '42' } });
   });
 
@@ -52,10 +68,22 @@ describe('answers', () => {
     ['return null', 'script returned null, expected a decision object, true, false or nothing'],
     ['return [1]', 'script returned an array, expected a decision object, true, false or nothing'],
     ['return () => 1', 'script returned a function, expected a decision object, true, false or nothing'],
-    ['return { ok: true }', 'script returned {"ok":true}, expected a decision object, true, false or nothing (the object has no `decision` field)'],
-    ['return { decision: "approve" }', 'script returned {"decision":"approve"}, expected a decision object, true, false or nothing (`decision` must be "proceed", "allow", "skip", "override", "ask" or "block")'],
-    ['return { decision: "proceed", continue: "no" }', 'script returned {"decision":"proceed","continue":"no"}, expected a decision object, true, false or nothing (`updated_input` must be an object, `continue` true or false, `additional_context`, `stop_reason` and `system_message` strings)'],
-    ['return { decision: "override" }', 'script returned {"decision":"override"}, expected a decision object, true, false or nothing (an override needs a non-empty string `edge_to`)'],
+    [
+      'return { ok: true }',
+      'script returned {"ok":true}, expected a decision object, true, false or nothing (the object has no `decision` field)',
+    ],
+    [
+      'return { decision: "approve" }',
+      'script returned {"decision":"approve"}, expected a decision object, true, false or nothing (`decision` must be "proceed", "allow", "skip", "override", "ask" or "block")',
+    ],
+    [
+      'return { decision: "proceed", continue: "no" }',
+      'script returned {"decision":"proceed","continue":"no"}, expected a decision object, true, false or nothing (`updated_input` must be an object, `continue` true or false, `additional_context`, `stop_reason` and `system_message` strings)',
+    ],
+    [
+      'return { decision: "override" }',
+      'script returned {"decision":"override"}, expected a decision object, true, false or nothing (an override needs a non-empty string `edge_to`)',
+    ],
     ['const o = {}; o.self = o; return o', 'script returned an object that cannot be turned into JSON'],
   ])('%s fails the hook with what it returned', async (script, error) => {
     const outcome = await runOnce(script, '', runner);
@@ -68,7 +96,11 @@ describe('answers', () => {
   });
 
   test('a throw fails the hook with the message and the line, decided by on_error', async () => {
-    const outcome = await runOnce('const a = 1;\nif (a) throw new TypeError("no deploys on Friday")', 'on_error = "proceed"', runner);
+    const outcome = await runOnce(
+      'const a = 1;\nif (a) throw new TypeError("no deploys on Friday")',
+      'on_error = "proceed"',
+      runner,
+    );
     const report = outcome.hooks[0];
     expect(report?.status).toBe('failed');
     expect(report?.error).toBe('script threw TypeError: no deploys on Friday (line 2, column 14 of the script)');

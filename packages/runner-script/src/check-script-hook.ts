@@ -12,5 +12,7 @@ export function checkScriptHook(options: ScriptHookOptions): HookKeyProblem[] {
   // With `file` too, the rules have refused the hook already.
   if (options.script === undefined || options.file !== undefined) return [];
   const error = findSyntaxError(options.script);
-  return error === undefined ? [] : [{ key: 'script', message: `syntax error in \`script\`: ${error.message}${describeSyntaxPosition(error)}` }];
+  return error === undefined
+    ? []
+    : [{ key: 'script', message: `syntax error in \`script\`: ${error.message}${describeSyntaxPosition(error)}` }];
 }

@@ -18,7 +18,11 @@ describe('conformance', () => {
 });
 
 describe('conformance with a busy loop as the slow hook', () => {
-  for (const check of runnerConformanceCases({ runner: scriptRunner({ poolSize: 2 }), type: 'script', scenarios: { ...scenarios, slow: { script: 'for (;;) {}' } } })) {
+  for (const check of runnerConformanceCases({
+    runner: scriptRunner({ poolSize: 2 }),
+    type: 'script',
+    scenarios: { ...scenarios, slow: { script: 'for (;;) {}' } },
+  })) {
     test(check.name, () => check.run(), 30_000);
   }
 });

@@ -126,7 +126,14 @@ export function createPool<Item>(options: PoolOptions<Item>): Pool<Item> {
       for (const waiter of waiters.splice(0)) waiter.reject(reason);
     },
     stats() {
-      return { alive: idle.length + busy.size, idle: idle.length, busy: busy.size, waiting: waiters.length, created, destroyed };
+      return {
+        alive: idle.length + busy.size,
+        idle: idle.length,
+        busy: busy.size,
+        waiting: waiters.length,
+        created,
+        destroyed,
+      };
     },
   };
 }

@@ -31,9 +31,15 @@ async function runFileHook(file: string) {
 }
 
 describe('file scripts', () => {
-  test('a relative path is read from the config file\'s folder', async () => {
-    await writeFile(join(folder, 'freeze.js'), "if (context.node_id === 'deploy') {\n  return { decision: 'block', reason: 'frozen by file' };\n}\n");
-    expect(await runFileHook('freeze.js')).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'frozen by file' } });
+  test("a relative path is read from the config file's folder", async () => {
+    await writeFile(
+      join(folder, 'freeze.js'),
+      "if (context.node_id === 'deploy') {\n  return { decision: 'block', reason: 'frozen by file' };\n}\n",
+    );
+    expect(await runFileHook('freeze.js')).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'block', reason: 'frozen by file' },
+    });
   });
 
   test('a changed file takes effect on the next run', async () => {
@@ -50,7 +56,9 @@ describe('file scripts', () => {
   test('a missing file fails the hook, naming the path it looked at', async () => {
     const report = await runFileHook('nope/missing.js');
     expect(report).toMatchObject({ status: 'failed', decision: { decision: 'block' } });
-    expect(report?.error).toBe(`script file ${join(folder, 'nope/missing.js')} does not exist; \`file\` is resolved from the folder of the config file that names it`);
+    expect(report?.error).toBe(
+      `script file ${join(folder, 'nope/missing.js')} does not exist; \`file\` is resolved from the folder of the config file that names it`,
+    );
   });
 
   test('a directory is not a script', async () => {
@@ -61,7 +69,9 @@ describe('file scripts', () => {
     await writeFile(join(folder, 'broken.js'), 'const a = 1;\nreturn a +;\n');
     const report = await runFileHook('broken.js');
     expect(report?.status).toBe('failed');
-    expect(report?.error).toBe(`script file ${join(folder, 'broken.js')} has a syntax error: Unexpected token ';' (at ${join(folder, 'broken.js')}:2:11)`);
+    expect(report?.error).toBe(
+      `script file ${join(folder, 'broken.js')} has a syntax error: Unexpected token ';' (at ${join(folder, 'broken.js')}:2:11)`,
+    );
   });
 
   test('a throw in a file names the file and line', async () => {
@@ -72,6 +82,9 @@ describe('file scripts', () => {
 
   test('an absolute path is used as it is', async () => {
     await writeFile(join(folder, 'absolute.js'), 'return false');
-    expect(await runFileHook(join(folder, 'absolute.js'))).toMatchObject({ status: 'ok', decision: { decision: 'block' } });
+    expect(await runFileHook(join(folder, 'absolute.js'))).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'block' },
+    });
   });
 });

@@ -19,7 +19,10 @@ describe('findSyntaxError', () => {
     ['return }', { message: "Unexpected token '}'", line: 1, column: 8 }],
     ['const a = 1;\nconst a = 2;', { message: "Identifier 'a' has already been declared", line: 2, column: 7 }],
     ['let yield = 1', { message: 'Unexpected strict mode reserved word', line: 1, column: 5 }],
-    ['const x = `open', { message: 'Unexpected end of input: a bracket, brace, string or template is left open', atEnd: true }],
+    [
+      'const x = `open',
+      { message: 'Unexpected end of input: a bracket, brace, string or template is left open', atEnd: true },
+    ],
     // One `}` too many on line 3 closes the function; the parse of the body alone points at it.
     ['if (context.node_id) {\n  return 1\n}}', { message: "Unexpected token '}'", line: 3, column: 2 }],
     ['foo(', { message: 'Unexpected end of input: a bracket, brace, string or template is left open', atEnd: true }],

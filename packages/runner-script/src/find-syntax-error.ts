@@ -16,7 +16,8 @@ export interface ScriptSyntaxError {
 
 const CHECK_FILENAME = 'hookline-script-syntax-check';
 const AsyncFunction = (async () => {}).constructor as new (...parameters: string[]) => unknown;
-const UNBALANCED = "the script ends with a bracket, brace or string left open, or a `}` closes the script's function early";
+const UNBALANCED =
+  "the script ends with a bracket, brace or string left open, or a `}` closes the script's function early";
 const END_OF_INPUT = 'Unexpected end of input: a bracket, brace, string or template is left open';
 
 /**
@@ -34,7 +35,10 @@ const END_OF_INPUT = 'Unexpected end of input: a bracket, brace, string or templ
  */
 export function findSyntaxError(body: string): ScriptSyntaxError | undefined {
   const bodyLines = body.split('\n').length;
-  const wrapped = compileError(() => new Script(scriptFunctionSource(body), { filename: CHECK_FILENAME, lineOffset: SCRIPT_LINE_OFFSET }), bodyLines);
+  const wrapped = compileError(
+    () => new Script(scriptFunctionSource(body), { filename: CHECK_FILENAME, lineOffset: SCRIPT_LINE_OFFSET }),
+    bodyLines,
+  );
   if (wrapped !== undefined && wrapped.atEnd !== true) return wrapped;
   if (wrapped === undefined && parsesAlone(body)) return undefined;
   const alone = compileError(() => compileFunction(body, ['context'], { filename: CHECK_FILENAME }), bodyLines);
@@ -61,7 +65,8 @@ function compileError(compile: () => unknown, bodyLines: number): ScriptSyntaxEr
   } catch (error) {
     const message = messageOf(error);
     const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack.split('\n') : [];
-    const header = stack[0]?.startsWith(`${CHECK_FILENAME}:`) === true ? stack[0].slice(CHECK_FILENAME.length + 1) : undefined;
+    const header =
+      stack[0]?.startsWith(`${CHECK_FILENAME}:`) === true ? stack[0].slice(CHECK_FILENAME.length + 1) : undefined;
     const line = header === undefined ? Number.NaN : Number(header);
     if (message === 'Unexpected end of input') return { message: END_OF_INPUT, atEnd: true };
     if (!Number.isInteger(line) || line < 1) return { message };
@@ -75,5 +80,7 @@ function compileError(compile: () => unknown, bodyLines: number): ScriptSyntaxEr
 /** ` (line 2, column 9 of the script)`, or nothing when there is no line (an error at the end says so itself). */
 export function describeSyntaxPosition(error: ScriptSyntaxError): string {
   if (error.line === undefined) return '';
-  return error.column === undefined ? ` (line ${error.line} of the script)` : ` (line ${error.line}, column ${error.column} of the script)`;
+  return error.column === undefined
+    ? ` (line ${error.line} of the script)`
+    : ` (line ${error.line}, column ${error.column} of the script)`;
 }

@@ -17,7 +17,9 @@ describe('isolate pools', () => {
     const small = await pools.forLimit(16, ivm).acquire();
     const large = await pools.forLimit(64, ivm).acquire();
     expect([small.memoryLimitMb, large.memoryLimitMb]).toEqual([16, 64]);
-    expect(small.isolate.getHeapStatisticsSync().heap_size_limit).toBeLessThan(large.isolate.getHeapStatisticsSync().heap_size_limit);
+    expect(small.isolate.getHeapStatisticsSync().heap_size_limit).toBeLessThan(
+      large.isolate.getHeapStatisticsSync().heap_size_limit,
+    );
     expect(pools.stats()).toMatchObject({ alive: 2, busy: 2 });
   });
 
@@ -28,7 +30,9 @@ describe('isolate pools', () => {
     pool.release(member);
     // Work that escaped a run, simulated from outside: the isolate spins while it sits in the pool.
     const context = member.isolate.createContextSync();
-    context.evalSync(`const end = Date.now() + ${Number(IDLE_CPU_BUDGET_NS / 1_000_000n) * 2}; while (Date.now() < end) {}`);
+    context.evalSync(
+      `const end = Date.now() + ${Number(IDLE_CPU_BUDGET_NS / 1_000_000n) * 2}; while (Date.now() < end) {}`,
+    );
     const next = await pool.acquire();
     expect(next).not.toBe(member);
     expect(member.isolate.isDisposed).toBe(true);
@@ -48,7 +52,8 @@ describe('isolate pools', () => {
     const first = scriptSource('return 0', 'inline', 'x');
     const script = await compiledScript(member, first);
     expect(await compiledScript(member, first)).toBe(script);
-    for (let index = 1; index <= 64; index++) await compiledScript(member, scriptSource(`return ${index}`, 'inline', 'x'));
+    for (let index = 1; index <= 64; index++)
+      await compiledScript(member, scriptSource(`return ${index}`, 'inline', 'x'));
     expect(member.scripts.size).toBe(64);
     expect(member.scripts.has(first.key)).toBe(false);
   });

@@ -48,7 +48,8 @@ export function createIsolatePools(size: number, onCatastrophicError: (message: 
         scripts: new Map(),
         idleCpuTime: 0n,
       }),
-      isUsable: (member) => !member.isolate.isDisposed && member.isolate.cpuTime - member.idleCpuTime < IDLE_CPU_BUDGET_NS,
+      isUsable: (member) =>
+        !member.isolate.isDisposed && member.isolate.cpuTime - member.idleCpuTime < IDLE_CPU_BUDGET_NS,
       destroy: (member) => {
         if (!member.isolate.isDisposed) member.isolate.dispose();
         member.scripts.clear();
@@ -98,7 +99,10 @@ export async function compiledScript(member: PooledIsolate, source: ScriptSource
     member.scripts.set(source.key, cached);
     return cached;
   }
-  const script = await member.isolate.compileScript(source.program, { filename: source.filename, lineOffset: source.lineOffset });
+  const script = await member.isolate.compileScript(source.program, {
+    filename: source.filename,
+    lineOffset: source.lineOffset,
+  });
   member.scripts.set(source.key, script);
   if (member.scripts.size > SCRIPTS_PER_ISOLATE) {
     const [oldest, evicted] = member.scripts.entries().next().value!;

@@ -9,7 +9,12 @@ afterAll(() => runner.doClose?.());
 
 /** Runs `expression` in a script and returns its value, carried out as the block reason. */
 async function evaluate(expression: string): Promise<unknown> {
-  const outcome = await runOnce(`return { decision: 'block', reason: JSON.stringify(await (async () => (${expression}))()) }`, '', runner, CONTEXT);
+  const outcome = await runOnce(
+    `return { decision: 'block', reason: JSON.stringify(await (async () => (${expression}))()) }`,
+    '',
+    runner,
+    CONTEXT,
+  );
   expect(outcome.hooks[0]?.status, String(outcome.hooks[0]?.error)).toBe('ok');
   return JSON.parse(String(outcome.reason));
 }
@@ -27,28 +32,49 @@ const LANGUAGE_GLOBALS = new Set(
 );
 
 describe('isolation', () => {
-  test.each(['process', 'require', 'module', 'exports', 'fetch', 'console', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'Buffer', 'structuredClone', 'WebAssembly', 'FinalizationRegistry', 'navigator', 'Deno', 'Bun'])(
-    '%s does not exist inside a script',
-    async (name) => {
-      expect(await evaluate(`typeof ${name}`)).toBe('undefined');
-    },
-  );
+  test.each([
+    'process',
+    'require',
+    'module',
+    'exports',
+    'fetch',
+    'console',
+    'setTimeout',
+    'setInterval',
+    'setImmediate',
+    'queueMicrotask',
+    'Buffer',
+    'structuredClone',
+    'WebAssembly',
+    'FinalizationRegistry',
+    'navigator',
+    'Deno',
+    'Bun',
+  ])('%s does not exist inside a script', async (name) => {
+    expect(await evaluate(`typeof ${name}`)).toBe('undefined');
+  });
 
   test('the global object holds only the language', async () => {
     // Globals V8 makes non-configurable (a flag's `gc`, under this test's --expose-gc) stay as names, emptied.
-    const names = (await evaluate('Object.getOwnPropertyNames(globalThis).filter((name) => globalThis[name] !== undefined)')) as string[];
+    const names = (await evaluate(
+      'Object.getOwnPropertyNames(globalThis).filter((name) => globalThis[name] !== undefined)',
+    )) as string[];
     expect(names.filter((name) => !LANGUAGE_GLOBALS.has(name))).toEqual([]);
   });
 
   test('a global a V8 flag adds to every isolate is emptied', async () => {
     // vitest.config.ts starts this process with --expose-gc, which gives every isolate a `gc`.
-    expect(await evaluate('[typeof gc, Object.getOwnPropertyDescriptor(globalThis, "gc")?.writable ?? "absent"]')).toEqual(['undefined', false]);
+    expect(
+      await evaluate('[typeof gc, Object.getOwnPropertyDescriptor(globalThis, "gc")?.writable ?? "absent"]'),
+    ).toEqual(['undefined', false]);
   });
 
   test('the constructor escape finds the isolate, not the host', async () => {
     expect(await evaluate(`globalThis.constructor.constructor('return typeof process')()`)).toBe('undefined');
     expect(await evaluate(`context.constructor.constructor('return typeof require')()`)).toBe('undefined');
-    expect(await evaluate(`(async () => {}).constructor('return typeof fetch')().then((type) => type)`)).toBe('undefined');
+    expect(await evaluate(`(async () => {}).constructor('return typeof fetch')().then((type) => type)`)).toBe(
+      'undefined',
+    );
     expect(await evaluate(`Object.getOwnPropertyNames(Function('return this')()).includes('process')`)).toBe(false);
   });
 
@@ -69,8 +95,17 @@ describe('isolation', () => {
   });
 
   test('nothing a script changes survives into the next run', async () => {
-    await runOnce('globalThis.leak = 1; Object.prototype.polluted = true; Array.prototype.push = () => 0; JSON.parse = () => ({}); return true', '', runner);
-    expect(await evaluate('[typeof leak, ({}).polluted === undefined, [].push(1), JSON.parse("[1]").length]')).toEqual(['undefined', true, 1, 1]);
+    await runOnce(
+      'globalThis.leak = 1; Object.prototype.polluted = true; Array.prototype.push = () => 0; JSON.parse = () => ({}); return true',
+      '',
+      runner,
+    );
+    expect(await evaluate('[typeof leak, ({}).polluted === undefined, [].push(1), JSON.parse("[1]").length]')).toEqual([
+      'undefined',
+      true,
+      1,
+      1,
+    ]);
   });
 
   test('a script cannot change the host context it was given', async () => {
@@ -84,7 +119,11 @@ describe('isolation', () => {
     const outcome = await runOnce('JSON.stringify = () => 42; return true', '', runner);
     // The harness captured JSON before the script ran, so the answer still reads.
     expect(outcome.hooks[0]).toMatchObject({ status: 'ok', decision: { decision: 'proceed' } });
-    const polluted = await runOnce('Object.prototype.toJSON = function () { return "forged" }; return true', '', runner);
+    const polluted = await runOnce(
+      'Object.prototype.toJSON = function () { return "forged" }; return true',
+      '',
+      runner,
+    );
     expect(polluted.hooks[0]?.status).toBe('failed');
     expect(polluted.hooks[0]?.error).toMatch(/answer could not be read/);
   });

@@ -21,7 +21,11 @@ describe('limits', () => {
       // timed_out with the engine's words: the engine's deadline ended the loop, while the host kept
       // running (a frozen host could not have fired it). Had the isolate's own clock, a second later,
       // stopped it first, the hook would be failed ("script ran past its timeout").
-      expect(outcome.hooks[0]).toMatchObject({ status: 'timed_out', error: 'hook timed out after 400 ms', decision: { decision: 'block' } });
+      expect(outcome.hooks[0]).toMatchObject({
+        status: 'timed_out',
+        error: 'hook timed out after 400 ms',
+        decision: { decision: 'block' },
+      });
       console.log(`busy loop: timed out after ${elapsed.toFixed(0)} ms (limit 400 ms, ${(elapsed / 400).toFixed(2)}×)`);
       await waitFor(() => runner.stats().destroyed > before.destroyed);
       expect(runner.stats()).toMatchObject({ created: before.created, destroyed: before.destroyed + 1, busy: 0 });
@@ -52,7 +56,10 @@ describe('limits', () => {
 
   test('work a script leaves behind after answering is stopped, not left running', async () => {
     const runner = scriptRunner({ poolSize: 1 });
-    const engine = scriptEngine(scriptHookToml('(async () => { await null; for (;;) {} })(); return true', 'timeout_ms = 300'), runner);
+    const engine = scriptEngine(
+      scriptHookToml('(async () => { await null; for (;;) {} })(); return true', 'timeout_ms = 300'),
+      runner,
+    );
     try {
       const outcome = await emitSettled(engine);
       // The microtask runs before the answer leaves the isolate, inside the run's deadline.
@@ -71,7 +78,9 @@ describe('limits', () => {
       const outcome = await emitSettled(bomb);
       const report = outcome.hooks[0];
       expect(report?.status).toBe('failed');
-      expect(report?.error).toBe('script ran out of memory: its isolate passed the 16 MiB limit and was replaced (set memory_limit_mb if the hook needs more)');
+      expect(report?.error).toBe(
+        'script ran out of memory: its isolate passed the 16 MiB limit and was replaced (set memory_limit_mb if the hook needs more)',
+      );
       expect(report?.decision).toMatchObject({ decision: 'block' });
       expect(runner.stats()).toMatchObject({ created: 1, destroyed: 1, alive: 0 });
       const after = await emitSettled(fine);
@@ -87,7 +96,8 @@ describe('limits', () => {
   test('memory_limit_mb sets the limit per hook', async () => {
     const runner = scriptRunner({ poolSize: 1, memoryLimitMb: 8 });
     // 48 MiB of arrays of doubles: far over the runner's 8 MiB (isolated-vm's limit is soft), within the hook's 128.
-    const script = 'const parts = []; for (let i = 0; i < 48; i++) parts.push(new Array(1 << 17).fill(i + 0.5)); return parts.length === 48';
+    const script =
+      'const parts = []; for (let i = 0; i < 48; i++) parts.push(new Array(1 << 17).fill(i + 0.5)); return parts.length === 48';
     const tight = await runOnce(script, 'timeout_ms = 10000', runner);
     expect(tight.hooks[0]?.error).toMatch(/^script ran out of memory: its isolate passed the 8 MiB limit/);
     const roomy = await runOnce(script, 'timeout_ms = 10000\nmemory_limit_mb = 128', runner);
@@ -107,7 +117,10 @@ describe('limits', () => {
 
   test('hooks waiting for an isolate give up at their deadline', async () => {
     const runner = scriptRunner({ poolSize: 1 });
-    const toml = [scriptHookToml('while (true) {}', 'timeout_ms = 600\nblocking = false', 'spin'), scriptHookToml('return true', 'timeout_ms = 200\nblocking = false', 'queued')].join('\n');
+    const toml = [
+      scriptHookToml('while (true) {}', 'timeout_ms = 600\nblocking = false', 'spin'),
+      scriptHookToml('return true', 'timeout_ms = 200\nblocking = false', 'queued'),
+    ].join('\n');
     const engine = scriptEngine(toml, runner);
     try {
       const outcome = await emitSettled(engine);

@@ -3,7 +3,10 @@
  * isolated-vm's README requires it on Node ≥ 20: V8 shares read-only heap data between isolates, and
  * isolates that start from a different snapshot than Node's own can crash the whole process.
  */
-export function nodeSnapshotDisabled(execArgv: readonly string[] = process.execArgv, nodeOptions: string = process.env['NODE_OPTIONS'] ?? ''): boolean {
+export function nodeSnapshotDisabled(
+  execArgv: readonly string[] = process.execArgv,
+  nodeOptions: string = process.env['NODE_OPTIONS'] ?? '',
+): boolean {
   return execArgv.includes('--no-node-snapshot') || nodeOptions.split(/\s+/).includes('--no-node-snapshot');
 }
 

@@ -22,10 +22,15 @@ function reportInChild(flags: string[], settings: string): Promise<Record<string
     process.stdout.write(JSON.stringify(outcome.hooks[0]));
   `;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [...flags, '--input-type=module', '-e', program], { cwd: fileURLToPath(new URL('..', import.meta.url)), env: { ...process.env, NODE_OPTIONS: '' } }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${error.message}\n${stderr}`));
-      else resolve(JSON.parse(stdout) as Record<string, unknown>);
-    });
+    execFile(
+      process.execPath,
+      [...flags, '--input-type=module', '-e', program],
+      { cwd: fileURLToPath(new URL('..', import.meta.url)), env: { ...process.env, NODE_OPTIONS: '' } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout) as Record<string, unknown>);
+      },
+    );
   });
 }
 
@@ -44,7 +49,10 @@ describe('--no-node-snapshot', () => {
   }, 30_000);
 
   test('with it, or with allowNodeSnapshot, they run', async () => {
-    expect(await reportInChild(['--no-node-snapshot'], '')).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'the script returned false' } });
+    expect(await reportInChild(['--no-node-snapshot'], '')).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'block', reason: 'the script returned false' },
+    });
     expect(await reportInChild([], '{ allowNodeSnapshot: true }')).toMatchObject({ status: 'ok' });
   }, 30_000);
 });

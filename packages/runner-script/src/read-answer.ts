@@ -4,7 +4,21 @@ import type { ScriptSource } from './script-source.ts';
 const EXPECTED = 'expected a decision object, true, false or nothing';
 
 // Globals a script might reach for out of habit; none exists inside the isolate.
-const HOST_NAMES = new Set(['console', 'process', 'require', 'fetch', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'Buffer', 'module', 'exports', 'WebAssembly', 'FinalizationRegistry']);
+const HOST_NAMES = new Set([
+  'console',
+  'process',
+  'require',
+  'fetch',
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'queueMicrotask',
+  'Buffer',
+  'module',
+  'exports',
+  'WebAssembly',
+  'FinalizationRegistry',
+]);
 
 /**
  * Turns the harness's answer (one JSON string) into a run result: `true` or nothing proceeds, `false`
@@ -60,9 +74,12 @@ function decisionHint(value: unknown): string {
   const record = value as Record<string, unknown>;
   if (!('decision' in record)) return ' (the object has no `decision` field)';
   if (typeof record['decision'] !== 'string' || !(DECISION_KINDS as readonly string[]).includes(record['decision'])) {
-    return ` (\`decision\` must be ${DECISION_KINDS.map((kind) => `"${kind}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')})`;
+    return ` (\`decision\` must be ${DECISION_KINDS.map((kind) => `"${kind}"`)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' or $1')})`;
   }
-  if (record['reason'] !== undefined && record['reason'] !== null && typeof record['reason'] !== 'string') return ' (`reason` must be a string)';
+  if (record['reason'] !== undefined && record['reason'] !== null && typeof record['reason'] !== 'string')
+    return ' (`reason` must be a string)';
   if (record['decision'] === 'override') return ' (an override needs a non-empty string `edge_to`)';
   return ' (`updated_input` must be an object, `continue` true or false, `additional_context`, `stop_reason` and `system_message` strings)';
 }
@@ -81,7 +98,9 @@ function position(stack: string, source: ScriptSource): string {
   for (const match of stack.matchAll(pattern)) {
     const line = Number(match[1]);
     if (line < 1) continue;
-    return source.origin === 'file' ? ` (at ${source.filename}:${line}:${match[2]})` : ` (line ${line}, column ${match[2]} of the script)`;
+    return source.origin === 'file'
+      ? ` (at ${source.filename}:${line}:${match[2]})`
+      : ` (line ${line}, column ${match[2]} of the script)`;
   }
   return '';
 }

@@ -25,7 +25,12 @@ export interface IsolateRunLimits {
  * promise that never settles. The timer here and the caller's signal cover that: either disposes the
  * isolate, which ends whatever it was doing. A disposed isolate is never reused: the pool replaces it.
  */
-export function runInIsolate(member: PooledIsolate, source: ScriptSource, contextJson: string, limits: IsolateRunLimits): Promise<IsolateRunOutcome> {
+export function runInIsolate(
+  member: PooledIsolate,
+  source: ScriptSource,
+  contextJson: string,
+  limits: IsolateRunLimits,
+): Promise<IsolateRunOutcome> {
   const { isolate } = member;
   const { signal, timeoutMs } = limits;
   return new Promise((resolve) => {
@@ -52,7 +57,12 @@ export function runInIsolate(member: PooledIsolate, source: ScriptSource, contex
   });
 }
 
-async function run(member: PooledIsolate, source: ScriptSource, contextJson: string, timeoutMs: number): Promise<unknown> {
+async function run(
+  member: PooledIsolate,
+  source: ScriptSource,
+  contextJson: string,
+  timeoutMs: number,
+): Promise<unknown> {
   const script = await compiledScript(member, source);
   const context = await member.isolate.createContext();
   try {

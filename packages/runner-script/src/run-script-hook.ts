@@ -28,7 +28,11 @@ export interface ScriptRunScope {
  * Every way it can end is a result, never a throw; an isolate that timed out, ran out of memory or
  * was aborted is disposed and the pool makes a new one for the next hook.
  */
-export async function runScriptHook(hook: HookDefinition<ScriptHookOptions>, call: RunCall, scope: ScriptRunScope): Promise<RunResult> {
+export async function runScriptHook(
+  hook: HookDefinition<ScriptHookOptions>,
+  call: RunCall,
+  scope: ScriptRunScope,
+): Promise<RunResult> {
   const refusal = scope.refusal();
   if (refusal !== undefined) return { status: 'failed', error: refusal };
   const { options } = hook;
@@ -60,7 +64,12 @@ export async function runScriptHook(hook: HookDefinition<ScriptHookOptions>, cal
   try {
     member = await pool.acquire(signal);
   } catch (error) {
-    return { status: 'failed', error: signal.aborted ? `the hook was stopped while it waited for an isolate: ${messageOf(signal.reason)}` : `no isolate could be created: ${messageOf(error)}` };
+    return {
+      status: 'failed',
+      error: signal.aborted
+        ? `the hook was stopped while it waited for an isolate: ${messageOf(signal.reason)}`
+        : `no isolate could be created: ${messageOf(error)}`,
+    };
   }
   let outcome: IsolateRunOutcome;
   try {
@@ -78,14 +87,25 @@ export async function runScriptHook(hook: HookDefinition<ScriptHookOptions>, cal
 // engine's timer, and one runaway script got either of two reports.
 const BACKSTOP_MS = 1_000;
 
-function outcomeResult(outcome: IsolateRunOutcome, source: ScriptSource, memoryLimitMb: number, timeoutMs: number): RunResult {
+function outcomeResult(
+  outcome: IsolateRunOutcome,
+  source: ScriptSource,
+  memoryLimitMb: number,
+  timeoutMs: number,
+): RunResult {
   switch (outcome.kind) {
     case 'answer':
       return readAnswer(outcome.text, source);
     case 'out-of-memory':
-      return { status: 'failed', error: `script ran out of memory: its isolate passed the ${memoryLimitMb} MiB limit and was replaced (set memory_limit_mb if the hook needs more)` };
+      return {
+        status: 'failed',
+        error: `script ran out of memory: its isolate passed the ${memoryLimitMb} MiB limit and was replaced (set memory_limit_mb if the hook needs more)`,
+      };
     case 'timed-out':
-      return { status: 'failed', error: `script ran past its timeout of ${timeoutMs} ms and was stopped ${BACKSTOP_MS} ms later; its isolate was disposed and replaced` };
+      return {
+        status: 'failed',
+        error: `script ran past its timeout of ${timeoutMs} ms and was stopped ${BACKSTOP_MS} ms later; its isolate was disposed and replaced`,
+      };
     case 'aborted':
       return { status: 'failed', error: `script stopped: ${messageOf(outcome.reason)}` };
     case 'broken':

@@ -4,7 +4,8 @@ import { findSyntaxError } from './find-syntax-error.ts';
 import { scriptSource, type ScriptSource } from './script-source.ts';
 
 /** A script file read and parsed, or why it cannot run. */
-export type ScriptFileRead = { readonly ok: true; readonly source: ScriptSource } | { readonly ok: false; readonly error: string };
+export type ScriptFileRead =
+  { readonly ok: true; readonly source: ScriptSource } | { readonly ok: false; readonly error: string };
 
 /** Reads `file` scripts when hooks run, and again only when a file changes. */
 export interface ScriptFiles {
@@ -34,7 +35,11 @@ export function createScriptFiles(): ScriptFiles {
         cache.delete(path);
         return { ok: false, error: unreadable(path, error) };
       }
-      if (!info.isFile()) return { ok: false, error: `script file ${path} is not a file; \`file\` must name a JavaScript file (resolved from the config file's folder)` };
+      if (!info.isFile())
+        return {
+          ok: false,
+          error: `script file ${path} is not a file; \`file\` must name a JavaScript file (resolved from the config file's folder)`,
+        };
       const cached = cache.get(path);
       if (cached !== undefined && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.read;
       let body: string;
@@ -53,13 +58,17 @@ export function createScriptFiles(): ScriptFiles {
 function parse(path: string, body: string): ScriptFileRead {
   const error = findSyntaxError(body);
   if (error === undefined) return { ok: true, source: scriptSource(body, 'file', path) };
-  const where = error.line === undefined ? '' : ` (at ${path}:${error.line}${error.column === undefined ? '' : `:${error.column}`})`;
+  const where =
+    error.line === undefined
+      ? ''
+      : ` (at ${path}:${error.line}${error.column === undefined ? '' : `:${error.column}`})`;
   return { ok: false, error: `script file ${path} has a syntax error: ${error.message}${where}` };
 }
 
 function unreadable(path: string, error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ENOENT') return `script file ${path} does not exist; \`file\` is resolved from the folder of the config file that names it`;
+  if (code === 'ENOENT')
+    return `script file ${path} does not exist; \`file\` is resolved from the folder of the config file that names it`;
   if (code === 'EACCES' || code === 'EPERM') return `script file ${path} cannot be read: permission denied`;
   return `script file ${path} cannot be read: ${messageOf(error)}`;
 }

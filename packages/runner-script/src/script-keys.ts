@@ -10,14 +10,18 @@ export const scriptOptions = v.object({
     v.pipe(
       v.string('must be a string holding JavaScript'),
       v.regex(/\S/, 'must not be empty or only whitespace'),
-      v.description('Inline JavaScript: the body of an async function that sees the frozen `context` and returns a decision object, true (proceed), false (block) or nothing (proceed).'),
+      v.description(
+        'Inline JavaScript: the body of an async function that sees the frozen `context` and returns a decision object, true (proceed), false (block) or nothing (proceed).',
+      ),
     ),
   ),
   file: v.optional(
     v.pipe(
       v.string('must be a string holding a path to a JavaScript file'),
       v.regex(/\S/, 'must not be empty or only whitespace'),
-      v.description("A JavaScript file holding such a function body, resolved from this config file's folder and re-read when it changes."),
+      v.description(
+        "A JavaScript file holding such a function body, resolved from this config file's folder and re-read when it changes.",
+      ),
     ),
   ),
   memory_limit_mb: v.optional(

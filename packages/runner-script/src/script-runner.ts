@@ -1,8 +1,20 @@
-import { defineRunner, firstCharacters, InvalidOptionError, type HookDefinition, type Runner } from '@hookline/core/plugin';
+import {
+  defineRunner,
+  firstCharacters,
+  InvalidOptionError,
+  type HookDefinition,
+  type Runner,
+} from '@hookline/core/plugin';
 import { checkScriptHook } from './check-script-hook.ts';
 import { scriptSourceRules } from './script-source-rules.ts';
 import type { PoolStats } from './create-pool.ts';
-import { DEFAULT_MEMORY_LIMIT_MB, DEFAULT_POOL_SIZE, DEFAULT_SCRIPT_TIMEOUT_MS, MAX_MEMORY_LIMIT_MB, MIN_MEMORY_LIMIT_MB } from './defaults.ts';
+import {
+  DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_POOL_SIZE,
+  DEFAULT_SCRIPT_TIMEOUT_MS,
+  MAX_MEMORY_LIMIT_MB,
+  MIN_MEMORY_LIMIT_MB,
+} from './defaults.ts';
 import { createIsolatePools } from './isolate-pools.ts';
 import { NATIVES_SYNTAX_ERROR, nativesSyntaxEnabled } from './natives-syntax.ts';
 import { NODE_SNAPSHOT_ERROR, nodeSnapshotDisabled } from './node-snapshot.ts';
@@ -47,9 +59,14 @@ export function scriptRunner(settings: ScriptRunnerSettings = {}): ScriptRunner 
   const memoryLimitMb = settings.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB;
   const poolSize = settings.poolSize ?? DEFAULT_POOL_SIZE;
   if (!Number.isInteger(memoryLimitMb) || memoryLimitMb < MIN_MEMORY_LIMIT_MB || memoryLimitMb > MAX_MEMORY_LIMIT_MB) {
-    throw new InvalidOptionError('scriptRunner', 'memoryLimitMb', `memoryLimitMb must be an integer from ${MIN_MEMORY_LIMIT_MB} to ${MAX_MEMORY_LIMIT_MB}, not ${memoryLimitMb}`);
+    throw new InvalidOptionError(
+      'scriptRunner',
+      'memoryLimitMb',
+      `memoryLimitMb must be an integer from ${MIN_MEMORY_LIMIT_MB} to ${MAX_MEMORY_LIMIT_MB}, not ${memoryLimitMb}`,
+    );
   }
-  if (!Number.isInteger(poolSize) || poolSize < 1) throw new InvalidOptionError('scriptRunner', 'poolSize', `poolSize must be a positive integer, not ${poolSize}`);
+  if (!Number.isInteger(poolSize) || poolSize < 1)
+    throw new InvalidOptionError('scriptRunner', 'poolSize', `poolSize must be a positive integer, not ${poolSize}`);
 
   let catastrophe: string | undefined;
   // Flags of the process: checked on the first run, not at construction (which does nothing).
@@ -86,7 +103,8 @@ export function scriptRunner(settings: ScriptRunnerSettings = {}): ScriptRunner 
         // Errors, timeouts and memory exhaustion block unless the hook says otherwise.
         defaultOnError: 'block',
         usesSandbox: false,
-        identity: (options) => (typeof options.script === 'string' ? firstCharacters(options.script, 20) : String(options.file ?? 'script')),
+        identity: (options) =>
+          typeof options.script === 'string' ? firstCharacters(options.script, 20) : String(options.file ?? 'script'),
         rules: scriptSourceRules,
         check: checkScriptHook,
         doRun(hook, call) {

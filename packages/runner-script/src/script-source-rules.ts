@@ -11,12 +11,14 @@ export const scriptSourceRules: readonly KeyRule[] = [
     when: { script: v.optional(v.never()) },
     then: { file: v.string() },
     key: 'script',
-    message: 'a script hook needs `script` (inline JavaScript) or `file` (the path of a JavaScript file); add one of them',
+    message:
+      'a script hook needs `script` (inline JavaScript) or `file` (the path of a JavaScript file); add one of them',
   },
   {
     when: { script: v.string() },
     then: { file: v.optional(v.never()) },
     key: 'file',
-    message: '`script` and `file` are both set; keep one: `script` for inline JavaScript, `file` for a path to a JavaScript file',
+    message:
+      '`script` and `file` are both set; keep one: `script` for inline JavaScript, `file` for a path to a JavaScript file',
   },
 ];

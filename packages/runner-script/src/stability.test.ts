@@ -9,12 +9,17 @@ describe('stability', () => {
   test('a thousand hooks back to back keep host memory flat, on one isolate that never fills up', async () => {
     const runner = scriptRunner({ poolSize: 1 });
     // Each run builds some garbage inside the isolate, so reuse without collection would show.
-    const script = 'const seen = Array.from({ length: 200 }, (_, i) => ({ i, node: context.node_id + i })); return seen.length === 200';
+    const script =
+      'const seen = Array.from({ length: 200 }, (_, i) => ({ i, node: context.node_id + i })); return seen.length === 200';
     const engine = scriptEngine(scriptHookToml(script), runner);
     try {
       const run = async (count: number): Promise<void> => {
         for (let index = 0; index < count; index++) {
-          const outcome = await emitSettled(engine, { run_id: `run-${index}`, workflow_name: 'soak', node_id: `n${index}` });
+          const outcome = await emitSettled(engine, {
+            run_id: `run-${index}`,
+            workflow_name: 'soak',
+            node_id: `n${index}`,
+          });
           if (outcome.hooks[0]?.status !== 'ok') throw new Error(`run ${index}: ${JSON.stringify(outcome.hooks[0])}`);
         }
       };
@@ -53,10 +58,16 @@ describe('stability', () => {
     );
     const engine = scriptEngine(hooks.join('\n'), runner);
     try {
-      const outcomes = await Promise.all([0, 1, 2].map((emit) => emitSettled(engine, { run_id: `r${emit}`, workflow_name: 'w', node_id: `node-${emit}` })));
+      const outcomes = await Promise.all(
+        [0, 1, 2].map((emit) =>
+          emitSettled(engine, { run_id: `r${emit}`, workflow_name: 'w', node_id: `node-${emit}` }),
+        ),
+      );
       outcomes.forEach((outcome, emit) => {
         expect(outcome.hooks.map((hook) => hook.status)).toEqual(Array(24).fill('ok'));
-        expect(outcome.hooks.map((hook) => hook.decision?.reason)).toEqual(hooks.map((_, index) => `${index}:node-${emit}`));
+        expect(outcome.hooks.map((hook) => hook.decision?.reason)).toEqual(
+          hooks.map((_, index) => `${index}:node-${emit}`),
+        );
       });
       const stats = runner.stats();
       expect(stats.created).toBeLessThanOrEqual(3);

@@ -10,7 +10,11 @@ export function scriptHookToml(script: string, extra = '', name = 'check'): stri
 }
 
 /** An engine over `toml`, loaded with the real loader, using `runner` (a fresh one by default). */
-export function scriptEngine(toml: string, runner: ScriptRunner = scriptRunner(), source = 'hookline.toml'): HookEngine {
+export function scriptEngine(
+  toml: string,
+  runner: ScriptRunner = scriptRunner(),
+  source = 'hookline.toml',
+): HookEngine {
   const config = loadConfig([{ text: toml, source }], { runners: [runner] });
   return createHookEngine({ config, runners: [runner] });
 }
@@ -22,7 +26,12 @@ export async function emitSettled(engine: HookEngine, context: object = CONTEXT)
 }
 
 /** Loads, emits once and closes: the outcome of one script hook. */
-export async function runOnce(script: string, extra = '', runner?: ScriptRunner, context: object = CONTEXT): Promise<EmitOutcome> {
+export async function runOnce(
+  script: string,
+  extra = '',
+  runner?: ScriptRunner,
+  context: object = CONTEXT,
+): Promise<EmitOutcome> {
   const engine = scriptEngine(scriptHookToml(script, extra), runner);
   try {
     return await emitSettled(engine, context);

@@ -13,15 +13,34 @@ const script = process.argv[2] ?? 'return true';
 try {
   const where = scriptHookProcess(process.env);
   const local = scriptRunner();
-  const config = loadConfig([{ text: `[[hooks]]\nname = "check"\nevent = "stage_start"\ntype = "script"\nscript = ${JSON.stringify(script)}\n`, source: 'hookline.toml' }], { runners: [local] });
+  const config = loadConfig(
+    [
+      {
+        text: `[[hooks]]\nname = "check"\nevent = "stage_start"\ntype = "script"\nscript = ${JSON.stringify(script)}\n`,
+        source: 'hookline.toml',
+      },
+    ],
+    { runners: [local] },
+  );
   const buildId = process.env['TEST_BUILD_ID'];
-  const runners = where === 'script-host' ? await withScriptHost([local], { env: process.env, cwd: process.cwd(), build: buildId === undefined ? undefined : { id: buildId } }) : [local];
+  const runners =
+    where === 'script-host'
+      ? await withScriptHost([local], {
+          env: process.env,
+          cwd: process.cwd(),
+          build: buildId === undefined ? undefined : { id: buildId },
+        })
+      : [local];
   const engine = createHookEngine({ config, runners });
   const outcome = await (await engine.emit('stage_start', { run_id: 'r', workflow_name: 'w', node_id: 'n' })).settled;
   await engine.close();
-  process.stdout.write(`${JSON.stringify({ where, execArgv: process.execArgv, decision: outcome.decision, hooks: outcome.hooks })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ where, execArgv: process.execArgv, decision: outcome.decision, hooks: outcome.hooks })}\n`,
+  );
 } catch (error) {
   if (!NodeFlagsRequired.isInstance(error)) throw error;
-  process.stderr.write(`restarting with ${error.flags.join(' ')} (${error.code})${error.note === undefined ? '' : `: ${error.note}`}\n`);
+  process.stderr.write(
+    `restarting with ${error.flags.join(' ')} (${error.code})${error.note === undefined ? '' : `: ${error.note}`}\n`,
+  );
   process.exitCode = await error.restart(process.argv.slice(2));
 }

@@ -27,14 +27,23 @@ const context = { run_id: 'bench', workflow_name: 'bench', node_id: 'build' };
 
 function engineWith(provider: string, sandbox: SandboxProvider): HookEngine {
   const runners = [commandRunner()];
-  const config = loadConfig([{ text: `[sandbox]\nprovider = "${provider}"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\n`, source: 'bench.toml' }], { runners });
+  const config = loadConfig(
+    [
+      {
+        text: `[sandbox]\nprovider = "${provider}"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\n`,
+        source: 'bench.toml',
+      },
+    ],
+    { runners },
+  );
   return createHookEngine({ config, runners, sandbox });
 }
 
 async function hook(engine: HookEngine): Promise<void> {
   const outcome = await (await engine.emit('stage_start', context)).settled;
   const report = outcome.hooks[0];
-  if (report?.status !== 'ok' || report['exit_code'] !== 0) throw new Error(`the hook did not run ok: ${JSON.stringify(report)}`);
+  if (report?.status !== 'ok' || report['exit_code'] !== 0)
+    throw new Error(`the hook did not run ok: ${JSON.stringify(report)}`);
 }
 
 function bareSpawn(): Promise<void> {
@@ -74,7 +83,11 @@ try {
   dockerSkipped = `no Docker engine or no image ${IMAGE} (scripts/build-test-image.sh builds it): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
 }
 
-const names = { hook: 'hook `true` through the engine, bubblewrap sandbox', spawn: "bare Node spawn of `sh -c 'exit 0'`", docker: 'hook `true` through the engine, docker sandbox (warm container)' };
+const names = {
+  hook: 'hook `true` through the engine, bubblewrap sandbox',
+  spawn: "bare Node spawn of `sh -c 'exit 0'`",
+  docker: 'hook `true` through the engine, docker sandbox (warm container)',
+};
 const contenders: Contender[] = [
   { name: names.hook, run: () => hook(bubblewrap) },
   { name: names.spawn, run: bareSpawn },
@@ -87,20 +100,32 @@ const median = (name: string): number => quantile(samples.get(name)!, 0.5);
 const p90 = (name: string): number => quantile(samples.get(name)!, 0.9);
 const vsSpawn = median(names.hook) / median(names.spawn);
 
-console.log(`\nbubblewrap sandbox — node ${process.version}, ${availableParallelism()} CPUs, ${process.platform}, load average ${loadavg()[0]!.toFixed(2)} at the end\n`);
+console.log(
+  `\nbubblewrap sandbox — node ${process.version}, ${availableParallelism()} CPUs, ${process.platform}, load average ${loadavg()[0]!.toFixed(2)} at the end\n`,
+);
 console.log('| contender | samples | median ms | p90 ms | ratio | target |');
 console.log('|---|---:|---:|---:|---:|---|');
-console.log(`| ${names.spawn} | ${ROUNDS} | ${median(names.spawn).toFixed(2)} | ${p90(names.spawn).toFixed(2)} | 1.00 | |`);
-console.log(`| ${names.hook} | ${ROUNDS} | ${median(names.hook).toFixed(2)} | ${p90(names.hook).toFixed(2)} | ${vsSpawn.toFixed(2)}× the bare spawn | ≤ ${TARGET_VS_SPAWN}× ${vsSpawn <= TARGET_VS_SPAWN ? '✓' : '✗'} |`);
+console.log(
+  `| ${names.spawn} | ${ROUNDS} | ${median(names.spawn).toFixed(2)} | ${p90(names.spawn).toFixed(2)} | 1.00 | |`,
+);
+console.log(
+  `| ${names.hook} | ${ROUNDS} | ${median(names.hook).toFixed(2)} | ${p90(names.hook).toFixed(2)} | ${vsSpawn.toFixed(2)}× the bare spawn | ≤ ${TARGET_VS_SPAWN}× ${vsSpawn <= TARGET_VS_SPAWN ? '✓' : '✗'} |`,
+);
 let missed = vsSpawn > TARGET_VS_SPAWN;
 if (docker === undefined) {
   console.log(`| ${names.docker} | — | — | — | skipped: ${dockerSkipped} | ≥ ${TARGET_VS_DOCKER}× faster |`);
 } else {
   const vsDocker = median(names.docker) / median(names.hook);
   missed ||= vsDocker < TARGET_VS_DOCKER;
-  console.log(`| ${names.docker} | ${ROUNDS} | ${median(names.docker).toFixed(2)} | ${p90(names.docker).toFixed(2)} | bubblewrap is ${vsDocker.toFixed(1)}× faster | ≥ ${TARGET_VS_DOCKER}× ${vsDocker >= TARGET_VS_DOCKER ? '✓' : '✗'} |`);
+  console.log(
+    `| ${names.docker} | ${ROUNDS} | ${median(names.docker).toFixed(2)} | ${p90(names.docker).toFixed(2)} | bubblewrap is ${vsDocker.toFixed(1)}× faster | ≥ ${TARGET_VS_DOCKER}× ${vsDocker >= TARGET_VS_DOCKER ? '✓' : '✗'} |`,
+  );
 }
-console.log(missed ? '\nSome ratio misses its target (a loaded machine makes this noisy: run again before concluding).' : '\nEvery ratio is within its target.');
+console.log(
+  missed
+    ? '\nSome ratio misses its target (a loaded machine makes this noisy: run again before concluding).'
+    : '\nEvery ratio is within its target.',
+);
 
 // Where the time goes: the sandbox built up layer by layer, each a Node spawn of `bwrap … sh -c 'exit 0'`.
 const namespaces = ['--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup'];
@@ -112,10 +137,29 @@ const layers: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['bwrap, a user namespace and `--ro-bind / /` (its floor)', ['--unshare-user', '--ro-bind', '/', '/']],
   ['+ pid, ipc, uts and cgroup namespaces', [...namespaces, '--ro-bind', '/', '/']],
   ['+ a network namespace (`network = "none"`)', [...namespaces, '--unshare-net', '--ro-bind', '/', '/']],
-  [`the system read-only instead of / (${system.filter((arg) => arg.startsWith('--')).length} binds, links and covers)`, mounts],
+  [
+    `the system read-only instead of / (${system.filter((arg) => arg.startsWith('--')).length} binds, links and covers)`,
+    mounts,
+  ],
   ['+ its own /proc', [...mounts, '--proc', '/proc']],
   ['+ a minimal /dev', [...mounts, '--proc', '/proc', '--dev', '/dev']],
-  ['+ private /tmp, the working directory', [...mounts, '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--bind', process.cwd(), process.cwd(), '--chdir', process.cwd()]],
+  [
+    '+ private /tmp, the working directory',
+    [
+      ...mounts,
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      '--tmpfs',
+      '/tmp',
+      '--bind',
+      process.cwd(),
+      process.cwd(),
+      '--chdir',
+      process.cwd(),
+    ],
+  ],
   ["the provider's full arguments (+ uid, hostname, --disable-userns, --die-with-parent, --new-session)", full],
 ];
 const layerContenders: Contender[] = [
@@ -126,12 +170,16 @@ const layerContenders: Contender[] = [
 const layerSamples = await measureInterleaved(layerContenders, { rounds: ROUNDS, warmup: 5 });
 await bubblewrap.close();
 const bare = quantile(layerSamples.get(names.spawn)!, 0.5);
-console.log(`\nwhere a bubblewrap hook's time goes — each row a Node spawn ending in \`sh -c 'exit 0'\`, load average ${loadavg()[0]!.toFixed(2)} at the end\n`);
+console.log(
+  `\nwhere a bubblewrap hook's time goes — each row a Node spawn ending in \`sh -c 'exit 0'\`, load average ${loadavg()[0]!.toFixed(2)} at the end\n`,
+);
 console.log('| contender | median ms | × bare spawn | + ms over the row above |');
 console.log('|---|---:|---:|---:|');
 let previous = bare;
 for (const { name } of layerContenders) {
   const value = quantile(layerSamples.get(name)!, 0.5);
-  console.log(`| ${name} | ${value.toFixed(2)} | ${(value / bare).toFixed(2)} | ${name === names.spawn ? '' : (value - previous).toFixed(2)} |`);
+  console.log(
+    `| ${name} | ${value.toFixed(2)} | ${(value / bare).toFixed(2)} | ${name === names.spawn ? '' : (value - previous).toFixed(2)} |`,
+  );
   previous = value;
 }

@@ -2,7 +2,18 @@
 // `/` or a system folder — direct, in the middle of a path, planted by an earlier hook, in `writable`
 // or `readable`, `..` — are refused with the resolved target named, and nothing reaches the host.
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -40,7 +51,9 @@ describe.skipIf(problem !== undefined)('bubblewrap binds what it checked', () =>
   test('a working directory that links to / is refused, naming /', async () => {
     symlinkSync('/', join(work, 'rootlink'));
     const session = await open();
-    await expect(session.exec({ command: attempt(), cwd: join(work, 'rootlink') })).rejects.toThrow(/does not bind \/ \(.*rootlink resolves to it through a link\) as the working directory/);
+    await expect(session.exec({ command: attempt(), cwd: join(work, 'rootlink') })).rejects.toThrow(
+      /does not bind \/ \(.*rootlink resolves to it through a link\) as the working directory/,
+    );
     expect(existsSync(join('/', marker))).toBe(false);
     await session.dispose();
   });
@@ -49,9 +62,15 @@ describe.skipIf(problem !== undefined)('bubblewrap binds what it checked', () =>
     symlinkSync('/etc', join(work, 'etclink'));
     symlinkSync('/', join(work, 'middle'));
     const session = await open();
-    await expect(session.exec({ command: attempt(), cwd: join(work, 'etclink') })).rejects.toThrow(/does not bind \/etc /);
-    await expect(session.exec({ command: attempt(), cwd: join(work, 'middle', 'usr') })).rejects.toThrow(/does not bind \/usr /);
-    await expect(session.exec({ command: attempt(), cwd: `${work}/${'../'.repeat(work.split('/').length)}` })).rejects.toThrow(/does not bind \/ as the working directory/);
+    await expect(session.exec({ command: attempt(), cwd: join(work, 'etclink') })).rejects.toThrow(
+      /does not bind \/etc /,
+    );
+    await expect(session.exec({ command: attempt(), cwd: join(work, 'middle', 'usr') })).rejects.toThrow(
+      /does not bind \/usr /,
+    );
+    await expect(
+      session.exec({ command: attempt(), cwd: `${work}/${'../'.repeat(work.split('/').length)}` }),
+    ).rejects.toThrow(/does not bind \/ as the working directory/);
     for (const place of ['/', '/etc', '/usr']) expect(existsSync(join(place, marker))).toBe(false);
     await session.dispose();
   });
@@ -60,8 +79,12 @@ describe.skipIf(problem !== undefined)('bubblewrap binds what it checked', () =>
     const session = await open();
     const planted = await session.exec({ command: 'ln -s / planted && ln -s /etc planted-etc', cwd: work });
     expect(planted.exitCode, text(planted.stderr)).toBe(0);
-    await expect(session.exec({ command: attempt(), cwd: join(work, 'planted') })).rejects.toThrow(/does not bind \/ .*planted resolves to it/);
-    await expect(session.exec({ command: attempt(), cwd: join(work, 'planted-etc') })).rejects.toThrow(/does not bind \/etc .*planted-etc resolves to it/);
+    await expect(session.exec({ command: attempt(), cwd: join(work, 'planted') })).rejects.toThrow(
+      /does not bind \/ .*planted resolves to it/,
+    );
+    await expect(session.exec({ command: attempt(), cwd: join(work, 'planted-etc') })).rejects.toThrow(
+      /does not bind \/etc .*planted-etc resolves to it/,
+    );
     expect(existsSync(join('/', marker))).toBe(false);
     await session.dispose();
   });
@@ -71,9 +94,16 @@ describe.skipIf(problem !== undefined)('bubblewrap binds what it checked', () =>
     symlinkSync('/usr', join(work, 'usrlink'));
     mkdirSync(join(work, 'cwd'));
     if (process.getuid?.() === 0) chownSync(join(work, 'cwd'), 65534, 65534);
-    for (const settings of [{ writable: ['rootlink'] }, { writable: ['usrlink'] }, { readable: ['rootlink'] }, { writable: ['rootlink/.'] }]) {
+    for (const settings of [
+      { writable: ['rootlink'] },
+      { writable: ['usrlink'] },
+      { readable: ['rootlink'] },
+      { writable: ['rootlink/.'] },
+    ]) {
       const session = await open(settings);
-      await expect(session.exec({ command: attempt(), cwd: join(work, 'cwd') })).rejects.toThrow(/does not bind \/(usr)? .* as the (writable|readable) path/);
+      await expect(session.exec({ command: attempt(), cwd: join(work, 'cwd') })).rejects.toThrow(
+        /does not bind \/(usr)? .* as the (writable|readable) path/,
+      );
       await session.dispose();
     }
     expect(existsSync(join('/usr', marker))).toBe(false);
@@ -93,10 +123,14 @@ describe.skipIf(problem !== undefined)('bubblewrap binds what it checked', () =>
 
   test('a missing working directory or writable path is a clear failure, not a bwrap error', async () => {
     const session = await open({ writable: ['missing'] });
-    await expect(session.exec({ command: 'true', cwd: work })).rejects.toThrow(/cannot bind the writable path .*missing: it does not exist/);
+    await expect(session.exec({ command: 'true', cwd: work })).rejects.toThrow(
+      /cannot bind the writable path .*missing: it does not exist/,
+    );
     await session.dispose();
     const plain = await open();
-    await expect(plain.exec({ command: 'true', cwd: join(work, 'nowhere') })).rejects.toThrow(/working directory .*nowhere: it does not exist/);
+    await expect(plain.exec({ command: 'true', cwd: join(work, 'nowhere') })).rejects.toThrow(
+      /working directory .*nowhere: it does not exist/,
+    );
     writeFileSync(join(work, 'file'), '');
     await expect(plain.exec({ command: 'true', cwd: join(work, 'file') })).rejects.toThrow(/not a folder/);
     await plain.dispose();
@@ -106,7 +140,12 @@ describe.skipIf(problem !== undefined)('bubblewrap binds what it checked', () =>
     mkdirSync(join(work, 'a'));
     mkdirSync(join(work, 'b'));
     const paths = `${join(work, 'a')}\n${join(work, 'b')}`;
-    const run = (identities: string) => spawnSync('sh', ['-c', VERIFY_SCRIPT, 'hookline-verify', identities, paths, 'sh', '-c', 'echo "ran $0"', 'hook'], { encoding: 'utf8' });
+    const run = (identities: string) =>
+      spawnSync(
+        'sh',
+        ['-c', VERIFY_SCRIPT, 'hookline-verify', identities, paths, 'sh', '-c', 'echo "ran $0"', 'hook'],
+        { encoding: 'utf8' },
+      );
     const checked = run(`${identity(join(work, 'a'))}\n${identity(join(work, 'b'))}`);
     expect(checked.stdout, checked.stderr).toBe('ran hook\n');
     // b swapped for another object after the check: the hook does not start.
@@ -121,4 +160,3 @@ function identity(path: string): string {
   const stats = statSync(path);
   return `${stats.dev}:${stats.ino}`;
 }
-

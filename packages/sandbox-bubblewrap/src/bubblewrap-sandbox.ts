@@ -1,6 +1,13 @@
 import { basename, isAbsolute, resolve } from 'node:path';
 import process from 'node:process';
-import { defineSandboxProvider, sandboxEnvironment, type ExecResult, type ProtectedPathsSettings, type SandboxProvider, type SandboxSession } from '@hookline/core/plugin';
+import {
+  defineSandboxProvider,
+  sandboxEnvironment,
+  type ExecResult,
+  type ProtectedPathsSettings,
+  type SandboxProvider,
+  type SandboxSession,
+} from '@hookline/core/plugin';
 import { createProcessSession } from '@hookline/runner-command';
 import { describeHiddenPathChanges, describeProtectedPathChanges } from '@hookline/runner-command/protected-paths';
 import { BubblewrapPathError } from './bubblewrap-path-error.ts';
@@ -54,7 +61,15 @@ const UNPRIVILEGED = { uid: SANDBOX_UID, gid: SANDBOX_UID } as const;
  * ```
  */
 export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): SandboxProvider {
-  const { environment: source, temporaryDirectory, onWarning, protectedPaths = [], hiddenPaths = [], onWatch, ...data } = settings;
+  const {
+    environment: source,
+    temporaryDirectory,
+    onWarning,
+    protectedPaths = [],
+    hiddenPaths = [],
+    onWatch,
+    ...data
+  } = settings;
   const resolved = resolveBubblewrapSettings(data);
   const environment = (): Record<string, string> => ({ ...sandboxEnvironment(source ?? process.env), TMPDIR: '/tmp' });
   // As root, bwrap's own user namespace would map the sandbox's user to root outside: start it as nobody instead.
@@ -66,7 +81,14 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
   const prepare = (): Promise<HostLayout> => {
     host ??= (async () => {
       const system = systemArguments();
-      const layout: SandboxLayout = { system, network: resolved.network, readable: [], writable: [], protected: [], files: new Map() };
+      const layout: SandboxLayout = {
+        system,
+        network: resolved.network,
+        readable: [],
+        writable: [],
+        protected: [],
+        files: new Map(),
+      };
       await probeBubblewrap(resolved.bwrap, bwrapArguments(layout), environment(), user);
       return { system, cgroups: findCgroupSupport(), ...(user === undefined ? {} : { staging: stagingFolder() }) };
     })().catch((error: unknown) => {
@@ -102,7 +124,15 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
         // Context files are copied into the sandbox's private /tmp under their own (random) names.
         visiblePath: (hostPath) => `/tmp/${basename(hostPath)}`,
         async launch(request, files) {
-          const binds = openBinds({ cwd: resolve(request.cwd ?? process.cwd()), writable: resolved.writable, readable: resolved.readable, protectedPaths, hiddenPaths, files, ...(user === undefined ? {} : { user }) });
+          const binds = openBinds({
+            cwd: resolve(request.cwd ?? process.cwd()),
+            writable: resolved.writable,
+            readable: resolved.readable,
+            protectedPaths,
+            hiddenPaths,
+            files,
+            ...(user === undefined ? {} : { user }),
+          });
           let cgroup: HookCgroup | undefined;
           let withdraw: (() => void) | undefined;
           let launched: string[];
@@ -111,7 +141,10 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
             if (cgroups.usable) cgroup = openHookCgroup(cgroups.parent, resolved);
             // A Hookline process started while the hook runs must not load a protected file it may be writing.
             if (binds.guard.absent.length > 0) withdraw = onWatch?.(binds.guard.absent);
-            plan = planBinds(binds, user === undefined || staging === undefined ? undefined : { user, stage: () => staging.current() });
+            plan = planBinds(
+              binds,
+              user === undefined || staging === undefined ? undefined : { user, stage: () => staging.current() },
+            );
             // HOME passes the allow-list unchanged: read it alone rather than build the whole environment twice per exec.
             const home = (source ?? process.env)['HOME'];
             const layout: SandboxLayout = {
@@ -122,13 +155,25 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
               writable: plan.writable,
               protected: plan.protected,
               hidden: plan.hidden,
-              ...(home !== undefined && isAbsolute(home) && !overlapsSystem(resolve(home)) ? { home: resolve(home) } : {}),
+              ...(home !== undefined && isAbsolute(home) && !overlapsSystem(resolve(home))
+                ? { home: resolve(home) }
+                : {}),
               files: plan.files,
             };
-            const command = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
+            const command =
+              typeof request.command === 'string'
+                ? [request.shell ?? 'sh', '-c', request.command]
+                : [...request.command];
             // The sandbox checks every bind by device and inode before the hook starts.
             const inner = ['sh', '-c', VERIFY_SCRIPT, 'hookline-verify', ...verifyArguments(binds), ...command];
-            launched = launchCommand([resolved.bwrap, ...bwrapArguments(layout), '--', ...inner], cgroup, user, plan.staging.length === 0 || staging === undefined ? undefined : { stage: staging.current(), staging: plan.staging });
+            launched = launchCommand(
+              [resolved.bwrap, ...bwrapArguments(layout), '--', ...inner],
+              cgroup,
+              user,
+              plan.staging.length === 0 || staging === undefined
+                ? undefined
+                : { stage: staging.current(), staging: plan.staging },
+            );
           } catch (error) {
             binds.close();
             cgroup?.close();
@@ -160,8 +205,14 @@ export function bubblewrapSandbox(settings: BubblewrapSandboxSettings = {}): San
               }
               if (result?.exitCode === STAGE_FAILED) {
                 const said = new TextDecoder().decode(result.stderr).trim();
-                if (said.startsWith('hookline-stage: ')) throw new BubblewrapPathError(`the bubblewrap sandbox could not stage its binds (${said.slice('hookline-stage: '.length)}); the hook did not run.`);
-                if (said.startsWith('hookline-verify: ')) throw new BubblewrapPathError(`the bubblewrap sandbox found ${said.slice('hookline-verify: '.length)}.`);
+                if (said.startsWith('hookline-stage: '))
+                  throw new BubblewrapPathError(
+                    `the bubblewrap sandbox could not stage its binds (${said.slice('hookline-stage: '.length)}); the hook did not run.`,
+                  );
+                if (said.startsWith('hookline-verify: '))
+                  throw new BubblewrapPathError(
+                    `the bubblewrap sandbox found ${said.slice('hookline-verify: '.length)}.`,
+                  );
               }
               const notes = [...hits, ...limitsNote(cgroups, result)];
               if (result === undefined || notes.length === 0) return result;
@@ -198,8 +249,27 @@ function launchCommand(
   user: { readonly uid: number; readonly gid: number } | undefined,
   staged: { readonly stage: string; readonly staging: readonly string[] } | undefined,
 ): string[] {
-  const command = user === undefined ? [...sandboxed] : ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', ...sandboxed];
-  if (staged !== undefined) return ['unshare', '--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', staged.stage, cgroup?.procs ?? '', ...staged.staging, '--', ...command];
+  const command =
+    user === undefined
+      ? [...sandboxed]
+      : ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', ...sandboxed];
+  if (staged !== undefined)
+    return [
+      'unshare',
+      '--mount',
+      '--propagation',
+      'private',
+      '--',
+      'sh',
+      '-c',
+      STAGE_SCRIPT,
+      'hookline-stage',
+      staged.stage,
+      cgroup?.procs ?? '',
+      ...staged.staging,
+      '--',
+      ...command,
+    ];
   return cgroup === undefined ? command : ['sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroup.procs, ...command];
 }
 

@@ -24,7 +24,11 @@ describe.skipIf(problem !== undefined)('a bubblewrap session', () => {
   test('a stop sends SIGTERM to the hook first, and it may clean up within the grace', async () => {
     const session = await bubblewrapSandbox({ killGraceMs: 5_000 }).doOpen('stop', new AbortController().signal);
     const stop = new AbortController();
-    const exec = session.exec({ command: "trap 'echo cleaned > cleaned.txt; exit 0' TERM; echo ready > ready.txt; while :; do sleep 0.1; done", cwd: work, signal: stop.signal });
+    const exec = session.exec({
+      command: "trap 'echo cleaned > cleaned.txt; exit 0' TERM; echo ready > ready.txt; while :; do sleep 0.1; done",
+      cwd: work,
+      signal: stop.signal,
+    });
     await waitFor(() => readable(join(work, 'ready.txt')));
     stop.abort(new Error('stopped by the test'));
     const result = await exec;
@@ -36,7 +40,11 @@ describe.skipIf(problem !== undefined)('a bubblewrap session', () => {
   test('a hook that ignores SIGTERM is killed with its whole sandbox after the grace', async () => {
     const session = await bubblewrapSandbox({ killGraceMs: 300 }).doOpen('kill', new AbortController().signal);
     const stop = new AbortController();
-    const exec = session.exec({ command: "trap '' TERM; echo ready > ready.txt; while :; do sleep 0.1; done", cwd: work, signal: stop.signal });
+    const exec = session.exec({
+      command: "trap '' TERM; echo ready > ready.txt; while :; do sleep 0.1; done",
+      cwd: work,
+      signal: stop.signal,
+    });
     await waitFor(() => readable(join(work, 'ready.txt')));
     stop.abort(new Error('stopped by the test'));
     const result = await exec;
@@ -58,7 +66,13 @@ describe.skipIf(problem !== undefined)('a bubblewrap session', () => {
     const session = await bubblewrapSandbox().doOpen('io', new AbortController().signal);
     const file = await session.writeFile({ name: 'context-test.json', data: '{"event":"x"}' });
     expect(file).toBe('/tmp/context-test.json');
-    const result = await session.exec({ command: `cat; stat -c '%a %u' "$CONTEXT"; cat "$CONTEXT"; head -c 5000 /dev/zero; exit 3`, cwd: work, env: { CONTEXT: file }, stdin: 'from stdin\n', maxOutputBytes: 64 });
+    const result = await session.exec({
+      command: `cat; stat -c '%a %u' "$CONTEXT"; cat "$CONTEXT"; head -c 5000 /dev/zero; exit 3`,
+      cwd: work,
+      env: { CONTEXT: file },
+      stdin: 'from stdin\n',
+      maxOutputBytes: 64,
+    });
     expect(result.exitCode).toBe(3);
     expect(text(result.stdout)).toMatch(/^from stdin\n600 65534\n\{"event":"x"\}/);
     expect(result.stdoutTruncated).toBe(true);

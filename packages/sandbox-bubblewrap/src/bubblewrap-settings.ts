@@ -27,12 +27,23 @@ export interface BubblewrapSettingsData {
   readonly maxOutputBytes?: number;
 }
 
-const KEYS = ['network', 'writable', 'readable', 'baseDir', 'pids', 'memory', 'bwrap', 'killGraceMs', 'maxOutputBytes'] as const satisfies ReadonlyArray<keyof BubblewrapSettingsData>;
+const KEYS = [
+  'network',
+  'writable',
+  'readable',
+  'baseDir',
+  'pids',
+  'memory',
+  'bwrap',
+  'killGraceMs',
+  'maxOutputBytes',
+] as const satisfies ReadonlyArray<keyof BubblewrapSettingsData>;
 
 // The kernel refuses a memory.max below what the cgroup already uses; 4 MiB leaves a shell room to start.
 const MIN_MEMORY = 4 * 1024 * 1024;
 
-const integer = (min: number, max: number, unit: string) => integerInRange(min, max, `must be an integer from ${min} to ${max} (${unit})`);
+const integer = (min: number, max: number, unit: string) =>
+  integerInRange(min, max, `must be an integer from ${min} to ${max} (${unit})`);
 const paths = (what: string) =>
   v.array(
     v.pipe(
@@ -51,7 +62,9 @@ const paths = (what: string) =>
  */
 export const bubblewrapSettingsSchema = v.strictObject(
   {
-    network: v.optional(v.picklist(['none', 'host'], 'must be "none" (no network, the default) or "host" (the host\'s network)')),
+    network: v.optional(
+      v.picklist(['none', 'host'], 'must be "none" (no network, the default) or "host" (the host\'s network)'),
+    ),
     writable: v.optional(paths('host paths the hook may write, bound at the same place')),
     readable: v.optional(paths('host paths the hook may read, bound read-only at the same place')),
     baseDir: v.optional(v.pipe(v.string('must be a string'), v.regex(/\S/, 'must not be empty'))),
@@ -59,10 +72,18 @@ export const bubblewrapSettingsSchema = v.strictObject(
     memory: v.optional(
       v.pipe(
         v.union([v.number(), v.string()], 'must be a number of bytes or a size such as "512m" or "1g"'),
-        v.check((value) => sizeProblem(value) === undefined, (issue) => sizeProblem(issue.input as number | string) ?? ''),
+        v.check(
+          (value) => sizeProblem(value) === undefined,
+          (issue) => sizeProblem(issue.input as number | string) ?? '',
+        ),
       ),
     ),
-    bwrap: v.optional(v.pipe(v.string('must be a string'), v.regex(/\S/, 'must not be empty (the bwrap program, e.g. "/usr/bin/bwrap")'))),
+    bwrap: v.optional(
+      v.pipe(
+        v.string('must be a string'),
+        v.regex(/\S/, 'must not be empty (the bwrap program, e.g. "/usr/bin/bwrap")'),
+      ),
+    ),
     killGraceMs: v.optional(integer(0, 60_000, 'milliseconds')),
     maxOutputBytes: v.optional(integer(1, 67_108_864, 'bytes per stream')),
   },

@@ -34,7 +34,10 @@ export interface SandboxLayout {
    * Covered last, over every bind: the hidden paths (secrets, the journal key's folder) inside them,
    * each an empty read-only folder or file of mode 000 that the hook cannot read or move.
    */
-  readonly hidden?: ReadonlyArray<{ readonly path: string; readonly directory: true } | { readonly path: string; readonly directory: false; readonly fd: number }>;
+  readonly hidden?: ReadonlyArray<
+    | { readonly path: string; readonly directory: true }
+    | { readonly path: string; readonly directory: false; readonly fd: number }
+  >;
   /** A private empty home (tmpfs) at this path, when the host's HOME may have one. */
   readonly home?: string;
   /** Files copied in read-only, by the path inside. */
@@ -53,16 +56,31 @@ export const SANDBOX_UID = 65534;
 export function bwrapArguments(layout: SandboxLayout): string[] {
   const args = [
     // Fresh namespaces; a cgroup namespace hides the host's cgroup paths.
-    '--unshare-user', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup',
+    '--unshare-user',
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup',
     ...(layout.network === 'none' ? ['--unshare-net'] : []),
-    '--uid', String(SANDBOX_UID), '--gid', String(SANDBOX_UID),
+    '--uid',
+    String(SANDBOX_UID),
+    '--gid',
+    String(SANDBOX_UID),
     // No user namespaces inside: a nested one would hand the hook every capability in it.
-    '--disable-userns', '--assert-userns-disabled',
-    '--hostname', 'hookline-sandbox',
+    '--disable-userns',
+    '--assert-userns-disabled',
+    '--hostname',
+    'hookline-sandbox',
     // The sandbox dies with Hookline; a new session keeps the hook off the host's terminal (TIOCSTI).
-    '--die-with-parent', '--new-session',
+    '--die-with-parent',
+    '--new-session',
     ...layout.system,
-    '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
     ...(layout.home === undefined ? [] : ['--tmpfs', layout.home]),
   ];
   for (const bind of layout.readable) args.push(...bindArguments(bind, true));
@@ -70,14 +88,21 @@ export function bwrapArguments(layout: SandboxLayout): string[] {
   for (const bind of layout.protected) args.push(...bindArguments(bind, true));
   for (const cover of layout.hidden ?? []) {
     // Mode 000 and read-only: the hook owns the cover inside, but cannot chmod it back open.
-    args.push(...(cover.directory ? ['--perms', '0000', '--tmpfs', cover.path, '--remount-ro', cover.path] : ['--perms', '0000', '--ro-bind-data', String(cover.fd), cover.path]));
+    args.push(
+      ...(cover.directory
+        ? ['--perms', '0000', '--tmpfs', cover.path, '--remount-ro', cover.path]
+        : ['--perms', '0000', '--ro-bind-data', String(cover.fd), cover.path]),
+    );
   }
-  for (const [inside, file] of layout.files) args.push('--perms', file.mode.toString(8).padStart(4, '0'), '--ro-bind-data', String(file.fd), inside);
+  for (const [inside, file] of layout.files)
+    args.push('--perms', file.mode.toString(8).padStart(4, '0'), '--ro-bind-data', String(file.fd), inside);
   args.push('--chdir', layout.cwd ?? '/');
   return args;
 }
 
 function bindArguments(bind: Bind, readOnly: boolean): string[] {
   const prefix = readOnly ? '--ro-bind' : '--bind';
-  return 'fd' in bind.source ? [`${prefix}-fd`, String(bind.source.fd), bind.path] : [prefix, bind.source.staged, bind.path];
+  return 'fd' in bind.source
+    ? [`${prefix}-fd`, String(bind.source.fd), bind.path]
+    : [prefix, bind.source.staged, bind.path];
 }

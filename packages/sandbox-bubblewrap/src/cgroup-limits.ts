@@ -4,7 +4,8 @@ import process from 'node:process';
 import { messageOf } from '@hookline/core/plugin';
 
 /** Where per-hook cgroups can be made, or why they cannot. */
-export type CgroupSupport = { readonly usable: true; readonly parent: string } | { readonly usable: false; readonly reason: string };
+export type CgroupSupport =
+  { readonly usable: true; readonly parent: string } | { readonly usable: false; readonly reason: string };
 
 /** One hook's cgroup: its directory, and what it found once the hook ended. */
 export interface HookCgroup {
@@ -30,7 +31,10 @@ export function findCgroupSupport(): CgroupSupport {
       .split('\n')
       .map((line) => line.split(' '))
       .find((fields) => fields[fields.indexOf('-') + 1] === 'cgroup2')?.[4];
-    own = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((line) => line.startsWith('0::'))?.slice(3);
+    own = readFileSync('/proc/self/cgroup', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('0::'))
+      ?.slice(3);
   } catch (error) {
     return { usable: false, reason: `cannot read this process's cgroup (${messageOf(error)})` };
   }
@@ -39,23 +43,34 @@ export function findCgroupSupport(): CgroupSupport {
   try {
     const available = readFileSync(join(parent, 'cgroup.controllers'), 'utf8').split(/\s+/);
     const missing = CONTROLLERS.filter((controller) => !available.includes(controller));
-    if (missing.length > 0) return { usable: false, reason: `the cgroup v2 controllers ${missing.join(' and ')} are not delegated to ${parent}` };
+    if (missing.length > 0)
+      return {
+        usable: false,
+        reason: `the cgroup v2 controllers ${missing.join(' and ')} are not delegated to ${parent}`,
+      };
     const enabled = readFileSync(join(parent, 'cgroup.subtree_control'), 'utf8').split(/\s+/);
     const off = CONTROLLERS.filter((controller) => !enabled.includes(controller));
-    if (off.length > 0) writeFileSync(join(parent, 'cgroup.subtree_control'), off.map((controller) => `+${controller}`).join(' '));
+    if (off.length > 0)
+      writeFileSync(join(parent, 'cgroup.subtree_control'), off.map((controller) => `+${controller}`).join(' '));
     const probe = join(parent, `hookline-probe-${process.pid}`);
     mkdirSync(probe);
     rmdirSync(probe);
     return { usable: true, parent };
   } catch (error) {
-    return { usable: false, reason: `cannot make child cgroups with the pids and memory controllers under ${parent} (${messageOf(error)})` };
+    return {
+      usable: false,
+      reason: `cannot make child cgroups with the pids and memory controllers under ${parent} (${messageOf(error)})`,
+    };
   }
 }
 
 let made = 0;
 
 /** Makes one hook's cgroup under `parent` with its limits set. Throws when the kernel refuses. */
-export function openHookCgroup(parent: string, limits: { readonly pids: number; readonly memoryBytes: number }): HookCgroup {
+export function openHookCgroup(
+  parent: string,
+  limits: { readonly pids: number; readonly memoryBytes: number },
+): HookCgroup {
   const directory = join(parent, `hookline-${process.pid}-${++made}`);
   mkdirSync(directory);
   try {
@@ -74,8 +89,12 @@ export function openHookCgroup(parent: string, limits: { readonly pids: number; 
     procs: join(directory, 'cgroup.procs'),
     close() {
       const found: string[] = [];
-      if (counter(directory, 'pids.events', 'max') > 0) found.push(`the hook reached the sandbox's limit of ${limits.pids} processes (pids); forks beyond it failed`);
-      if (counter(directory, 'memory.events', 'oom_kill') > 0) found.push(`the hook exceeded the sandbox's memory limit of ${Math.round(limits.memoryBytes / 1024 / 1024)} MiB; the kernel killed a process of it`);
+      if (counter(directory, 'pids.events', 'max') > 0)
+        found.push(`the hook reached the sandbox's limit of ${limits.pids} processes (pids); forks beyond it failed`);
+      if (counter(directory, 'memory.events', 'oom_kill') > 0)
+        found.push(
+          `the hook exceeded the sandbox's memory limit of ${Math.round(limits.memoryBytes / 1024 / 1024)} MiB; the kernel killed a process of it`,
+        );
       try {
         writeFileSync(join(directory, 'cgroup.kill'), '1');
       } catch {
@@ -89,7 +108,9 @@ export function openHookCgroup(parent: string, limits: { readonly pids: number; 
 
 function counter(directory: string, file: string, name: string): number {
   try {
-    const line = readFileSync(join(directory, file), 'utf8').split('\n').find((entry) => entry.startsWith(`${name} `));
+    const line = readFileSync(join(directory, file), 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith(`${name} `));
     return line === undefined ? 0 : Number(line.slice(name.length + 1));
   } catch {
     return 0;
@@ -101,6 +122,7 @@ function removeWhenEmpty(directory: string, attempt = 0): void {
   try {
     rmdirSync(directory);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EBUSY' && attempt < 20) setTimeout(() => removeWhenEmpty(directory, attempt + 1), 50).unref();
+    if ((error as NodeJS.ErrnoException).code === 'EBUSY' && attempt < 20)
+      setTimeout(() => removeWhenEmpty(directory, attempt + 1), 50).unref();
   }
 }

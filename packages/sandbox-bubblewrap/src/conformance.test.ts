@@ -17,7 +17,12 @@ const scenarios: ConformanceScenarios = {
 };
 
 describe.skipIf(problem !== undefined)('conformance of the command runner in the bubblewrap sandbox', () => {
-  for (const check of runnerConformanceCases({ runner: commandRunner(), type: 'command', scenarios, sandbox: bubblewrapSandbox() })) {
+  for (const check of runnerConformanceCases({
+    runner: commandRunner(),
+    type: 'command',
+    scenarios,
+    sandbox: bubblewrapSandbox(),
+  })) {
     test(check.name, () => check.run());
   }
 });

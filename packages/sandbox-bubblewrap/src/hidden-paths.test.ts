@@ -2,7 +2,19 @@
 // bind holds it: a hook run from a home folder, or one listed as readable, finds each hidden path
 // empty and unreadable, and the host's copy untouched. The same hooks without `hiddenPaths` read them,
 // which shows each test can fail.
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -34,12 +46,27 @@ function makeHome(folder: string): string {
     mkdirSync(join(folder, path, '..'), { recursive: true, mode: 0o700 });
     writeFileSync(join(folder, path), `secret of ${path}\n`, { mode: 0o600 });
   }
-  if (root) for (const path of ['', '.local', '.local/state', '.local/state/hookline', '.ssh', '.aws', ...Object.values(SECRETS)]) chownSync(join(folder, path), 65534, 65534);
+  if (root)
+    for (const path of [
+      '',
+      '.local',
+      '.local/state',
+      '.local/state/hookline',
+      '.ssh',
+      '.aws',
+      ...Object.values(SECRETS),
+    ])
+      chownSync(join(folder, path), 65534, 65534);
   return folder;
 }
 
 // The paths the CLI would pass for this home.
-const hiddenIn = (folder: string): string[] => [join(folder, '.local/state/hookline'), join(folder, '.ssh'), join(folder, '.aws'), join(folder, '.netrc')];
+const hiddenIn = (folder: string): string[] => [
+  join(folder, '.local/state/hookline'),
+  join(folder, '.ssh'),
+  join(folder, '.aws'),
+  join(folder, '.netrc'),
+];
 
 const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
@@ -53,7 +80,8 @@ const PEEK = Object.values(SECRETS)
   .join('; ');
 
 function expectUntouched(folder: string): void {
-  for (const path of Object.values(SECRETS)) expect(readFileSync(join(folder, path), 'utf8')).toBe(`secret of ${path}\n`);
+  for (const path of Object.values(SECRETS))
+    expect(readFileSync(join(folder, path), 'utf8')).toBe(`secret of ${path}\n`);
 }
 
 describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable inside its binds', () => {
@@ -64,7 +92,10 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable
     await exposed.dispose();
 
     const session = await open({ hiddenPaths: hiddenIn(home) });
-    const result = await session.exec({ command: `H=.; ${PEEK}; stat -c '%a %s %n' .ssh .local/state/hookline; echo x > .ssh/planted 2>&1; chmod 700 .ssh 2>&1; echo end`, cwd: home });
+    const result = await session.exec({
+      command: `H=.; ${PEEK}; stat -c '%a %s %n' .ssh .local/state/hookline; echo x > .ssh/planted 2>&1; chmod 700 .ssh 2>&1; echo end`,
+      cwd: home,
+    });
     const seen = text(result.stdout);
     expect(result.exitCode, text(result.stderr)).toBe(0);
     expect(seen).not.toContain('secret of');
@@ -83,7 +114,10 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable
     writeFileSync(join(home, '.netrc'), 'machine example.com password hunter2\n', { mode: 0o600 });
     if (root) chownSync(join(home, '.netrc'), 65534, 65534);
     const session = await open({ hiddenPaths: hiddenIn(home) });
-    const result = await session.exec({ command: 'stat -c "%a %s" .netrc; cat .netrc 2>&1; echo "exit $?"', cwd: home });
+    const result = await session.exec({
+      command: 'stat -c "%a %s" .netrc; cat .netrc 2>&1; echo "exit $?"',
+      cwd: home,
+    });
     expect(text(result.stdout)).toMatch(/^0 0\ncat: \.netrc: Permission denied\nexit 1\n$/);
     await session.dispose();
     expect(readFileSync(join(home, '.netrc'), 'utf8')).toContain('hunter2');
@@ -94,7 +128,9 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable
     mkdirSync(project);
     if (root) chownSync(project, 65534, 65534);
     const exposed = await open({ readable: [home] });
-    expect(text((await exposed.exec({ command: `H='${home}'; ${PEEK}`, cwd: project })).stdout)).toContain('secret of .ssh/id_ed25519');
+    expect(text((await exposed.exec({ command: `H='${home}'; ${PEEK}`, cwd: project })).stdout)).toContain(
+      'secret of .ssh/id_ed25519',
+    );
     await exposed.dispose();
     const session = await open({ readable: [home], hiddenPaths: hiddenIn(home) });
     const result = await session.exec({ command: `H='${home}'; ${PEEK}`, cwd: project });
@@ -109,7 +145,10 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable
     renameSync(join(home, '.ssh'), dotfiles);
     symlinkSync('dotfiles', join(home, '.ssh'));
     const session = await open({ hiddenPaths: hiddenIn(home) });
-    const result = await session.exec({ command: 'cat .ssh/id_ed25519 dotfiles/id_ed25519 2>&1; echo "exit $?"', cwd: home });
+    const result = await session.exec({
+      command: 'cat .ssh/id_ed25519 dotfiles/id_ed25519 2>&1; echo "exit $?"',
+      cwd: home,
+    });
     expect(text(result.stdout)).not.toContain('secret of');
     expect(text(result.stdout)).toMatch(/exit 1/);
     await session.dispose();
@@ -122,7 +161,9 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable
     const result = await session.exec({ command: `H=.; ${PEEK}; true`, cwd: home });
     expect(result.exitCode, text(result.stderr)).toBe(0);
     expect(text(result.stdout)).not.toContain('secret of');
-    await expect(session.exec({ command: 'mkdir .gnupg && echo planted > .gnupg/gpg.conf', cwd: home })).rejects.toThrow(/\.gnupg was created; it was moved aside/);
+    await expect(
+      session.exec({ command: 'mkdir .gnupg && echo planted > .gnupg/gpg.conf', cwd: home }),
+    ).rejects.toThrow(/\.gnupg was created; it was moved aside/);
     expect(existsSync(join(home, '.gnupg'))).toBe(false);
     await session.dispose();
     expectUntouched(home);
@@ -130,7 +171,9 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable
 
   test('a bind inside a hidden path is refused', async () => {
     const session = await open({ hiddenPaths: hiddenIn(home) });
-    await expect(session.exec({ command: 'cat id_ed25519', cwd: join(home, '.ssh') })).rejects.toThrow(/does not bind .*\/\.ssh: it lies inside .*\/\.ssh, which hooks must not read/);
+    await expect(session.exec({ command: 'cat id_ed25519', cwd: join(home, '.ssh') })).rejects.toThrow(
+      /does not bind .*\/\.ssh: it lies inside .*\/\.ssh, which hooks must not read/,
+    );
     await session.dispose();
     const readable = await open({ readable: [join(home, '.aws')], hiddenPaths: hiddenIn(home) });
     await expect(readable.exec({ command: 'true', cwd: scratch })).rejects.toThrow(/it lies inside .*\/\.aws/);
@@ -141,7 +184,9 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable
     const session = await open({ hiddenPaths: hiddenIn(home) });
     const exec = session.exec({ command: 'mv .local .moved', cwd: home });
     await expect(exec).rejects.toThrow(BubblewrapHiddenPathError);
-    await expect(exec).rejects.toThrow(new RegExp(`${join(home, '.local/state/hookline')} is gone .*move it aside to have a new one made`));
+    await expect(exec).rejects.toThrow(
+      new RegExp(`${join(home, '.local/state/hookline')} is gone .*move it aside to have a new one made`),
+    );
     await session.dispose();
   });
 
@@ -150,7 +195,9 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps hidden paths unreadable
     mkdirSync(closed, { mode: 0o700 });
     const staged = makeHome(join(closed, 'home'));
     const exposed = await open({});
-    expect(text((await exposed.exec({ command: `H=.; ${PEEK}`, cwd: staged })).stdout)).toContain('secret of .aws/credentials');
+    expect(text((await exposed.exec({ command: `H=.; ${PEEK}`, cwd: staged })).stdout)).toContain(
+      'secret of .aws/credentials',
+    );
     await exposed.dispose();
     const session = await open({ hiddenPaths: hiddenIn(staged) });
     const result = await session.exec({ command: `H=.; ${PEEK}; pwd`, cwd: staged });

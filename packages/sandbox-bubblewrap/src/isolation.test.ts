@@ -60,7 +60,9 @@ describe.skipIf(problem !== undefined)('inside a bubblewrap sandbox', () => {
     });
 
     test("no host process is visible: /proc lists only the sandbox's processes, and a host pid cannot be signalled", async () => {
-      const { out } = await run(`for status in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < "$status"; echo; done; echo "pids: $(ls -d /proc/[0-9]* | wc -l)"`);
+      const { out } = await run(
+        `for status in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < "$status"; echo; done; echo "pids: $(ls -d /proc/[0-9]* | wc -l)"`,
+      );
       expect(out).not.toContain(mark);
       const pids = Number(/pids: (\d+)/.exec(out)?.[1]);
       // bwrap's init, the shell and its children: a handful, never the host's hundreds.

@@ -1,5 +1,11 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { guardHiddenPaths, guardProtectedPaths, within, type HiddenPathsGuard, type ProtectedPathsGuard } from '@hookline/runner-command/protected-paths';
+import {
+  guardHiddenPaths,
+  guardProtectedPaths,
+  within,
+  type HiddenPathsGuard,
+  type ProtectedPathsGuard,
+} from '@hookline/runner-command/protected-paths';
 import { BubblewrapPathError } from './bubblewrap-path-error.ts';
 import { coversSystem } from './host-layout.ts';
 import { openHostPath, type OpenedPath } from './open-host-path.ts';
@@ -31,7 +37,9 @@ export interface OpenBinds {
 }
 
 /** A hidden path to cover: a folder gets an empty tmpfs, a file an empty copy of `fd` (bwrap's fd, once planned). */
-export type HiddenCover = { readonly path: string; readonly directory: true } | { readonly path: string; readonly directory: false; readonly fd: number };
+export type HiddenCover =
+  | { readonly path: string; readonly directory: true }
+  | { readonly path: string; readonly directory: false; readonly fd: number };
 
 /** The paths of one exec, as the host asks for them. */
 export interface BindRequest {
@@ -74,7 +82,8 @@ export function openBinds(request: BindRequest): OpenBinds {
       return opened;
     };
     const cwd = open(request.cwd, 'working directory');
-    if (!cwd.directory) throw new BubblewrapPathError(`the bubblewrap sandbox cannot run a hook in ${cwd.path}: it is not a folder.`);
+    if (!cwd.directory)
+      throw new BubblewrapPathError(`the bubblewrap sandbox cannot run a hook in ${cwd.path}: it is not a folder.`);
     if (request.user !== undefined && !mayEnter(fstatSync(cwd.fd), request.user)) {
       throw new BubblewrapPathError(
         `the bubblewrap sandbox cannot run a hook in ${cwd.path}: Hookline runs as root, so hooks run as uid ${request.user.uid} (nobody) on the host too, and it may not enter that folder; allow it (chmod o+x, or chown ${request.user.uid}:${request.user.gid} for a folder the hook may also write), or give the hook another cwd.`,
@@ -83,27 +92,40 @@ export function openBinds(request: BindRequest): OpenBinds {
     const readable = request.readable.map((path) => open(path, 'readable path'));
     const writable = [...request.writable.map((path) => open(path, 'writable path')), cwd];
     // First: a bind inside a secret is refused as that, though it may be protected too.
-    const hiddenGuard = guardHiddenPaths([...readable, ...writable].map((bind) => bind.path), request.hiddenPaths ?? []);
+    const hiddenGuard = guardHiddenPaths(
+      [...readable, ...writable].map((bind) => bind.path),
+      request.hiddenPaths ?? [],
+    );
     const hiddenHolder = hiddenGuard.insideHidden[0];
     if (hiddenHolder !== undefined) {
       throw new BubblewrapPathError(
         `the bubblewrap sandbox does not bind ${hiddenHolder.root}: it lies inside ${hiddenHolder.hiddenPath}, which hooks must not read (your secrets, or the journal key that seals durable hooks' entries). Give the hook another folder, or run it with sandbox = false if it must read it.`,
       );
     }
-    const guard = guardProtectedPaths(writable.map((bind) => bind.path), request.protectedPaths);
+    const guard = guardProtectedPaths(
+      writable.map((bind) => bind.path),
+      request.protectedPaths,
+    );
     const inside = guard.insideProtected[0];
     if (inside !== undefined) {
       throw new BubblewrapPathError(
         `the bubblewrap sandbox does not bind ${inside.root} writable: it lies inside ${inside.protectedPath}, which decides what runs outside the sandbox later (Hookline's config, journal or plugins, a coding agent's settings, version control hooks). Give the hook another folder, list it under readable, or run it with sandbox = false if it must change it.`,
       );
     }
-    const hidden: HiddenCover[] = hiddenGuard.covered.map((cover) => (cover.directory ? { path: cover.path, directory: true } : { path: cover.path, directory: false, fd: hold({ fd: openSync('/dev/null', 'r') }).fd }));
+    const hidden: HiddenCover[] = hiddenGuard.covered.map((cover) =>
+      cover.directory
+        ? { path: cover.path, directory: true }
+        : { path: cover.path, directory: false, fd: hold({ fd: openSync('/dev/null', 'r') }).fd },
+    );
     // A protected path under a hidden cover needs no read-only bind: the cover is read-only and cannot
     // be moved, and a bind under it would not be the object the sandbox's check expects to see.
     const toProtect = guard.existing.filter((path) => !hidden.some((cover) => within(path, cover.path)));
     const protectedBinds = toProtect.map((path) => {
       const opened = hold(openHostPath(path, 'protected path', false));
-      if (opened.path !== path) throw new BubblewrapPathError(`the bubblewrap sandbox cannot protect ${path}: it moved to ${opened.path} while the sandbox was being made; try again.`);
+      if (opened.path !== path)
+        throw new BubblewrapPathError(
+          `the bubblewrap sandbox cannot protect ${path}: it moved to ${opened.path} while the sandbox was being made; try again.`,
+        );
       return opened;
     });
     const files = new Map<string, OpenedFile>();
@@ -111,7 +133,17 @@ export function openBinds(request: BindRequest): OpenBinds {
       const fd = hold({ fd: openSync(host, 'r') }).fd;
       files.set(visible, { fd, mode: fstatSync(fd).mode & 0o777 });
     }
-    return { cwd: cwd.path, readable, writable, protected: protectedBinds, files, hidden, guard, hiddenGuard, close: () => closeAll(held) };
+    return {
+      cwd: cwd.path,
+      readable,
+      writable,
+      protected: protectedBinds,
+      files,
+      hidden,
+      guard,
+      hiddenGuard,
+      close: () => closeAll(held),
+    };
   } catch (error) {
     closeAll(held);
     throw error;
@@ -119,7 +151,10 @@ export function openBinds(request: BindRequest): OpenBinds {
 }
 
 // Search permission on a folder for a user with no supplementary groups, as the kernel decides it.
-function mayEnter(stats: { readonly uid: number; readonly gid: number; readonly mode: number }, user: { readonly uid: number; readonly gid: number }): boolean {
+function mayEnter(
+  stats: { readonly uid: number; readonly gid: number; readonly mode: number },
+  user: { readonly uid: number; readonly gid: number },
+): boolean {
   if (stats.uid === user.uid) return (stats.mode & 0o100) !== 0;
   if (stats.gid === user.gid) return (stats.mode & 0o010) !== 0;
   return (stats.mode & 0o001) !== 0;

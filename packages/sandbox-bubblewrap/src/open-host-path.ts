@@ -20,19 +20,39 @@ export interface OpenedPath {
 export function openHostPath(path: string, what: string, follow = true): OpenedPath {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | (follow ? 0 : constants.O_NOFOLLOW));
+    fd = openSync(
+      path,
+      constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | (follow ? 0 : constants.O_NOFOLLOW),
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'ELOOP' ? 'became a link while the sandbox was being made' : `cannot be opened (${code ?? String(error)})`;
-    throw new BubblewrapPathError(`the bubblewrap sandbox cannot bind the ${what} ${path}: it ${why}; create it, or correct the path.`, { cause: error });
+    const why =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'ELOOP'
+          ? 'became a link while the sandbox was being made'
+          : `cannot be opened (${code ?? String(error)})`;
+    throw new BubblewrapPathError(
+      `the bubblewrap sandbox cannot bind the ${what} ${path}: it ${why}; create it, or correct the path.`,
+      { cause: error },
+    );
   }
   try {
     const stats = fstatSync(fd);
     const real = readlinkSync(`/proc/self/fd/${fd}`);
-    if (!stats.isDirectory() && !stats.isFile()) throw new BubblewrapPathError(`the bubblewrap sandbox binds only folders and regular files, and the ${what} ${path} (${real}) is neither.`);
-    if (!real.startsWith('/') || real.endsWith(' (deleted)')) throw new BubblewrapPathError(`the bubblewrap sandbox cannot bind the ${what} ${path}: it was removed while the sandbox was being made.`);
+    if (!stats.isDirectory() && !stats.isFile())
+      throw new BubblewrapPathError(
+        `the bubblewrap sandbox binds only folders and regular files, and the ${what} ${path} (${real}) is neither.`,
+      );
+    if (!real.startsWith('/') || real.endsWith(' (deleted)'))
+      throw new BubblewrapPathError(
+        `the bubblewrap sandbox cannot bind the ${what} ${path}: it was removed while the sandbox was being made.`,
+      );
     // The bound paths are checked again inside the sandbox as a list of lines.
-    if (real.includes('\n')) throw new BubblewrapPathError(`the bubblewrap sandbox does not bind ${JSON.stringify(real)} (the ${what}): its path holds a line break.`);
+    if (real.includes('\n'))
+      throw new BubblewrapPathError(
+        `the bubblewrap sandbox does not bind ${JSON.stringify(real)} (the ${what}): its path holds a line break.`,
+      );
     return { fd, path: real, directory: stats.isDirectory(), identity: `${stats.dev}:${stats.ino}` };
   } catch (error) {
     closeSync(fd);

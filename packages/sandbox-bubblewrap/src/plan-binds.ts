@@ -38,7 +38,8 @@ export function planBinds(binds: OpenBinds, identity: BindIdentity | undefined):
   const pass = (fd: number): number => passFds.push(fd) + 2;
   let stage: string | undefined;
   const source = (opened: OpenedPath): Bind => {
-    if (identity === undefined || reachable(opened.path, identity.user)) return { source: { fd: pass(opened.fd) }, path: opened.path };
+    if (identity === undefined || reachable(opened.path, identity.user))
+      return { source: { fd: pass(opened.fd) }, path: opened.path };
     stage ??= identity.stage();
     staging.push(opened.directory ? 'd' : 'f', opened.path);
     return { source: { staged: `${stage}/${staging.length / 2}` }, path: opened.path };

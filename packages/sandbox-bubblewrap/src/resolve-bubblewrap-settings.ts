@@ -25,7 +25,10 @@ export interface ResolvedBubblewrapSettings {
  */
 export function resolveBubblewrapSettings(settings: BubblewrapSettingsData): ResolvedBubblewrapSettings {
   const parsed = v.safeParse(bubblewrapSettingsSchema, settings);
-  if (!parsed.success) throw new BubblewrapSettingsError(parsed.issues.map((issue) => ({ key: settingKey(issue), message: issue.message })));
+  if (!parsed.success)
+    throw new BubblewrapSettingsError(
+      parsed.issues.map((issue) => ({ key: settingKey(issue), message: issue.message })),
+    );
   const data = parsed.output;
   const baseDir = data.baseDir ?? process.cwd();
   return {

@@ -1,7 +1,18 @@
 // When Hookline runs as root, the sandbox's user is nobody on the host too: a file only root may read
 // stays unreadable inside wherever it lies, and a hook writes only where nobody may.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -13,7 +24,10 @@ import { STAGE_FAILED, STAGE_SCRIPT } from './plan-binds.ts';
 const problem = bubblewrapProblem();
 reportBubblewrapProblem(problem, 'root-identity.test.ts');
 const root = process.getuid?.() === 0;
-if (!root) console.warn('[root-identity.test.ts] not running as root: the root-only tests are skipped (they need to make root-owned files in /etc and /opt)');
+if (!root)
+  console.warn(
+    '[root-identity.test.ts] not running as root: the root-only tests are skipped (they need to make root-owned files in /etc and /opt)',
+  );
 
 let work: string;
 let secrets: string[];
@@ -41,10 +55,22 @@ function plantSecret(path: string): string {
 describe.skipIf(problem !== undefined || !root)('bubblewrap started by root', () => {
   test('a root-only file is unreadable inside: in /etc, in /opt, in the cwd, in a readable path', async () => {
     mkdirSync(join(work, 'shared'));
-    const places = [`/etc/hookline-secret-${process.pid}`, `/opt/hookline-secret-${process.pid}`, join(work, 'secret.key'), join(work, 'shared', 'keytab')];
+    const places = [
+      `/etc/hookline-secret-${process.pid}`,
+      `/opt/hookline-secret-${process.pid}`,
+      join(work, 'secret.key'),
+      join(work, 'shared', 'keytab'),
+    ];
     const contents = places.map(plantSecret);
-    const session = await bubblewrapSandbox({ readable: [join(work, 'shared')] }).doOpen('root-files', new AbortController().signal);
-    const result = await session.exec({ command: places.map((place) => `cat '${place}' 2>&1`).join('; ') + '; cat /etc/default/cacerts /etc/shadow 2>&1; true', cwd: work });
+    const session = await bubblewrapSandbox({ readable: [join(work, 'shared')] }).doOpen(
+      'root-files',
+      new AbortController().signal,
+    );
+    const result = await session.exec({
+      command:
+        places.map((place) => `cat '${place}' 2>&1`).join('; ') + '; cat /etc/default/cacerts /etc/shadow 2>&1; true',
+      cwd: work,
+    });
     const seen = text(result.stdout);
     for (const content of contents) expect(seen).not.toContain(content);
     expect(seen.match(/Permission denied/g)?.length).toBeGreaterThanOrEqual(places.length);
@@ -53,7 +79,7 @@ describe.skipIf(problem !== undefined || !root)('bubblewrap started by root', ()
     await session.dispose();
   });
 
-  test("a root-owned cwd is read-only to the hook; one given to nobody is writable; one nobody cannot enter is refused", async () => {
+  test('a root-owned cwd is read-only to the hook; one given to nobody is writable; one nobody cannot enter is refused', async () => {
     const session = await bubblewrapSandbox().doOpen('root-cwd', new AbortController().signal);
     const denied = await session.exec({ command: 'id -u; touch written 2>&1; true', cwd: work });
     expect(text(denied.stdout)).toMatch(/^65534\n.*Permission denied/s);
@@ -65,14 +91,20 @@ describe.skipIf(problem !== undefined || !root)('bubblewrap started by root', ()
     expect(readFileSync(join(given, 'written'), 'utf8')).toBe('ok\n');
     const closed = join(work, 'closed');
     mkdirSync(closed, { mode: 0o700 });
-    await expect(session.exec({ command: 'true', cwd: closed })).rejects.toThrow(/runs as root, so hooks run as uid 65534 .* may not enter that folder/);
+    await expect(session.exec({ command: 'true', cwd: closed })).rejects.toThrow(
+      /runs as root, so hooks run as uid 65534 .* may not enter that folder/,
+    );
     await session.dispose();
   });
 
-  test("the context file arrives as a copy: root-only on the host, readable by the hook, its host path nowhere in mountinfo", async () => {
+  test('the context file arrives as a copy: root-only on the host, readable by the hook, its host path nowhere in mountinfo', async () => {
     const session = await bubblewrapSandbox().doOpen('root-context', new AbortController().signal);
     const file = await session.writeFile({ name: 'context-root.json', data: '{"event":"x"}' });
-    const result = await session.exec({ command: 'cat "$CONTEXT"; echo; cat /proc/self/mountinfo', cwd: work, env: { CONTEXT: file } });
+    const result = await session.exec({
+      command: 'cat "$CONTEXT"; echo; cat /proc/self/mountinfo',
+      cwd: work,
+      env: { CONTEXT: file },
+    });
     const seen = text(result.stdout);
     expect(seen.startsWith('{"event":"x"}\n')).toBe(true);
     expect(seen).toMatch(/ \/tmp\/context-root\.json /);
@@ -99,10 +131,53 @@ describe.skipIf(problem !== undefined || !root)('bubblewrap started by root', ()
     writeFileSync(join(work, 'file.txt'), 'file');
     const stage = mkdtempSync(join(tmpdir(), 'hookline-stage-test-'));
     try {
-      const run = spawnSync('unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', stage, '', 'd', join(work, 'checked'), 'f', join(work, 'file.txt'), '--', 'sh', '-c', `cat ${stage}/1/inside.txt ${stage}/2; stat -c %d:%i ${stage}/1`], { encoding: 'utf8' });
+      const run = spawnSync(
+        'unshare',
+        [
+          '--mount',
+          '--propagation',
+          'private',
+          '--',
+          'sh',
+          '-c',
+          STAGE_SCRIPT,
+          'hookline-stage',
+          stage,
+          '',
+          'd',
+          join(work, 'checked'),
+          'f',
+          join(work, 'file.txt'),
+          '--',
+          'sh',
+          '-c',
+          `cat ${stage}/1/inside.txt ${stage}/2; stat -c %d:%i ${stage}/1`,
+        ],
+        { encoding: 'utf8' },
+      );
       expect(run.stdout, run.stderr).toBe(`seenfile${identity(join(work, 'checked'))}\n`);
       expect(readdirSync(stage)).toEqual([]);
-      const missing = spawnSync('unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', STAGE_SCRIPT, 'hookline-stage', stage, '', 'd', join(work, 'gone'), '--', 'echo', 'ran'], { encoding: 'utf8' });
+      const missing = spawnSync(
+        'unshare',
+        [
+          '--mount',
+          '--propagation',
+          'private',
+          '--',
+          'sh',
+          '-c',
+          STAGE_SCRIPT,
+          'hookline-stage',
+          stage,
+          '',
+          'd',
+          join(work, 'gone'),
+          '--',
+          'echo',
+          'ran',
+        ],
+        { encoding: 'utf8' },
+      );
       expect(missing.status).toBe(STAGE_FAILED);
       expect(missing.stdout).toBe('');
       expect(missing.stderr).toMatch(/^hookline-stage: mount: /);
@@ -116,4 +191,3 @@ function identity(path: string): string {
   const stats = statSync(path);
   return `${stats.dev}:${stats.ino}`;
 }
-

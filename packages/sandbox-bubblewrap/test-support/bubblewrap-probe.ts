@@ -10,8 +10,13 @@ export const bubblewrapRequired = process.env['CI'] === 'true' || process.env['H
 
 /** Why bwrap cannot make a sandbox here, or `undefined` when it can: one real sandbox running `true`. */
 export function bubblewrapProblem(): string | undefined {
-  const probe = spawnSync('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--', 'true'], { encoding: 'utf8' });
-  if (probe.error !== undefined) return `bwrap cannot be started (${probe.error.message}); install Debian's bubblewrap package`;
+  const probe = spawnSync(
+    'bwrap',
+    ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--', 'true'],
+    { encoding: 'utf8' },
+  );
+  if (probe.error !== undefined)
+    return `bwrap cannot be started (${probe.error.message}); install Debian's bubblewrap package`;
   if (probe.status !== 0) return `bwrap cannot make a sandbox here: ${probe.stderr.trim() || `exit ${probe.status}`}`;
   return undefined;
 }

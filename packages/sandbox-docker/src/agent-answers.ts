@@ -67,7 +67,8 @@ export function createAnswerReader(handlers: AnswerHandlers): AnswerReader {
     }
     const data = collected.get(id);
     collected.delete(id);
-    const decode = (lines: readonly string[] | undefined): Uint8Array => (lines === undefined || lines.length === 0 ? EMPTY : new Uint8Array(Buffer.from(lines.join(''), 'base64')));
+    const decode = (lines: readonly string[] | undefined): Uint8Array =>
+      lines === undefined || lines.length === 0 ? EMPTY : new Uint8Array(Buffer.from(lines.join(''), 'base64'));
     handlers.answer(id, {
       text: status === 'ok' ? rest : '',
       ...(status === 'err' && { error: rest }),

@@ -13,12 +13,17 @@ const never = new AbortController().signal;
  * Prints the hook's parent (`0`: none in the container, so a Docker exec; otherwise the agent's
  * name from its command line) and whether the hook leads its own session, as a Docker exec's process does.
  */
-const WHO_STARTED_ME = 'read -r s </proc/$$/stat; set -- ${s##*) }; [ "$4" = $$ ] && echo session-leader; if [ "$PPID" = 0 ]; then echo exec; else grep -q hookline-agent /proc/$PPID/cmdline && echo hookline-agent; fi';
+const WHO_STARTED_ME =
+  'read -r s </proc/$$/stat; set -- ${s##*) }; [ "$4" = $$ ] && echo session-leader; if [ "$PPID" = 0 ]; then echo exec; else grep -q hookline-agent /proc/$PPID/cmdline && echo hookline-agent; fi';
 
 /** The host pid of the container's agent: the `hookline-agent` process whose parent is the container's main process. */
 async function agentPid(containerId: string): Promise<number> {
   const top = await docker.getContainer(containerId).top({ ps_args: '-eo pid,ppid,args' });
-  const rows = ((top.Processes ?? []) as string[][]).map(([pid, ppid, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args.join(' ') }));
+  const rows = ((top.Processes ?? []) as string[][]).map(([pid, ppid, ...args]) => ({
+    pid: Number(pid),
+    ppid: Number(ppid),
+    args: args.join(' '),
+  }));
   const agents = rows.filter((row) => row.args.includes('hookline-agent') && !row.args.includes('docker-init'));
   const main = agents.find((row) => !agents.some((other) => other.pid === row.ppid));
   const agent = agents.find((row) => row.ppid === main?.pid);
@@ -45,7 +50,9 @@ describe.skipIf(!probe.available)('hooks started by the agent', () => {
         cwd: '/tmp',
       });
       expect(result.exitCode).toBe(42);
-      expect(text(result.stdout)).toBe(`{"quote":"it's \\\\ \\n"}\n\u0000x65534:65534|/tmp|a'b\nc $HOME \`x\` \\|0022|`);
+      expect(text(result.stdout)).toBe(
+        `{"quote":"it's \\\\ \\n"}\n\u0000x65534:65534|/tmp|a'b\nc $HOME \`x\` \\|0022|`,
+      );
       expect(text(result.stderr)).toBe('oops\n');
     } finally {
       await session.dispose();
@@ -78,7 +85,10 @@ describe.skipIf(!probe.available)('hooks started by the agent', () => {
     try {
       const large = await session.exec({ command: `wc -c; ${WHO_STARTED_ME}`, stdin: 'y'.repeat(100_000) });
       expect(text(large.stdout)).toBe('100000\nsession-leader\nexec\n');
-      const odd = await session.exec({ command: `tr "\\0" "\\n" </proc/$$/environ | grep -c "^odd.name=1$"; ${WHO_STARTED_ME}`, env: { 'odd.name': '1' } });
+      const odd = await session.exec({
+        command: `tr "\\0" "\\n" </proc/$$/environ | grep -c "^odd.name=1$"; ${WHO_STARTED_ME}`,
+        env: { 'odd.name': '1' },
+      });
       expect(text(odd.stdout)).toBe('1\nsession-leader\nexec\n');
       expect(large.warnings).toEqual([]);
     } finally {
@@ -92,11 +102,15 @@ describe.skipIf(!probe.available)('hooks started by the agent', () => {
     const session = await provider.doOpen(freshRunId('agent-pids'), never);
     try {
       // The hook's main process forks once, then never again, so only the timeout ends it.
-      const bomb = session.exec({ command: 'while :; do (sleep 30 &) 2>/dev/null; done & exec sleep 300', signal: AbortSignal.timeout(2_000) });
+      const bomb = session.exec({
+        command: 'while :; do (sleep 30 &) 2>/dev/null; done & exec sleep 300',
+        signal: AbortSignal.timeout(2_000),
+      });
       await new Promise((resolve) => setTimeout(resolve, 500));
       // Starting a hook needs forks in the agent, which the limit refuses now: each fails, none hangs.
       const during = await Promise.allSettled([session.exec({ command: 'true' }), session.exec({ command: 'true' })]);
-      for (const outcome of during) if (outcome.status === 'rejected') expect(String(outcome.reason)).toMatch(/limit of 32 processes|fork/);
+      for (const outcome of during)
+        if (outcome.status === 'rejected') expect(String(outcome.reason)).toMatch(/limit of 32 processes|fork/);
       expect((await bomb).aborted).toBe(true);
       const after = await session.exec({ command: WHO_STARTED_ME });
       expect(text(after.stdout)).toBe('session-leader\nhookline-agent\n');
@@ -118,16 +132,27 @@ describe.skipIf(!probe.available)('when the agent is gone', () => {
     try {
       const container = session.container.containerId;
       process.kill(await agentPid(container), 'SIGKILL');
-      await expect.poll(() => session.exec({ command: WHO_STARTED_ME }).then((result) => text(result.stdout)), { timeout: 5_000, interval: 100 }).toBe('session-leader\nexec\n');
+      await expect
+        .poll(() => session.exec({ command: WHO_STARTED_ME }).then((result) => text(result.stdout)), {
+          timeout: 5_000,
+          interval: 100,
+        })
+        .toBe('session-leader\nexec\n');
       const next = await session.exec({ command: 'echo via exec' });
       expect(text(next.stdout)).toBe('via exec\n');
-      expect(next.warnings).toEqual([expect.stringMatching(/^the container's agent exited \(status 137\); this hook ran through docker exec$/)]);
-      expect(warnings).toEqual([`the container's agent exited (status 137): hooks of run "${runId}" go through docker exec, which costs tens of milliseconds more each`]);
+      expect(next.warnings).toEqual([
+        expect.stringMatching(/^the container's agent exited \(status 137\); this hook ran through docker exec$/),
+      ]);
+      expect(warnings).toEqual([
+        `the container's agent exited (status 137): hooks of run "${runId}" go through docker exec, which costs tens of milliseconds more each`,
+      ]);
       expect(session.warnings).toEqual(warnings);
       expect(session.container.containerId).toBe(container);
 
       const path = await session.writeFile({ name: 'after.json', data: '{"still":"written"}' });
-      expect(text((await session.exec({ command: `cat ${path}; stat -c %a ${path}` })).stdout)).toBe('{"still":"written"}600\n');
+      expect(text((await session.exec({ command: `cat ${path}; stat -c %a ${path}` })).stdout)).toBe(
+        '{"still":"written"}600\n',
+      );
       await session.removeFile(path);
       expect((await session.exec({ command: `test ! -e ${path}` })).exitCode).toBe(0);
 

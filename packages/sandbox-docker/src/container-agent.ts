@@ -79,8 +79,16 @@ const REPORT = /^hookline (\S+) (.+)$/;
  * once the agent said it is ready, and rejects with the agent's own complaint, or when the container
  * stopped before that.
  */
-export async function attachAgent(container: Docker.Container): Promise<ContainerAgent & { readonly ready: Promise<void> }> {
-  const stream = (await container.attach({ stream: true, stdin: true, stdout: true, stderr: true, hijack: true })) as Duplex;
+export async function attachAgent(
+  container: Docker.Container,
+): Promise<ContainerAgent & { readonly ready: Promise<void> }> {
+  const stream = (await container.attach({
+    stream: true,
+    stdin: true,
+    stdout: true,
+    stderr: true,
+    hijack: true,
+  })) as Duplex;
   // Buffered by the container's stdin pipe until the boot line reads it.
   stream.write(`${AGENT_SCRIPT}\n.\n`);
   const pending = new Map<number, Pending>();
@@ -154,8 +162,14 @@ export async function attachAgent(container: Docker.Container): Promise<Containe
     stream.once('error', end);
   });
 
-  const viaExec = async (operation: AgentOperation, first: string, second: string, data: string | Uint8Array): Promise<AgentAnswer> => {
-    if (operation === 'x') throw new AgentGoneError(`${gone ?? "the container's agent is gone"}; the hook was not started`);
+  const viaExec = async (
+    operation: AgentOperation,
+    first: string,
+    second: string,
+    data: string | Uint8Array,
+  ): Promise<AgentAnswer> => {
+    if (operation === 'x')
+      throw new AgentGoneError(`${gone ?? "the container's agent is gone"}; the hook was not started`);
     let raw;
     try {
       raw = await runExec(container, {
@@ -171,14 +185,23 @@ export async function attachAgent(container: Docker.Container): Promise<Containe
     const once = createAnswerReader({ answer: (id, answer) => id === 1 && (result = answer) });
     once.push(raw.stdout);
     once.push(encoder.encode('\n'));
-    if (result === undefined) throw new Error(`the one-shot agent exec gave no answer (exit code ${String(raw.exitCode)}): ${new TextDecoder().decode(raw.stderr).trim()}`);
+    if (result === undefined)
+      throw new Error(
+        `the one-shot agent exec gave no answer (exit code ${String(raw.exitCode)}): ${new TextDecoder().decode(raw.stderr).trim()}`,
+      );
     if (result.error !== undefined) throw new Error(result.error);
     return result;
   };
 
-  const request = (operation: AgentOperation, first = '', second = '', data: string | Uint8Array = ''): Promise<AgentAnswer> => {
+  const request = (
+    operation: AgentOperation,
+    first = '',
+    second = '',
+    data: string | Uint8Array = '',
+  ): Promise<AgentAnswer> => {
     if (isEnded) return Promise.reject(new AgentGoneError());
-    if (/[\n\0]/.test(first) || /[\n\0]/.test(second)) return Promise.reject(new Error('an agent argument cannot hold a newline or NUL'));
+    if (/[\n\0]/.test(first) || /[\n\0]/.test(second))
+      return Promise.reject(new Error('an agent argument cannot hold a newline or NUL'));
     if (gone !== undefined) return viaExec(operation, first, second, data);
     const id = nextId++;
     const message = encodeRequest(id, operation, first, second, data);
@@ -248,16 +271,27 @@ interface Pending {
 }
 
 /** One request as the agent reads it: five lines, the data escaped. */
-function encodeRequest(id: number, operation: AgentOperation, first: string, second: string, data: string | Uint8Array): Uint8Array {
-  return Buffer.concat([encoder.encode(`${id}\n${operation}\n${first}\n${second}\n`), escapeData(data), encoder.encode('\n')]);
+function encodeRequest(
+  id: number,
+  operation: AgentOperation,
+  first: string,
+  second: string,
+  data: string | Uint8Array,
+): Uint8Array {
+  return Buffer.concat([
+    encoder.encode(`${id}\n${operation}\n${first}\n${second}\n`),
+    escapeData(data),
+    encoder.encode('\n'),
+  ]);
 }
 
 /** Escapes the three bytes a line read by `read -r` cannot carry, in the form `printf %b` restores. */
 function escapeData(data: string | Uint8Array): Uint8Array {
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
   let extra = 0;
-  for (const byte of bytes) if (byte === BACKSLASH || byte === NEWLINE) extra += 1;
-  else if (byte === 0) extra += 4;
+  for (const byte of bytes)
+    if (byte === BACKSLASH || byte === NEWLINE) extra += 1;
+    else if (byte === 0) extra += 4;
   if (extra === 0) return bytes;
   const escaped = new Uint8Array(bytes.length + extra);
   let offset = 0;

@@ -13,7 +13,8 @@ export function containerCwd(cwd: string | undefined, workdir: string, mounts: r
   const normalized = posix.normalize(cwd).replace(/(.)\/+$/, '$1');
   let best: BindMount | undefined;
   for (const mount of mounts) {
-    const inside = normalized === mount.source || normalized.startsWith(mount.source === '/' ? '/' : `${mount.source}/`);
+    const inside =
+      normalized === mount.source || normalized.startsWith(mount.source === '/' ? '/' : `${mount.source}/`);
     if (inside && (best === undefined || mount.source.length > best.source.length)) best = mount;
   }
   if (best === undefined) return normalized;

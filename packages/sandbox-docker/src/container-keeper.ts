@@ -55,7 +55,13 @@ export function createContainerKeeper(scope: ContainerKeeperScope, first: RunCon
   let closed = false;
   const warnings: string[] = [];
 
-  const info = (): DockerSandboxInfo => ({ runId, containerId: box.id, containerName: box.name, image: settings.image, replaced });
+  const info = (): DockerSandboxInfo => ({
+    runId,
+    containerId: box.id,
+    containerName: box.name,
+    image: settings.image,
+    replaced,
+  });
   const warn = (message: string): void => {
     warnings.push(message);
     callbacks.onWarning?.(message, runId);
@@ -66,7 +72,9 @@ export function createContainerKeeper(scope: ContainerKeeperScope, first: RunCon
       await old.container.remove({ force: true });
     } catch (error) {
       if (statusOf(error) !== 404) {
-        warn(`could not remove container ${old.name}: ${engineMessage(error)}; remove it with \`docker rm -f ${old.name}\``);
+        warn(
+          `could not remove container ${old.name}: ${engineMessage(error)}; remove it with \`docker rm -f ${old.name}\``,
+        );
         return;
       }
     }
@@ -77,7 +85,10 @@ export function createContainerKeeper(scope: ContainerKeeperScope, first: RunCon
     if (expected !== box) return replacing ?? Promise.resolve();
     replacing ??= (async () => {
       if (died && deaths >= 1) {
-        broken = new DockerExecError('container', `the container of run "${runId}" stopped again after it was replaced once (${reason}); later hooks of this run fail: check the image and the engine's log`);
+        broken = new DockerExecError(
+          'container',
+          `the container of run "${runId}" stopped again after it was replaced once (${reason}); later hooks of this run fail: check the image and the engine's log`,
+        );
         throw broken;
       }
       if (died) deaths++;
@@ -87,12 +98,18 @@ export function createContainerKeeper(scope: ContainerKeeperScope, first: RunCon
         box = next;
         await scope.prepare(next);
       } catch (error) {
-        broken = new DockerExecError('container', `the container of run "${runId}" could not be replaced (${reason}): ${messageOf(error)}`, { cause: error });
+        broken = new DockerExecError(
+          'container',
+          `the container of run "${runId}" could not be replaced (${reason}): ${messageOf(error)}`,
+          { cause: error },
+        );
         throw broken;
       }
       generation++;
       replaced++;
-      warn(`the container of run "${runId}" ${died ? 'stopped' : 'was restarted'} (${reason}); it was replaced by ${box.name}`);
+      warn(
+        `the container of run "${runId}" ${died ? 'stopped' : 'was restarted'} (${reason}); it was replaced by ${box.name}`,
+      );
       try {
         await callbacks.onReady?.(info());
       } catch (error) {

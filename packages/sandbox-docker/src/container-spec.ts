@@ -11,7 +11,11 @@ import type { HiddenCover } from './secure-mounts.ts';
  * labels that name the run and the owner, and the container agent as the main process (with a stdin
  * that stays open while no client is attached). The image needs `sh`, `mkdir` and `rm`, nothing else.
  */
-export function containerSpec(runId: string, settings: ResolvedDockerSettings, covers: readonly HiddenCover[] = []): Docker.ContainerCreateOptions {
+export function containerSpec(
+  runId: string,
+  settings: ResolvedDockerSettings,
+  covers: readonly HiddenCover[] = [],
+): Docker.ContainerCreateOptions {
   return {
     name: containerName(runId),
     Image: settings.image,
@@ -42,9 +46,24 @@ export function containerSpec(runId: string, settings: ResolvedDockerSettings, c
       NanoCpus: settings.nanoCpus,
       Init: settings.init,
       Mounts: [
-        ...settings.mounts.map((mount): Docker.MountSettings => ({ Type: 'bind', Source: mount.source, Target: mount.target, ReadOnly: mount.readOnly })),
+        ...settings.mounts.map((mount): Docker.MountSettings => ({
+          Type: 'bind',
+          Source: mount.source,
+          Target: mount.target,
+          ReadOnly: mount.readOnly,
+        })),
         // Empty and read-only over each hidden path; Docker mounts a deeper target after its parent.
-        ...covers.map((cover): Docker.MountSettings => (cover.directory ? { Type: 'tmpfs', Source: '', Target: cover.target, ReadOnly: true, TmpfsOptions: { SizeBytes: 4096, Mode: 0o100 } } : { Type: 'bind', Source: '/dev/null', Target: cover.target, ReadOnly: true })),
+        ...covers.map((cover): Docker.MountSettings =>
+          cover.directory
+            ? {
+                Type: 'tmpfs',
+                Source: '',
+                Target: cover.target,
+                ReadOnly: true,
+                TmpfsOptions: { SizeBytes: 4096, Mode: 0o100 },
+              }
+            : { Type: 'bind', Source: '/dev/null', Target: cover.target, ReadOnly: true },
+        ),
       ],
       // The provider removes its containers itself; a restart policy would resurrect a container it is removing.
       RestartPolicy: { Name: 'no' },
@@ -57,6 +76,9 @@ export function containerSpec(runId: string, settings: ResolvedDockerSettings, c
 
 /** `hookline-<run id, made safe>-<random>`: readable in `docker ps`, unique even when run ids repeat. */
 function containerName(runId: string): string {
-  const safe = runId.replace(/[^a-zA-Z0-9_.-]+/g, '-').replace(/^[^a-zA-Z0-9]+/, '').slice(0, 40);
+  const safe = runId
+    .replace(/[^a-zA-Z0-9_.-]+/g, '-')
+    .replace(/^[^a-zA-Z0-9]+/, '')
+    .slice(0, 40);
   return `hookline-${safe === '' ? 'run' : safe}-${randomBytes(4).toString('hex')}`;
 }

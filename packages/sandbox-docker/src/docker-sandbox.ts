@@ -1,4 +1,9 @@
-import { createInFlight, defineSandboxProvider, type ProtectedPathsSettings, type SandboxProvider } from '@hookline/core/plugin';
+import {
+  createInFlight,
+  defineSandboxProvider,
+  type ProtectedPathsSettings,
+  type SandboxProvider,
+} from '@hookline/core/plugin';
 import { connectDocker, type DockerConnection } from './connect-docker.ts';
 import { engineMessage, statusOf } from './docker-errors.ts';
 import type { DockerSandboxCallbacks } from './docker-sandbox-events.ts';
@@ -34,8 +39,17 @@ export interface DockerSandboxProvider extends SandboxProvider {
  */
 export function dockerSandbox(settings: DockerSandboxSettings = {}): DockerSandboxProvider {
   const { onReady, onCleanup, onWarning, protectedPaths = [], hiddenPaths = [], onWatch, ...data } = settings;
-  const resolved = { ...resolveDockerSettings(data), protectedPaths, hiddenPaths, ...(onWatch === undefined ? {} : { onWatch }) };
-  const callbacks: DockerSandboxCallbacks = { ...(onReady && { onReady }), ...(onCleanup && { onCleanup }), ...(onWarning && { onWarning }) };
+  const resolved = {
+    ...resolveDockerSettings(data),
+    protectedPaths,
+    hiddenPaths,
+    ...(onWatch === undefined ? {} : { onWatch }),
+  };
+  const callbacks: DockerSandboxCallbacks = {
+    ...(onReady && { onReady }),
+    ...(onCleanup && { onCleanup }),
+    ...(onWarning && { onWarning }),
+  };
   const runs = new Map<string, { readonly sandbox: Promise<RunSandbox>; handles: number }>();
   // Every container made and not yet removed, so close() removes even those of openings still in flight.
   const containers = new Set<string>();
@@ -52,17 +66,35 @@ export function dockerSandbox(settings: DockerSandboxSettings = {}): DockerSandb
   };
   const pruneOrphans = async (): Promise<PruneReport> => {
     const report = await pruneContainers(await connect());
-    if (report.removed.length > 0) onWarning?.(`removed ${report.removed.length} container(s) left by Hookline processes that are gone: ${report.removed.map((found) => found.name).join(', ')}`, undefined);
-    for (const failure of report.failed) onWarning?.(`could not remove leftover container ${failure.name}: ${failure.error}`, undefined);
+    if (report.removed.length > 0)
+      onWarning?.(
+        `removed ${report.removed.length} container(s) left by Hookline processes that are gone: ${report.removed.map((found) => found.name).join(', ')}`,
+        undefined,
+      );
+    for (const failure of report.failed)
+      onWarning?.(`could not remove leftover container ${failure.name}: ${failure.error}`, undefined);
     return report;
   };
 
   const open = async (runId: string, signal: AbortSignal): Promise<RunSandbox> => {
     const docker = await connect();
     // Once per provider, before its first container: leftovers of crashed processes go first.
-    if (resolved.pruneOrphans) await (pruned ??= pruneOrphans().catch((error: unknown) => onWarning?.(`pruning leftover containers failed: ${engineMessage(error)}`, undefined)));
+    if (resolved.pruneOrphans)
+      await (pruned ??= pruneOrphans().catch((error: unknown) =>
+        onWarning?.(`pruning leftover containers failed: ${engineMessage(error)}`, undefined),
+      ));
     signal.throwIfAborted();
-    return openRunSandbox({ connection: docker, runId, settings: resolved, callbacks, track: (id) => containers.add(id), untrack: (id) => containers.delete(id) }, signal);
+    return openRunSandbox(
+      {
+        connection: docker,
+        runId,
+        settings: resolved,
+        callbacks,
+        track: (id) => containers.add(id),
+        untrack: (id) => containers.delete(id),
+      },
+      signal,
+    );
   };
 
   const doOpen = async (runId: string, signal: AbortSignal): Promise<DockerSandboxSession> => {
@@ -116,15 +148,21 @@ export function dockerSandbox(settings: DockerSandboxSettings = {}): DockerSandb
     const docker = await connection?.catch(() => undefined);
     if (docker === undefined) return;
     await Promise.allSettled(
-      [...containers].filter((id) => !kept.has(id)).map(async (id) => {
-        try {
-          await docker.docker.getContainer(id).remove({ force: true });
-          containers.delete(id);
-        } catch (error) {
-          if (statusOf(error) === 404) containers.delete(id);
-          else onWarning?.(`could not remove container ${id.slice(0, 12)}: ${engineMessage(error)}; remove it with \`docker rm -f ${id.slice(0, 12)}\``, undefined);
-        }
-      }),
+      [...containers]
+        .filter((id) => !kept.has(id))
+        .map(async (id) => {
+          try {
+            await docker.docker.getContainer(id).remove({ force: true });
+            containers.delete(id);
+          } catch (error) {
+            if (statusOf(error) === 404) containers.delete(id);
+            else
+              onWarning?.(
+                `could not remove container ${id.slice(0, 12)}: ${engineMessage(error)}; remove it with \`docker rm -f ${id.slice(0, 12)}\``,
+                undefined,
+              );
+          }
+        }),
     );
   };
 

@@ -24,11 +24,16 @@ export interface DockerSandboxSession extends SandboxSession {
  * `run_id`); disposing one ends the execs started through it and lets go of the run, whose
  * container is removed when the last handle is disposed.
  */
-export function createDockerSession(runId: string, sandbox: RunSandbox, release: () => Promise<void>): DockerSandboxSession {
+export function createDockerSession(
+  runId: string,
+  sandbox: RunSandbox,
+  release: () => Promise<void>,
+): DockerSandboxSession {
   const lifetime = new AbortController();
   const running = createInFlight();
   let disposing: Promise<void> | undefined;
-  const disposed = (): DockerExecError => new DockerExecError('disposed', `the docker session of run "${runId}" was disposed`);
+  const disposed = (): DockerExecError =>
+    new DockerExecError('disposed', `the docker session of run "${runId}" was disposed`);
 
   return {
     runId,
@@ -38,7 +43,12 @@ export function createDockerSession(runId: string, sandbox: RunSandbox, release:
     },
     get details() {
       const info = sandbox.info();
-      return { container_id: info.containerId, container_name: info.containerName, image: info.image, replaced: info.replaced };
+      return {
+        container_id: info.containerId,
+        container_name: info.containerName,
+        image: info.image,
+        replaced: info.replaced,
+      };
     },
     get warnings() {
       return sandbox.warnings;

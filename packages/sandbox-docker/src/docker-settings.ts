@@ -52,8 +52,25 @@ export interface DockerSettingsData {
 }
 
 const KEYS = [
-  'image', 'mounts', 'baseDir', 'workdir', 'env', 'network', 'memory', 'pids', 'cpus', 'user', 'readOnly', 'tmpfs',
-  'capAdd', 'noNewPrivileges', 'init', 'dockerHost', 'killGraceMs', 'maxOutputBytes', 'pruneOrphans',
+  'image',
+  'mounts',
+  'baseDir',
+  'workdir',
+  'env',
+  'network',
+  'memory',
+  'pids',
+  'cpus',
+  'user',
+  'readOnly',
+  'tmpfs',
+  'capAdd',
+  'noNewPrivileges',
+  'init',
+  'dockerHost',
+  'killGraceMs',
+  'maxOutputBytes',
+  'pruneOrphans',
 ] as const satisfies ReadonlyArray<keyof DockerSettingsData>;
 
 // Docker refuses less than 6 MiB; the upper bounds only catch typos (a value in KiB taken as bytes, …).
@@ -62,9 +79,15 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const USER = /^[A-Za-z0-9_][A-Za-z0-9_.-]*(?::[A-Za-z0-9_][A-Za-z0-9_.-]*)?$/;
 const CAPABILITY = /^(?:CAP_)?[A-Z_]+$/;
 
-const text = (what: string) => v.pipe(v.string(`must be a string (${what})`), v.regex(/\S/, `must not be empty (${what})`));
-const absolutePath = (what: string) => v.pipe(v.string(`must be a string (${what})`), v.regex(/^\//, `must be an absolute path inside the container (${what})`));
-const integer = (min: number, max: number, unit: string) => integerInRange(min, max, `must be an integer from ${min} to ${max} (${unit})`);
+const text = (what: string) =>
+  v.pipe(v.string(`must be a string (${what})`), v.regex(/\S/, `must not be empty (${what})`));
+const absolutePath = (what: string) =>
+  v.pipe(
+    v.string(`must be a string (${what})`),
+    v.regex(/^\//, `must be an absolute path inside the container (${what})`),
+  );
+const integer = (min: number, max: number, unit: string) =>
+  integerInRange(min, max, `must be an integer from ${min} to ${max} (${unit})`);
 
 /**
  * valibot schema of {@link DockerSettingsData}: validates `[sandbox.docker]` (the CLI) and the data
@@ -77,7 +100,10 @@ export const dockerSettingsSchema = v.strictObject(
       v.array(
         v.pipe(
           v.string('must be a string "host:container[:ro|rw]"'),
-          v.check((mount) => typeof parseMount(mount, '/') !== 'string', (issue) => String(parseMount(issue.input as string, '/'))),
+          v.check(
+            (mount) => typeof parseMount(mount, '/') !== 'string',
+            (issue) => String(parseMount(issue.input as string, '/')),
+          ),
         ),
         'must be an array of "host:container[:ro|rw]" strings',
       ),
@@ -86,21 +112,37 @@ export const dockerSettingsSchema = v.strictObject(
     workdir: v.optional(absolutePath('the working directory of hooks')),
     env: v.optional(
       v.pipe(
-        v.record(v.pipe(v.string(), v.regex(ENV_NAME, 'is not a valid variable name')), v.string('must be a string'), 'must be a table of NAME = "value"'),
+        v.record(
+          v.pipe(v.string(), v.regex(ENV_NAME, 'is not a valid variable name')),
+          v.string('must be a string'),
+          'must be a table of NAME = "value"',
+        ),
       ),
     ),
     network: v.optional(text('a Docker network mode: "none", "bridge", "host" or a network name')),
     memory: v.optional(
       v.pipe(
         v.union([v.number(), v.string()], 'must be a number of bytes or a size such as "512m" or "1g"'),
-        v.check((value) => sizeProblem(value) === undefined, (issue) => sizeProblem(issue.input as number | string) ?? ''),
+        v.check(
+          (value) => sizeProblem(value) === undefined,
+          (issue) => sizeProblem(issue.input as number | string) ?? '',
+        ),
       ),
     ),
     pids: v.optional(integer(8, 4_194_304, 'processes; the hook, its children and the container’s init all count')),
     cpus: v.optional(
-      v.pipe(v.number('must be a number of CPUs such as 1 or 0.5'), v.minValue(0.01, 'must be at least 0.01'), v.maxValue(1024, 'must be at most 1024')),
+      v.pipe(
+        v.number('must be a number of CPUs such as 1 or 0.5'),
+        v.minValue(0.01, 'must be at least 0.01'),
+        v.maxValue(1024, 'must be at most 1024'),
+      ),
     ),
-    user: v.optional(v.pipe(v.string('must be a string "uid[:gid]" or a user name'), v.regex(USER, 'must be "uid[:gid]" or a user name, e.g. "65534:65534"'))),
+    user: v.optional(
+      v.pipe(
+        v.string('must be a string "uid[:gid]" or a user name'),
+        v.regex(USER, 'must be "uid[:gid]" or a user name, e.g. "65534:65534"'),
+      ),
+    ),
     readOnly: v.optional(v.boolean('must be true or false')),
     tmpfs: v.optional(
       v.record(
@@ -109,10 +151,23 @@ export const dockerSettingsSchema = v.strictObject(
         'must be a table of "/path" = "options"',
       ),
     ),
-    capAdd: v.optional(v.array(v.pipe(v.string(), v.regex(CAPABILITY, 'must be a capability name such as "NET_BIND_SERVICE"')), 'must be an array of capability names')),
+    capAdd: v.optional(
+      v.array(
+        v.pipe(v.string(), v.regex(CAPABILITY, 'must be a capability name such as "NET_BIND_SERVICE"')),
+        'must be an array of capability names',
+      ),
+    ),
     noNewPrivileges: v.optional(v.boolean('must be true or false')),
     init: v.optional(v.boolean('must be true or false')),
-    dockerHost: v.optional(v.pipe(v.string('must be a string'), v.regex(/^(?:unix:\/\/\/.+|tcp:\/\/[^/]+:\d+\/?)$/, 'must be "unix:///path/to/docker.sock" or "tcp://host:port"'))),
+    dockerHost: v.optional(
+      v.pipe(
+        v.string('must be a string'),
+        v.regex(
+          /^(?:unix:\/\/\/.+|tcp:\/\/[^/]+:\d+\/?)$/,
+          'must be "unix:///path/to/docker.sock" or "tcp://host:port"',
+        ),
+      ),
+    ),
     killGraceMs: v.optional(integer(0, 60_000, 'milliseconds')),
     maxOutputBytes: v.optional(integer(1, 67_108_864, 'bytes per stream')),
     pruneOrphans: v.optional(v.boolean('must be true or false')),

@@ -9,7 +9,8 @@ export function execRequestProblem(request: ExecRequest): string | undefined {
   if (parts.length === 0) return 'the command is an empty argv';
   if (parts.some((part) => part.includes('\0'))) return 'the command contains a NUL byte, which exec(2) cannot take';
   for (const [name, value] of Object.entries(request.env ?? {})) {
-    if (name === '' || name.includes('=') || name.includes('\0') || value.includes('\0')) return `environment variable ${JSON.stringify(name)} cannot be passed to exec(2)`;
+    if (name === '' || name.includes('=') || name.includes('\0') || value.includes('\0'))
+      return `environment variable ${JSON.stringify(name)} cannot be passed to exec(2)`;
   }
   if (request.cwd?.includes('\0')) return 'the working directory contains a NUL byte';
   return undefined;

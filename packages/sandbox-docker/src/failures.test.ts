@@ -34,14 +34,18 @@ describe.skipIf(!probe.available)('failures with a reachable engine', () => {
     const provider = dockerSandbox({ image: 'hookline-test/no-such-image:1' });
     const error = await provider.doOpen(freshRunId(), never).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DockerImageMissingError);
-    expect((error as Error).message).toMatch(/^image "hookline-test\/no-such-image:1" is not in the Docker engine at unix:\/\/\/\S+: pull it \(`docker pull hookline-test\/no-such-image:1`\), or build one without a registry/);
+    expect((error as Error).message).toMatch(
+      /^image "hookline-test\/no-such-image:1" is not in the Docker engine at unix:\/\/\/\S+: pull it \(`docker pull hookline-test\/no-such-image:1`\), or build one without a registry/,
+    );
     await provider.doClose();
   });
 
   test('a missing mount source is named', async () => {
     const provider = testSandbox({ mounts: ['/nonexistent/hookline-folder:/workspace'] });
     const error = await provider.doOpen(freshRunId(), never).catch((caught: unknown) => caught);
-    expect((error as Error).message).toMatch(/\/nonexistent\/hookline-folder.*every host folder in \[sandbox\.docker\] mounts must exist/);
+    expect((error as Error).message).toMatch(
+      /\/nonexistent\/hookline-folder.*every host folder in \[sandbox\.docker\] mounts must exist/,
+    );
     await provider.doClose();
   });
 
@@ -50,7 +54,9 @@ describe.skipIf(!probe.available)('failures with a reachable engine', () => {
     try {
       const outcome = await emitSettled(engine, freshRunId('cwd'), { cwd: '/no/such/folder' });
       expect(outcome.hooks[0]).toMatchObject({ status: 'failed', decision: { decision: 'block' } });
-      expect(outcome.hooks[0]?.error).toMatch(/^the working directory "\/no\/such\/folder" does not exist in the container \(image "[^"]+"\): a context cwd must be a path inside the container or inside a folder mounted with \[sandbox.docker\] mounts$/);
+      expect(outcome.hooks[0]?.error).toMatch(
+        /^the working directory "\/no\/such\/folder" does not exist in the container \(image "[^"]+"\): a context cwd must be a path inside the container or inside a folder mounted with \[sandbox.docker\] mounts$/,
+      );
     } finally {
       await engine.close();
     }
@@ -62,7 +68,9 @@ describe.skipIf(!probe.available)('failures with a reachable engine', () => {
     try {
       const error = await session.exec({ command: 'pwd', cwd: '/no/such/folder' }).catch((caught: unknown) => caught);
       expect(DockerExecError.isInstance(error) && (error as DockerExecError).kind).toBe('start');
-      expect((error as Error).message).toMatch(/^the working directory "\/no\/such\/folder" does not exist in the container/);
+      expect((error as Error).message).toMatch(
+        /^the working directory "\/no\/such\/folder" does not exist in the container/,
+      );
       const missingShell = await session.exec({ command: 'true', shell: 'bash' }).catch((caught: unknown) => caught);
       expect((missingShell as Error).message).toMatch(/^cannot start "bash": not found in image/);
       expect(text((await session.exec({ command: 'pwd', cwd: '/tmp' })).stdout)).toBe('/tmp\n');
@@ -76,7 +84,10 @@ describe.skipIf(!probe.available)('failures with a reachable engine', () => {
     const provider = testSandbox({ mounts: [`${process.cwd()}:/workspace`] });
     const session = await provider.doOpen(freshRunId('mount'), never);
     try {
-      const result = await session.exec({ command: 'pwd; test -f package.json && echo has-package-json; touch x 2>/dev/null || echo read-only', cwd: process.cwd() });
+      const result = await session.exec({
+        command: 'pwd; test -f package.json && echo has-package-json; touch x 2>/dev/null || echo read-only',
+        cwd: process.cwd(),
+      });
       expect(text(result.stdout)).toBe('/workspace\nhas-package-json\nread-only\n');
       const nested = await session.exec({ command: 'pwd', cwd: `${process.cwd()}/src` });
       expect(text(nested.stdout)).toBe('/workspace/src\n');

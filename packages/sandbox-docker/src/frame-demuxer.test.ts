@@ -14,7 +14,10 @@ function collect(chunks: readonly Uint8Array[]): { stdout: string; stderr: strin
   let stdout = '';
   let stderr = '';
   const decoder = new TextDecoder();
-  const demuxer = createFrameDemuxer({ stdout: (payload) => (stdout += decoder.decode(payload)), stderr: (payload) => (stderr += decoder.decode(payload)) });
+  const demuxer = createFrameDemuxer({
+    stdout: (payload) => (stdout += decoder.decode(payload)),
+    stderr: (payload) => (stderr += decoder.decode(payload)),
+  });
   for (const chunk of chunks) demuxer.push(chunk);
   return { stdout, stderr };
 }

@@ -53,14 +53,18 @@ describe.skipIf(!probe.available)('hardening of a run container', () => {
     const denied = await runOne({ command: 'touch /hookline-was-here; exit 3' });
     expect(denied).toMatchObject({ status: 'ok', exit_code: 3 });
     expect(denied['stderr']).toMatch(/Read-only file system/);
-    const checked = await runOne({ command: '! touch /x 2>/dev/null && ! mkdir /etc/x 2>/dev/null && echo data > /tmp/t && test "$(cat /tmp/t)" = data' });
+    const checked = await runOne({
+      command:
+        '! touch /x 2>/dev/null && ! mkdir /etc/x 2>/dev/null && echo data > /tmp/t && test "$(cat /tmp/t)" = data',
+    });
     expect(checked).toMatchObject({ status: 'ok', exit_code: 0 });
   });
 
   test('a hook has no network: loopback is the only interface and there is no route', async () => {
     // Only the container's own loopback is ever contacted; no packet is sent anywhere else.
     const report = await runOne({
-      command: 'test "$(ls /sys/class/net)" = lo && test "$(wc -l < /proc/net/route)" -le 1 && ! wget -q -T 2 -O /dev/null http://127.0.0.1:9/ 2>/dev/null',
+      command:
+        'test "$(ls /sys/class/net)" = lo && test "$(wc -l < /proc/net/route)" -le 1 && ! wget -q -T 2 -O /dev/null http://127.0.0.1:9/ 2>/dev/null',
     });
     expect(report).toMatchObject({ status: 'ok', exit_code: 0 });
   });
@@ -69,7 +73,11 @@ describe.skipIf(!probe.available)('hardening of a run container', () => {
     const engine = dockerEngine([
       { name: 'context', command: 'stat -c "%a %u %n" "$ARC_HOOK_CONTEXT" >&2; cat "$ARC_HOOK_CONTEXT" >&2; exit 3' },
       // A later hook of the run sees no file but its own: the first hook's was removed.
-      { name: 'after', event: 'stage_complete', command: 'test -z "$(ls -A /tmp/hookline | grep -vx "$(basename "$ARC_HOOK_CONTEXT")")"' },
+      {
+        name: 'after',
+        event: 'stage_complete',
+        command: 'test -z "$(ls -A /tmp/hookline | grep -vx "$(basename "$ARC_HOOK_CONTEXT")")"',
+      },
     ]);
     const runId = freshRunId('context');
     try {

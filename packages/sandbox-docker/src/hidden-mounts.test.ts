@@ -13,7 +13,12 @@ import type { DockerSandboxSettings } from './docker-sandbox.ts';
 const probe = await probeDocker();
 reportDockerProbe(probe, 'hidden-mounts.test.ts');
 
-const SECRETS = { key: '.local/state/hookline/journal.key', ssh: '.ssh/id_ed25519', aws: '.aws/credentials', netrc: '.netrc' } as const;
+const SECRETS = {
+  key: '.local/state/hookline/journal.key',
+  ssh: '.ssh/id_ed25519',
+  aws: '.aws/credentials',
+  netrc: '.netrc',
+} as const;
 
 let home: string;
 beforeEach(() => {
@@ -23,11 +28,26 @@ beforeEach(() => {
     mkdirSync(join(home, path, '..'), { recursive: true });
     writeFileSync(join(home, path), `secret of ${path}\n`, { mode: 0o600 });
   }
-  if (process.getuid?.() === 0) for (const path of ['', '.local', '.local/state', '.local/state/hookline', '.ssh', '.aws', ...Object.values(SECRETS)]) chownSync(join(home, path), 65534, 65534);
+  if (process.getuid?.() === 0)
+    for (const path of [
+      '',
+      '.local',
+      '.local/state',
+      '.local/state/hookline',
+      '.ssh',
+      '.aws',
+      ...Object.values(SECRETS),
+    ])
+      chownSync(join(home, path), 65534, 65534);
 });
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
-const hidden = (): string[] => [join(home, '.local/state/hookline'), join(home, '.ssh'), join(home, '.aws'), join(home, '.netrc')];
+const hidden = (): string[] => [
+  join(home, '.local/state/hookline'),
+  join(home, '.ssh'),
+  join(home, '.aws'),
+  join(home, '.netrc'),
+];
 const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 const PEEK = Object.values(SECRETS)
   .map((path) => `cat "/home-mount/${path}" 2>&1; ls -A "/home-mount/${path.split('/')[0]}" 2>&1`)
@@ -54,7 +74,10 @@ describe.skipIf(!probe.available)('the docker sandbox keeps hidden paths unreada
     test(`a home folder mounted :${mode} shows none of its secrets`, async () => {
       const exposed = await peek({ mounts: [`${home}:/home-mount:${mode}`] });
       for (const path of Object.values(SECRETS)) expect(exposed).toContain(`secret of ${path}`);
-      const seen = await peek({ mounts: [`${home}:/home-mount:${mode}`], hiddenPaths: hidden() }, `${PEEK}; echo x > /home-mount/.ssh/planted 2>&1; echo "planted $?"; mv /home-mount/.ssh /home-mount/moved 2>&1; echo "moved $?"`);
+      const seen = await peek(
+        { mounts: [`${home}:/home-mount:${mode}`], hiddenPaths: hidden() },
+        `${PEEK}; echo x > /home-mount/.ssh/planted 2>&1; echo "planted $?"; mv /home-mount/.ssh /home-mount/moved 2>&1; echo "moved $?"`,
+      );
       expect(seen).not.toContain('secret of');
       expect(seen).toMatch(/planted [1-9]/);
       expect(seen).toMatch(/moved [1-9]/);
@@ -64,7 +87,9 @@ describe.skipIf(!probe.available)('the docker sandbox keeps hidden paths unreada
 
   test('a mount inside a hidden path is refused', async () => {
     const provider = testSandbox({ mounts: [`${join(home, '.ssh')}:/keys:ro`], hiddenPaths: hidden() });
-    await expect(provider.doOpen(freshRunId('inside'), new AbortController().signal)).rejects.toThrow(/does not mount .*\/\.ssh: it lies inside .*\/\.ssh, which hooks must not read/);
+    await expect(provider.doOpen(freshRunId('inside'), new AbortController().signal)).rejects.toThrow(
+      /does not mount .*\/\.ssh: it lies inside .*\/\.ssh, which hooks must not read/,
+    );
     await provider.doClose();
   });
 
@@ -76,7 +101,9 @@ describe.skipIf(!probe.available)('the docker sandbox keeps hidden paths unreada
       expect(text((await session.exec({ command: 'echo first', cwd: '/home-mount' })).stdout)).toBe('first\n');
       mkdirSync(join(home, '.aws'));
       writeFileSync(join(home, '.aws', 'credentials'), 'late secret\n');
-      await expect(session.exec({ command: 'cat .aws/credentials', cwd: '/home-mount' })).rejects.toThrow(/\.aws appeared after the container of run .* was made, so it is not covered/);
+      await expect(session.exec({ command: 'cat .aws/credentials', cwd: '/home-mount' })).rejects.toThrow(
+        /\.aws appeared after the container of run .* was made, so it is not covered/,
+      );
     } finally {
       await session.dispose();
       await provider.doClose();

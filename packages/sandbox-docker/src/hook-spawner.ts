@@ -114,7 +114,9 @@ export function spawnProblem(setup: Pick<SpawnSetup, 'env'>): string | undefined
  * interpreted. Values cannot hold NUL (exec(2) refuses them; checked before).
  */
 export function spawnSetupLine(setup: SpawnSetup): string {
-  const exports = [...Object.entries(setup.env), [EXEC_MARKER_VARIABLE, setup.marker] as const].map(([name, value]) => `export ${name}=${quote(value)};`);
+  const exports = [...Object.entries(setup.env), [EXEC_MARKER_VARIABLE, setup.marker] as const].map(
+    ([name, value]) => `export ${name}=${quote(value)};`,
+  );
   return `_xd=${quote(setup.workingDir)}; set -- ${setup.argv.map(quote).join(' ')}; hookline_env() { ${exports.join(' ')} }`;
 }
 

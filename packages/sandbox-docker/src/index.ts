@@ -11,4 +11,9 @@ export { DockerUnavailableError } from './docker-unavailable-error.ts';
 export { LABELS, SANDBOX_MARKER } from './labels.ts';
 export type { PruneOptions, PruneReport, SandboxContainer } from './prune-containers.ts';
 export { pruneDockerSandboxes } from './prune-docker-sandboxes.ts';
-export { DEFAULT_IMAGE, DEFAULT_TMPFS, resolveDockerSettings, type ResolvedDockerSettings } from './resolve-docker-settings.ts';
+export {
+  DEFAULT_IMAGE,
+  DEFAULT_TMPFS,
+  resolveDockerSettings,
+  type ResolvedDockerSettings,
+} from './resolve-docker-settings.ts';

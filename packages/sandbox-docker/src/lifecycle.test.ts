@@ -1,6 +1,14 @@
 // One container per run: made on first use, shared, replaced once if it dies, removed with the run.
 import { describe, expect, test } from 'vitest';
-import { containersOfRun, docker, dockerEngine, emitSettled, freshRunId, testSandbox, text } from '../test-support/docker-harness.ts';
+import {
+  containersOfRun,
+  docker,
+  dockerEngine,
+  emitSettled,
+  freshRunId,
+  testSandbox,
+  text,
+} from '../test-support/docker-harness.ts';
 import { probeDocker, reportDockerProbe } from '../test-support/docker-probe.ts';
 import { DockerExecError } from './docker-exec-error.ts';
 import type { DockerSandboxInfo } from './docker-sandbox-events.ts';
@@ -13,7 +21,11 @@ const never = new AbortController().signal;
 
 describe.skipIf(!probe.available)('containers of runs', () => {
   test('20 hooks of one run share one container; two runs get two; after close no labelled container remains', async () => {
-    const hooks = Array.from({ length: 20 }, (_, index) => ({ name: `h${index}`, blocking: false, command: 'hostname >&2; exit 3' }));
+    const hooks = Array.from({ length: 20 }, (_, index) => ({
+      name: `h${index}`,
+      blocking: false,
+      command: 'hostname >&2; exit 3',
+    }));
     const engine = dockerEngine(hooks);
     const [first, second] = [freshRunId('share-a'), freshRunId('share-b')];
     try {
@@ -33,7 +45,9 @@ describe.skipIf(!probe.available)('containers of runs', () => {
     }
     expect(await containersOfRun(first)).toEqual([]);
     expect(await containersOfRun(second)).toEqual([]);
-    expect(await docker.listContainers({ all: true, filters: { label: [`${LABELS.ownerPid}=${process.pid}`] } })).toEqual([]);
+    expect(
+      await docker.listContainers({ all: true, filters: { label: [`${LABELS.ownerPid}=${process.pid}`] } }),
+    ).toEqual([]);
   });
 
   test('concurrent first opens of a run share one container, which goes with the last session', async () => {
@@ -76,13 +90,21 @@ describe.skipIf(!probe.available)('containers of runs', () => {
       // Kills every process this user may signal, the agent included, and with it the container.
       const killer = await session.exec({ command: 'kill -9 -1; sleep 5' }).catch((error: unknown) => error);
       expect(DockerExecError.isInstance(killer) && (killer as DockerExecError).kind).toBe('container');
-      expect((killer as Error).message).toMatch(/^the run's container stopped while the hook ran \(status exited, exit code \d+\); the hook did not complete/);
+      expect((killer as Error).message).toMatch(
+        /^the run's container stopped while the hook ran \(status exited, exit code \d+\); the hook did not complete/,
+      );
       const next = await session.exec({ command: 'echo replaced' });
       expect(text(next.stdout)).toBe('replaced\n');
-      expect(next.warnings).toEqual([expect.stringMatching(/^the run's container had stopped \(status exited, exit code \d+\); this hook ran in a replacement, hookline-died-/)]);
+      expect(next.warnings).toEqual([
+        expect.stringMatching(
+          /^the run's container had stopped \(status exited, exit code \d+\); this hook ran in a replacement, hookline-died-/,
+        ),
+      ]);
       expect(session.container.containerId).not.toBe(first);
       expect(session.container.replaced).toBe(1);
-      expect(warnings).toEqual([expect.stringMatching(/stopped \(status exited, exit code \d+\); it was replaced by hookline-died-/)]);
+      expect(warnings).toEqual([
+        expect.stringMatching(/stopped \(status exited, exit code \d+\); it was replaced by hookline-died-/),
+      ]);
       expect(session.warnings).toEqual(warnings);
 
       await session.exec({ command: 'kill -9 -1; sleep 5' }).catch(() => undefined);
@@ -104,7 +126,9 @@ describe.skipIf(!probe.available)('containers of runs', () => {
       await docker.getContainer(removed).remove({ force: true });
       const error = await running;
       expect(DockerExecError.isInstance(error) && (error as DockerExecError).kind).toBe('container');
-      expect((error as Error).message).toMatch(/^the run's container stopped while the hook ran \((it was removed|status \w+, exit code \d+)\); the hook did not complete/);
+      expect((error as Error).message).toMatch(
+        /^the run's container stopped while the hook ran \((it was removed|status \w+, exit code \d+)\); the hook did not complete/,
+      );
       const next = await session.exec({ command: 'echo fine' });
       expect(text(next.stdout)).toBe('fine\n');
       expect(session.container.containerId).not.toBe(removed);
@@ -117,12 +141,19 @@ describe.skipIf(!probe.available)('containers of runs', () => {
   test('onReady sees the container before any hook and onCleanup before it is removed; details describe it', async () => {
     const events: Array<[string, DockerSandboxInfo, boolean]> = [];
     const provider = testSandbox({
-      onReady: async (info) => void events.push(['ready', info, (await docker.getContainer(info.containerId).inspect()).State.Running]),
-      onCleanup: async (info) => void events.push(['cleanup', info, (await docker.getContainer(info.containerId).inspect()).State.Running]),
+      onReady: async (info) =>
+        void events.push(['ready', info, (await docker.getContainer(info.containerId).inspect()).State.Running]),
+      onCleanup: async (info) =>
+        void events.push(['cleanup', info, (await docker.getContainer(info.containerId).inspect()).State.Running]),
     });
     const runId = freshRunId('events');
     const session = await provider.doOpen(runId, never);
-    expect(session.details).toEqual({ container_id: session.container.containerId, container_name: session.container.containerName, image: session.container.image, replaced: 0 });
+    expect(session.details).toEqual({
+      container_id: session.container.containerId,
+      container_name: session.container.containerName,
+      image: session.container.image,
+      replaced: 0,
+    });
     expect(session.container.containerName).toMatch(/^hookline-events-[0-9a-f]{8}-[0-9a-f]{8}$/);
     await session.dispose();
     await provider.doClose();
@@ -134,12 +165,17 @@ describe.skipIf(!probe.available)('containers of runs', () => {
   });
 
   test('an onReady that rejects fails the opening: the hook is failed with its reason and the container removed', async () => {
-    const provider = testSandbox({ onReady: () => Promise.reject(new Error('sandbox_ready hook "scan" blocked: image not approved')) });
+    const provider = testSandbox({
+      onReady: () => Promise.reject(new Error('sandbox_ready hook "scan" blocked: image not approved')),
+    });
     const engine = dockerEngine([{ name: 'h', command: 'exit 0' }], provider);
     const runId = freshRunId('blocked');
     try {
       const outcome = await emitSettled(engine, runId);
-      expect(outcome.hooks[0]).toMatchObject({ status: 'failed', error: 'the run\'s sandbox is not available: sandbox_ready hook "scan" blocked: image not approved' });
+      expect(outcome.hooks[0]).toMatchObject({
+        status: 'failed',
+        error: 'the run\'s sandbox is not available: sandbox_ready hook "scan" blocked: image not approved',
+      });
       expect(await containersOfRun(runId)).toEqual([]);
     } finally {
       await engine.close();

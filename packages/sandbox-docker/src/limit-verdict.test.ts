@@ -7,20 +7,26 @@ const zero = { oomKills: 0, pidsLimitHits: 0 };
 
 describe('limitVerdict', () => {
   test('nothing new: no error, counters carried', () => {
-    expect(limitVerdict({ oomKills: 1, pidsLimitHits: 4 }, { oomKills: 1, pidsLimitHits: 4 }, settings, 2, false)).toEqual({ counted: { oomKills: 1, pidsLimitHits: 4 }, notes: [] });
+    expect(
+      limitVerdict({ oomKills: 1, pidsLimitHits: 4 }, { oomKills: 1, pidsLimitHits: 4 }, settings, 2, false),
+    ).toEqual({ counted: { oomKills: 1, pidsLimitHits: 4 }, notes: [] });
   });
 
   test('an OOM kill since the last look fails the exec as out of memory, whatever its exit code', () => {
     const verdict = limitVerdict(zero, { oomKills: 1, pidsLimitHits: 0 }, settings, 1, false);
     expect(verdict.error?.kind).toBe('out_of_memory');
-    expect(verdict.error?.message).toBe("the hook ran out of memory: the kernel's OOM killer ended a process at the container's limit of 512 MiB (exit code 1); raise [sandbox.docker] memory if the hook needs more");
+    expect(verdict.error?.message).toBe(
+      "the hook ran out of memory: the kernel's OOM killer ended a process at the container's limit of 512 MiB (exit code 1); raise [sandbox.docker] memory if the hook needs more",
+    );
     expect(verdict.counted).toEqual({ oomKills: 1, pidsLimitHits: 0 });
   });
 
   test('refused forks fail the exec as a pids limit, even after exit 0', () => {
     const verdict = limitVerdict(zero, { oomKills: 0, pidsLimitHits: 7 }, settings, 0, false);
     expect(verdict.error?.kind).toBe('pids_limit');
-    expect(verdict.error?.message).toMatch(/^the hook reached the container's limit of 256 processes: 7 fork\(s\) were refused while it ran/);
+    expect(verdict.error?.message).toMatch(
+      /^the hook reached the container's limit of 256 processes: 7 fork\(s\) were refused while it ran/,
+    );
   });
 
   test('a stopped hook gets notes, not an error', () => {
@@ -33,7 +39,9 @@ describe('limitVerdict', () => {
   test('exit 137 without a readable OOM counter is said to be undecidable, honestly', () => {
     const verdict = limitVerdict(zero, { oomKills: undefined, pidsLimitHits: undefined }, settings, 137, false);
     expect(verdict.error).toBeUndefined();
-    expect(verdict.notes).toEqual(["exit code 137 is SIGKILL; the container's OOM counter cannot be read on this engine, so whether the 512 MiB memory limit was hit is unknown"]);
+    expect(verdict.notes).toEqual([
+      "exit code 137 is SIGKILL; the container's OOM counter cannot be read on this engine, so whether the 512 MiB memory limit was hit is unknown",
+    ]);
   });
 });
 

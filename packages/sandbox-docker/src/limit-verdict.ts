@@ -31,15 +31,30 @@ export interface LimitVerdict {
  * exec to look after a hit is the one blamed — which is right for the hook that caused it and for a
  * neighbour whose own forks were refused.
  */
-export function limitVerdict(before: CountedLimits, now: LimitCounters, settings: LimitSettings, exitCode: number | null, stopped: boolean): LimitVerdict {
-  const counted = { oomKills: now.oomKills ?? before.oomKills, pidsLimitHits: now.pidsLimitHits ?? before.pidsLimitHits };
+export function limitVerdict(
+  before: CountedLimits,
+  now: LimitCounters,
+  settings: LimitSettings,
+  exitCode: number | null,
+  stopped: boolean,
+): LimitVerdict {
+  const counted = {
+    oomKills: now.oomKills ?? before.oomKills,
+    pidsLimitHits: now.pidsLimitHits ?? before.pidsLimitHits,
+  };
   const oomKills = counted.oomKills - before.oomKills;
   const refused = counted.pidsLimitHits - before.pidsLimitHits;
   const memory = mebibytes(settings.memoryBytes);
   if (stopped) {
     const notes: string[] = [];
-    if (refused > 0) notes.push(`before it was stopped, ${refused} fork(s) were refused at the container's limit of ${settings.pids} processes`);
-    if (oomKills > 0) notes.push(`before it was stopped, the OOM killer ended ${oomKills} process(es) at the container's limit of ${memory}`);
+    if (refused > 0)
+      notes.push(
+        `before it was stopped, ${refused} fork(s) were refused at the container's limit of ${settings.pids} processes`,
+      );
+    if (oomKills > 0)
+      notes.push(
+        `before it was stopped, the OOM killer ended ${oomKills} process(es) at the container's limit of ${memory}`,
+      );
     return { counted, notes };
   }
   if (oomKills > 0) {
@@ -53,7 +68,12 @@ export function limitVerdict(before: CountedLimits, now: LimitCounters, settings
     return { counted, error: new DockerExecError('pids_limit', message), notes: [] };
   }
   if (exitCode === 137 && now.oomKills === undefined) {
-    return { counted, notes: [`exit code 137 is SIGKILL; the container's OOM counter cannot be read on this engine, so whether the ${memory} memory limit was hit is unknown`] };
+    return {
+      counted,
+      notes: [
+        `exit code 137 is SIGKILL; the container's OOM counter cannot be read on this engine, so whether the ${memory} memory limit was hit is unknown`,
+      ],
+    };
   }
   return { counted, notes: [] };
 }

@@ -37,14 +37,18 @@ describe.skipIf(!probe.available)('limits of a run container', () => {
   test('a memory hog is reported as out of memory', async () => {
     const report = await runOne({ command: 'x=0123456789abcdef; while :; do x="$x$x"; done' }, { memory: '32m' });
     expect(report.status).toBe('failed');
-    expect(report.error).toBe("the hook ran out of memory: the kernel's OOM killer ended a process at the container's limit of 32 MiB (exit code 137); raise [sandbox.docker] memory if the hook needs more");
+    expect(report.error).toBe(
+      "the hook ran out of memory: the kernel's OOM killer ended a process at the container's limit of 32 MiB (exit code 137); raise [sandbox.docker] memory if the hook needs more",
+    );
   });
 
   test('the session rejects an exec that ran out of memory with a DockerExecError of kind out_of_memory, and the run goes on', async () => {
     const provider = testSandbox({ memory: '32m' });
     const session = await provider.doOpen(freshRunId('oom'), new AbortController().signal);
     try {
-      const error = await session.exec({ command: 'x=0123456789abcdef; while :; do x="$x$x"; done' }).catch((caught: unknown) => caught);
+      const error = await session
+        .exec({ command: 'x=0123456789abcdef; while :; do x="$x$x"; done' })
+        .catch((caught: unknown) => caught);
       expect(DockerExecError.isInstance(error) && (error as DockerExecError).kind).toBe('out_of_memory');
       const after = await session.exec({ command: 'echo still here' });
       expect(text(after.stdout)).toBe('still here\n');

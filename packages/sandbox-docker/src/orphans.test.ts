@@ -45,7 +45,11 @@ describe.skipIf(!probe.available)('orphaned containers', () => {
     const session = await provider.doOpen(freshRunId('next'), new AbortController().signal);
     try {
       expect(await containersOfRun(runId)).toEqual([]);
-      expect(warnings.some((warning) => /removed \d+ container\(s\) left by Hookline processes that are gone: .*hookline-orphan-/.test(warning))).toBe(true);
+      expect(
+        warnings.some((warning) =>
+          /removed \d+ container\(s\) left by Hookline processes that are gone: .*hookline-orphan-/.test(warning),
+        ),
+      ).toBe(true);
     } finally {
       await session.dispose();
       await provider.doClose();
@@ -61,7 +65,10 @@ describe.skipIf(!probe.available)('orphaned containers', () => {
     try {
       const report = await pruneDockerSandboxes();
       expect(report.removed.map((found) => found.id)).toContain(deadContainer);
-      expect(report.removed.find((found) => found.id === deadContainer)).toMatchObject({ runId: deadRun, ownerState: 'gone' });
+      expect(report.removed.find((found) => found.id === deadContainer)).toMatchObject({
+        runId: deadRun,
+        ownerState: 'gone',
+      });
       expect(report.kept.map((found) => found.id)).toContain(session.container.containerId);
       expect(report.failed).toEqual([]);
       expect(await containersOfRun(deadRun)).toEqual([]);

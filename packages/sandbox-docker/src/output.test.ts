@@ -13,9 +13,11 @@ describe.skipIf(!probe.available)('output of a hook in the container', () => {
     try {
       // 3 000 numbered lines on each stream, alternating: ~100 KiB per stream, in many small frames.
       const result = await session.exec({
-        command: 'i=0; while [ $i -lt 3000 ]; do echo "out $i abcdefghijklmnopqrstuvwxyz0123456789"; echo "err $i ABCDEFGHIJKLMNOPQRSTUVWXYZ9876543210" >&2; i=$((i+1)); done',
+        command:
+          'i=0; while [ $i -lt 3000 ]; do echo "out $i abcdefghijklmnopqrstuvwxyz0123456789"; echo "err $i ABCDEFGHIJKLMNOPQRSTUVWXYZ9876543210" >&2; i=$((i+1)); done',
       });
-      const expected = (prefix: string, tail: string) => Array.from({ length: 3000 }, (_, index) => `${prefix} ${index} ${tail}\n`).join('');
+      const expected = (prefix: string, tail: string) =>
+        Array.from({ length: 3000 }, (_, index) => `${prefix} ${index} ${tail}\n`).join('');
       expect(result.exitCode).toBe(0);
       expect(result.stdout.length).toBeGreaterThan(64 * 1024);
       expect(result.stderr.length).toBeGreaterThan(64 * 1024);
@@ -33,7 +35,10 @@ describe.skipIf(!probe.available)('output of a hook in the container', () => {
     const session = await provider.doOpen(freshRunId('cap'), new AbortController().signal);
     try {
       // ~4 MiB on stdout against a 64 KiB cap, then a clean exit.
-      const result = await session.exec({ command: 'yes 0123456789abcdef | head -c 4194304; echo tail >&2; exit 7', maxOutputBytes: 65_536 });
+      const result = await session.exec({
+        command: 'yes 0123456789abcdef | head -c 4194304; echo tail >&2; exit 7',
+        maxOutputBytes: 65_536,
+      });
       expect(result.exitCode).toBe(7);
       expect(result.stdout.length).toBe(65_536);
       expect(result.stdoutTruncated).toBe(true);
@@ -60,9 +65,20 @@ describe.skipIf(!probe.available)('output of a hook in the container', () => {
   });
 
   test('the command protocol holds through the engine: a decision on stdout, stderr in the report', async () => {
-    const report = await runOne({ command: `echo "why not" >&2; echo '{"decision":"block","reason":"container says no"}'` });
-    expect(report).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'container says no' }, exit_code: 0, sandbox: 'docker' });
+    const report = await runOne({
+      command: `echo "why not" >&2; echo '{"decision":"block","reason":"container says no"}'`,
+    });
+    expect(report).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'block', reason: 'container says no' },
+      exit_code: 0,
+      sandbox: 'docker',
+    });
     const failed = await runOne({ command: 'echo "broken" >&2; exit 5' });
-    expect(failed).toMatchObject({ status: 'ok', decision: { decision: 'block', reason: 'hook exited with code 5' }, stderr: 'broken' });
+    expect(failed).toMatchObject({
+      status: 'ok',
+      decision: { decision: 'block', reason: 'hook exited with code 5' },
+      stderr: 'broken',
+    });
   });
 });

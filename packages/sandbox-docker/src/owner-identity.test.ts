@@ -23,7 +23,9 @@ describe('ownerState', () => {
   });
 
   test('a reused process id is not the owner: its start time differs', () => {
-    expect(ownerState({ ...ownerLabels(), [LABELS.ownerPid]: '1', [LABELS.ownerStart]: 'not-its-start-time' })).toBe('gone');
+    expect(ownerState({ ...ownerLabels(), [LABELS.ownerPid]: '1', [LABELS.ownerStart]: 'not-its-start-time' })).toBe(
+      'gone',
+    );
   });
 
   test('another boot of this machine is gone; another machine is unknown', () => {

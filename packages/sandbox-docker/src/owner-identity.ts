@@ -22,7 +22,12 @@ export function currentOwner(): OwnerIdentity {
 
 /** The owner labels for a container this process creates. */
 export function ownerLabels(owner: OwnerIdentity = currentOwner()): Record<string, string> {
-  return { [LABELS.ownerPid]: String(owner.pid), [LABELS.ownerHost]: owner.host, [LABELS.ownerBoot]: owner.boot, [LABELS.ownerStart]: owner.start };
+  return {
+    [LABELS.ownerPid]: String(owner.pid),
+    [LABELS.ownerHost]: owner.host,
+    [LABELS.ownerBoot]: owner.boot,
+    [LABELS.ownerStart]: owner.start,
+  };
 }
 
 /**
@@ -30,7 +35,10 @@ export function ownerLabels(owner: OwnerIdentity = currentOwner()): Record<strin
  * no longer exists or its id now belongs to a newer process; or the machine rebooted since), or
  * `unknown` (another machine sharing the engine, or labels missing) — never removed automatically.
  */
-export function ownerState(labels: Readonly<Record<string, string>>, self: OwnerIdentity = currentOwner()): 'alive' | 'gone' | 'unknown' {
+export function ownerState(
+  labels: Readonly<Record<string, string>>,
+  self: OwnerIdentity = currentOwner(),
+): 'alive' | 'gone' | 'unknown' {
   const pid = Number(labels[LABELS.ownerPid]);
   if (!Number.isSafeInteger(pid) || pid <= 0 || labels[LABELS.ownerHost] !== self.host) return 'unknown';
   // Same host name, another boot: the machine restarted, so every process of the old boot is gone.

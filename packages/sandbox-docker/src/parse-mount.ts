@@ -24,7 +24,13 @@ export function parseMount(mount: string, baseDir: string): BindMount | string {
   }
   const [source = '', target = ''] = parts;
   if (source === '') return `${JSON.stringify(mount)} has no host path before the ":"`;
-  if (!target.startsWith('/')) return `${JSON.stringify(mount)}: the container path must be absolute, e.g. "/workspace"`;
-  if (target === '/') return `${JSON.stringify(mount)}: mounting over the container's root is not supported; pick a folder such as "/workspace"`;
-  return { source: isAbsolute(source) ? resolve(source) : resolve(baseDir, source), target: target.replace(/\/+$/, ''), readOnly: mode !== 'rw' };
+  if (!target.startsWith('/'))
+    return `${JSON.stringify(mount)}: the container path must be absolute, e.g. "/workspace"`;
+  if (target === '/')
+    return `${JSON.stringify(mount)}: mounting over the container's root is not supported; pick a folder such as "/workspace"`;
+  return {
+    source: isAbsolute(source) ? resolve(source) : resolve(baseDir, source),
+    target: target.replace(/\/+$/, ''),
+    readOnly: mode !== 'rw',
+  };
 }

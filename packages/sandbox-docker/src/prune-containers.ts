@@ -36,7 +36,10 @@ export interface PruneOptions {
  * the process no longer exists (or its id was reused); or it ran on a previous boot of this machine.
  */
 export async function pruneContainers(connection: DockerConnection, options: PruneOptions = {}): Promise<PruneReport> {
-  const listed = await connection.docker.listContainers({ all: true, filters: { label: [`${LABELS.sandbox}=${SANDBOX_MARKER}`] } });
+  const listed = await connection.docker.listContainers({
+    all: true,
+    filters: { label: [`${LABELS.sandbox}=${SANDBOX_MARKER}`] },
+  });
   const removed: SandboxContainer[] = [];
   const kept: SandboxContainer[] = [];
   const failed: Array<SandboxContainer & { error: string }> = [];

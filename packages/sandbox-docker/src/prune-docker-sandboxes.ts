@@ -11,7 +11,10 @@ import { resolveDockerSettings } from './resolve-docker-settings.ts';
  * another machine sharing the engine, unless `includeOtherHosts` is set. Only `dockerHost` of the
  * settings matters. Rejects with a `DockerUnavailableError` when the engine cannot be reached.
  */
-export async function pruneDockerSandboxes(settings: DockerSettingsData = {}, options: PruneOptions = {}): Promise<PruneReport> {
+export async function pruneDockerSandboxes(
+  settings: DockerSettingsData = {},
+  options: PruneOptions = {},
+): Promise<PruneReport> {
   const connection = await connectDocker(resolveDockerSettings(settings).dockerHost);
   return pruneContainers(connection, options);
 }

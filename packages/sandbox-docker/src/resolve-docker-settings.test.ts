@@ -12,7 +12,8 @@ function problems(settings: unknown): string[] {
   try {
     resolveDockerSettings(settings as never);
   } catch (error) {
-    if (DockerSettingsError.isInstance(error)) return error.issues.map((issue) => `${issue.setting?.key}: ${issue.message}`);
+    if (DockerSettingsError.isInstance(error))
+      return error.issues.map((issue) => `${issue.setting?.key}: ${issue.message}`);
     throw error;
   }
   return [];
@@ -66,11 +67,28 @@ describe('resolveDockerSettings', () => {
     expect(settings.nanoCpus).toBe(500_000_000);
     expect(settings.tmpfs).toEqual({ '/tmp': 'rw,size=16m', '/run': 'rw,size=1m' });
     expect(settings.capAdd).toEqual(['NET_BIND_SERVICE']);
-    expect(settings).toMatchObject({ network: 'bridge', pids: 64, user: '1000:1000', readOnly: false, noNewPrivileges: false, init: false, env: { LANG: 'C.UTF-8' } });
+    expect(settings).toMatchObject({
+      network: 'bridge',
+      pids: 64,
+      user: '1000:1000',
+      readOnly: false,
+      noNewPrivileges: false,
+      init: false,
+      env: { LANG: 'C.UTF-8' },
+    });
   });
 
   test('every problem is reported at once, naming its key', () => {
-    const found = problems({ imag: 'x', memory: '2m', pids: 0, cpus: -1, mounts: ['relative', '/a:b', '/x:/y:rx'], workdir: 'work', user: 'a b', env: { 'BAD-NAME': 'x' } });
+    const found = problems({
+      imag: 'x',
+      memory: '2m',
+      pids: 0,
+      cpus: -1,
+      mounts: ['relative', '/a:b', '/x:/y:rx'],
+      workdir: 'work',
+      user: 'a b',
+      env: { 'BAD-NAME': 'x' },
+    });
     expect(found).toEqual(
       expect.arrayContaining([
         'imag: unknown setting `imag` — did you mean `image`?',
@@ -89,23 +107,38 @@ describe('resolveDockerSettings', () => {
   });
 
   test('the error message lists the problems by the names the code uses', () => {
-    expect(() => resolveDockerSettings({ read_only: false } as never)).toThrow('The settings of dockerSandbox() have 1 problem:\n  dockerSandbox(): [sandbox.docker] read_only: unknown setting `read_only` — did you mean `readOnly`?');
+    expect(() => resolveDockerSettings({ read_only: false } as never)).toThrow(
+      'The settings of dockerSandbox() have 1 problem:\n  dockerSandbox(): [sandbox.docker] read_only: unknown setting `read_only` — did you mean `readOnly`?',
+    );
   });
 
   test('two mounts on one container path are refused', () => {
-    expect(problems({ mounts: ['/a:/w', '/b:/w'] })).toEqual(['mounts[1]: mounts /w twice; give each mount its own container path']);
+    expect(problems({ mounts: ['/a:/w', '/b:/w'] })).toEqual([
+      'mounts[1]: mounts /w twice; give each mount its own container path',
+    ]);
   });
 });
 
 describe('[sandbox.docker]', () => {
-  const load = (text: string) => loadConfig([{ text, source: 'hookline.toml' }], { runners: [commandRunner()], settingsTables: [dockerSandbox.settingsTable] });
+  const load = (text: string) =>
+    loadConfig([{ text, source: 'hookline.toml' }], {
+      runners: [commandRunner()],
+      settingsTables: [dockerSandbox.settingsTable],
+    });
 
   test('the table is snake_case; the factory receives it validated, in its own camelCase', () => {
-    const config = load('[sandbox]\nprovider = "docker"\n\n[sandbox.docker]\nread_only = false\ncap_add = ["NET_BIND_SERVICE"]\nkill_grace_ms = 500\nmemory = "1g"\n');
+    const config = load(
+      '[sandbox]\nprovider = "docker"\n\n[sandbox.docker]\nread_only = false\ncap_add = ["NET_BIND_SERVICE"]\nkill_grace_ms = 500\nmemory = "1g"\n',
+    );
     const settings = config.settings['sandbox.docker'] as NonNullable<Parameters<typeof dockerSandbox>[0]>;
     expect(settings).toEqual({ readOnly: false, capAdd: ['NET_BIND_SERVICE'], killGraceMs: 500, memory: '1g' });
     expect(config.warnings).toEqual([]);
-    expect(resolveDockerSettings(settings)).toMatchObject({ readOnly: false, capAdd: ['NET_BIND_SERVICE'], killGraceMs: 500, memoryBytes: 1024 ** 3 });
+    expect(resolveDockerSettings(settings)).toMatchObject({
+      readOnly: false,
+      capAdd: ['NET_BIND_SERVICE'],
+      killGraceMs: 500,
+      memoryBytes: 1024 ** 3,
+    });
     expect(dockerSandbox(settings).name).toBe('docker');
   });
 
@@ -122,8 +155,15 @@ describe('[sandbox.docker]', () => {
     expect(() => load('[sandbox.docker]\nmemory = "1k"\nreadonly = true\n')).toThrow(
       expect.objectContaining({
         issues: [
-          expect.objectContaining({ line: 2, message: expect.stringContaining("[sandbox.docker] `memory` must be at least 6 MiB (Docker's minimum)") }),
-          expect.objectContaining({ line: 3, message: 'unknown setting `readonly` in [sandbox.docker]', fix: 'did you mean `read_only`?' }),
+          expect.objectContaining({
+            line: 2,
+            message: expect.stringContaining("[sandbox.docker] `memory` must be at least 6 MiB (Docker's minimum)"),
+          }),
+          expect.objectContaining({
+            line: 3,
+            message: 'unknown setting `readonly` in [sandbox.docker]',
+            fix: 'did you mean `read_only`?',
+          }),
         ],
       }),
     );
@@ -132,7 +172,10 @@ describe('[sandbox.docker]', () => {
 
 describe('dockerSettingsSchema', () => {
   test('validates a [sandbox.docker] table as data, for the CLI', () => {
-    expect(v.safeParse(dockerSettingsSchema, { image: 'busybox:stable', memory: 268_435_456, mounts: ['./:/workspace:ro'] }).success).toBe(true);
+    expect(
+      v.safeParse(dockerSettingsSchema, { image: 'busybox:stable', memory: 268_435_456, mounts: ['./:/workspace:ro'] })
+        .success,
+    ).toBe(true);
     const result = v.safeParse(dockerSettingsSchema, { network: 3 });
     expect(result.success).toBe(false);
     expect(result.issues?.[0]?.message).toMatch(/must be a string/);

@@ -51,7 +51,10 @@ export interface ResolvedDockerSettings {
 export function resolveDockerSettings(settings: DockerSettingsData): ResolvedDockerSettings {
   const parsed = v.safeParse(dockerSettingsSchema, settings);
   if (!parsed.success) {
-    const issues: { key: string; message: string }[] = parsed.issues.map((issue) => ({ key: settingKey(issue), message: issue.message }));
+    const issues: { key: string; message: string }[] = parsed.issues.map((issue) => ({
+      key: settingKey(issue),
+      message: issue.message,
+    }));
     throw new DockerSettingsError(issues);
   }
   const data = parsed.output;
@@ -60,7 +63,11 @@ export function resolveDockerSettings(settings: DockerSettingsData): ResolvedDoc
   const targets = new Set<string>();
   const issues: { key: string; message: string }[] = [];
   mounts.forEach((mount, index) => {
-    if (targets.has(mount.target)) issues.push({ key: `mounts[${index}]`, message: `mounts ${mount.target} twice; give each mount its own container path` });
+    if (targets.has(mount.target))
+      issues.push({
+        key: `mounts[${index}]`,
+        message: `mounts ${mount.target} twice; give each mount its own container path`,
+      });
     targets.add(mount.target);
   });
   if (issues.length > 0) throw new DockerSettingsError(issues);

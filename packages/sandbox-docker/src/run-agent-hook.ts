@@ -108,7 +108,8 @@ export async function runAgentHook(agent: ContainerAgent, spec: AgentHookSpec): 
         await sleep(50);
       }
     }
-    const capture = (bytes: Uint8Array): [Uint8Array, boolean] => (bytes.length > spec.maxOutputBytes ? [bytes.subarray(0, spec.maxOutputBytes), true] : [bytes, false]);
+    const capture = (bytes: Uint8Array): [Uint8Array, boolean] =>
+      bytes.length > spec.maxOutputBytes ? [bytes.subarray(0, spec.maxOutputBytes), true] : [bytes, false];
     const [stdout, stdoutTruncated] = capture(answer.stdout);
     const [stderr, stderrTruncated] = capture(answer.stderr);
     return {
@@ -128,5 +129,12 @@ export async function runAgentHook(agent: ContainerAgent, spec: AgentHookSpec): 
 }
 
 function emptyResult(exitCode: number | null, aborted: boolean): RawExecResult {
-  return { exitCode, stdout: new Uint8Array(0), stderr: new Uint8Array(0), stdoutTruncated: false, stderrTruncated: false, aborted };
+  return {
+    exitCode,
+    stdout: new Uint8Array(0),
+    stderr: new Uint8Array(0),
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    aborted,
+  };
 }

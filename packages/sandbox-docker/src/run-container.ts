@@ -46,7 +46,9 @@ export async function runContainer(
     await docker.getImage(settings.image).inspect();
   } catch (error) {
     if (statusOf(error) === 404) throw new DockerImageMissingError(settings.image, address);
-    throw new DockerContainerError(`could not look up image "${settings.image}": ${engineMessage(error)}`, { cause: error });
+    throw new DockerContainerError(`could not look up image "${settings.image}": ${engineMessage(error)}`, {
+      cause: error,
+    });
   }
   signal.throwIfAborted();
   // Resolved now, for this container: a link planted since the last one cannot redirect a mount.
@@ -56,7 +58,10 @@ export async function runContainer(
   try {
     container = await docker.createContainer(spec);
   } catch (error) {
-    throw new DockerContainerError(`could not create the container of run "${runId}" from image "${settings.image}": ${createHint(error)}`, { cause: error });
+    throw new DockerContainerError(
+      `could not create the container of run "${runId}" from image "${settings.image}": ${createHint(error)}`,
+      { cause: error },
+    );
   }
   track(container.id);
   let agent: Awaited<ReturnType<typeof attachAgent>> | undefined;
@@ -66,7 +71,12 @@ export async function runContainer(
     await container.start();
     await waitReady(agent.ready, runId, settings);
     signal.throwIfAborted();
-    return { container, id: container.id, name: spec.name ?? container.id, agent, writable: writableSources(secured.mounts.slice(0, settings.mounts.length)),
+    return {
+      container,
+      id: container.id,
+      name: spec.name ?? container.id,
+      agent,
+      writable: writableSources(secured.mounts.slice(0, settings.mounts.length)),
       protectedPaths: secured.protectedPaths,
       sources: secured.mounts.slice(0, settings.mounts.length).map((mount) => mount.source),
       hiddenPaths: secured.hiddenPaths,
@@ -75,7 +85,10 @@ export async function runContainer(
     agent?.close();
     await container.remove({ force: true }).catch(() => undefined);
     if (statusOf(error) !== undefined) {
-      throw new DockerContainerError(`could not start the container of run "${runId}" from image "${settings.image}": ${createHint(error)}`, { cause: error });
+      throw new DockerContainerError(
+        `could not start the container of run "${runId}" from image "${settings.image}": ${createHint(error)}`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -101,9 +114,13 @@ async function waitReady(ready: Promise<void>, runId: string, settings: Resolved
 
 function createHint(error: unknown): string {
   const message = engineMessage(error);
-  if (/bind source path does not exist/.test(message)) return `${message}; every host folder in [sandbox.docker] mounts must exist`;
-  if (/network .* not found/i.test(message)) return `${message}; [sandbox.docker] network must be "none", "bridge", "host" or an existing network`;
-  if (/unable to find user|no matching entries in passwd/i.test(message)) return `${message}; [sandbox.docker] user must be a uid[:gid] or a user of the image`;
-  if (/executable file not found|no such file or directory/.test(message)) return `${message}; the image must have sh (the sandbox's agent and hooks run with it)`;
+  if (/bind source path does not exist/.test(message))
+    return `${message}; every host folder in [sandbox.docker] mounts must exist`;
+  if (/network .* not found/i.test(message))
+    return `${message}; [sandbox.docker] network must be "none", "bridge", "host" or an existing network`;
+  if (/unable to find user|no matching entries in passwd/i.test(message))
+    return `${message}; [sandbox.docker] user must be a uid[:gid] or a user of the image`;
+  if (/executable file not found|no such file or directory/.test(message))
+    return `${message}; the image must have sh (the sandbox's agent and hooks run with it)`;
   return message;
 }

@@ -77,7 +77,10 @@ export async function runExec(container: Docker.Container, spec: ExecSpec): Prom
   if (spec.signal?.aborted) return result(null, true);
   const stream = (await exec.start({ hijack: true, stdin: true })) as Duplex;
 
-  const demuxer = createFrameDemuxer({ stdout: (payload) => stdout.write(payload), stderr: (payload) => stderr.write(payload) });
+  const demuxer = createFrameDemuxer({
+    stdout: (payload) => stdout.write(payload),
+    stderr: (payload) => stderr.write(payload),
+  });
   const ended = new Promise<void>((resolve) => {
     stream.on('data', (chunk: Uint8Array) => demuxer.push(chunk));
     stream.once('end', resolve);
@@ -123,7 +126,10 @@ async function waitForExit(exec: Docker.Exec, ended: Promise<void>): Promise<num
   void ended.then(() => (done = true));
   while (!done) {
     // Unreferenced timers: the open stream keeps the process alive, a pending poll must not.
-    const tick = await Promise.race([ended.then(() => 'ended' as const), sleep(EXIT_POLL_MS, 'tick' as const, { ref: false })]);
+    const tick = await Promise.race([
+      ended.then(() => 'ended' as const),
+      sleep(EXIT_POLL_MS, 'tick' as const, { ref: false }),
+    ]);
     if (tick === 'ended') break;
     const state = await exec.inspect().catch(() => undefined);
     if (state !== undefined && !state.Running) {

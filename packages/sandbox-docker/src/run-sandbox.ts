@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { createInFlight, messageOf, PluginError, type ExecRequest, type SandboxFileRequest } from '@hookline/core/plugin';
-import { describeHiddenPathChanges, describeProtectedPathChanges, guardHiddenPaths, guardProtectedPaths, within } from '@hookline/runner-command/protected-paths';
+import {
+  createInFlight,
+  messageOf,
+  PluginError,
+  type ExecRequest,
+  type SandboxFileRequest,
+} from '@hookline/core/plugin';
+import {
+  describeHiddenPathChanges,
+  describeProtectedPathChanges,
+  guardHiddenPaths,
+  guardProtectedPaths,
+  within,
+} from '@hookline/runner-command/protected-paths';
 import { FILES_DIRECTORY } from './agent-script.ts';
 import { AgentGoneError } from './container-agent.ts';
 import { containerCwd } from './container-cwd.ts';
@@ -86,17 +98,26 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
   const stop = async (container: RunContainer, marker: string): Promise<void> => {
     let ended: boolean;
     try {
-      ended = await stopProcesses(async (signalName) => Number((await container.agent.request('k', marker, signalName)).text), settings.killGraceMs);
+      ended = await stopProcesses(
+        async (signalName) => Number((await container.agent.request('k', marker, signalName)).text),
+        settings.killGraceMs,
+      );
     } catch (error) {
       // An agent that is gone took the container, and with it every process, along.
       if (error instanceof AgentGoneError) return;
       ended = false;
     }
-    if (!ended) await keeper.replace(container, 'processes of a stopped hook could not be ended', false).catch(() => undefined);
+    if (!ended)
+      await keeper.replace(container, 'processes of a stopped hook could not be ended', false).catch(() => undefined);
   };
 
   /** The limit counters' verdict on an exec; a container that stopped under the hook fails it. */
-  const checkLimits = async (container: RunContainer, exitCode: number | null, stopped: boolean, counters?: string): Promise<readonly string[]> => {
+  const checkLimits = async (
+    container: RunContainer,
+    exitCode: number | null,
+    stopped: boolean,
+    counters?: string,
+  ): Promise<readonly string[]> => {
     let answer = counters;
     try {
       answer ??= (await container.agent.request('c')).text;
@@ -117,7 +138,13 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     );
 
   /** The exec's result, once its container and its limits had their say. */
-  const finish = async (container: RunContainer, generation: number, raw: RawExecResult, notes: string[], counters?: string): Promise<DockerExecResult> => {
+  const finish = async (
+    container: RunContainer,
+    generation: number,
+    raw: RawExecResult,
+    notes: string[],
+    counters?: string,
+  ): Promise<DockerExecResult> => {
     const result: DockerExecResult = {
       exitCode: raw.exitCode,
       signal: null,
@@ -133,7 +160,10 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       return result;
     }
     if (keeper.generation !== generation) {
-      throw new DockerExecError('container', `the run's container was replaced while the hook ran (see the session's warnings); the hook did not complete`);
+      throw new DockerExecError(
+        'container',
+        `the run's container was replaced while the hook ran (see the session's warnings); the hook did not complete`,
+      );
     }
     // After every exec, not only failed ones: a shell whose forks were refused may still exit 0, and
     // asking the agent costs well under a millisecond. This also finds a container that died under the hook.
@@ -144,11 +174,18 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
 
   let explained: RunContainer['agent'] | undefined;
   /** Why this hook cannot go through the agent, if it cannot: `exec` for a hook the agent does not take, else a note for the hook's report. */
-  const agentRefusal = (agent: RunContainer['agent'], request: ExecRequest, maxOutputBytes: number): string | undefined => {
+  const agentRefusal = (
+    agent: RunContainer['agent'],
+    request: ExecRequest,
+    maxOutputBytes: number,
+  ): string | undefined => {
     if (agent.gone !== undefined || !agent.startsHooks) {
       // Said once per container in the session's warnings, and in the report of every hook it concerns.
       const why = agent.gone ?? `image "${settings.image}" lacks one of ${SPAWN_TOOLS.join(', ')}`;
-      if (explained !== agent) keeper.warn(`${why}: hooks of run "${runId}" go through docker exec, which costs tens of milliseconds more each`);
+      if (explained !== agent)
+        keeper.warn(
+          `${why}: hooks of run "${runId}" go through docker exec, which costs tens of milliseconds more each`,
+        );
       explained = agent;
       return agent.gone === undefined ? 'exec' : `${agent.gone}; this hook ran through docker exec`;
     }
@@ -159,7 +196,11 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
 
   // Why a hook's command never started, in the words every start failure shares.
   const notStarted = (why: string, cause?: unknown): DockerExecError =>
-    new DockerExecError('start', `could not start the command in the container of run "${runId}": ${why}`, cause === undefined ? undefined : { cause });
+    new DockerExecError(
+      'start',
+      `could not start the command in the container of run "${runId}": ${why}`,
+      cause === undefined ? undefined : { cause },
+    );
 
   const viaAgent = async (container: RunContainer, spec: AgentHookSpec, notes: string[]): Promise<DockerExecResult> => {
     const generation = keeper.generation;
@@ -171,7 +212,10 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       // Whether the hook started is not known: it is stopped, not retried (it may have had effects).
       await stop(container, spec.marker);
       if (error instanceof AgentGoneError) {
-        throw new DockerExecError('container', `the container's agent stopped while it started the hook (${container.agent.gone ?? 'gone'}); the hook was stopped and did not complete, and later hooks of the run go through docker exec`);
+        throw new DockerExecError(
+          'container',
+          `the container's agent stopped while it started the hook (${container.agent.gone ?? 'gone'}); the hook was stopped and did not complete, and later hooks of the run go through docker exec`,
+        );
       }
       await checkLimits(container, null, false);
       throw notStarted(messageOf(error), error);
@@ -179,9 +223,13 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     if (raw.notStarted !== undefined && !raw.aborted) {
       // A wrapper that died (`lost`) had no counters to report: they are asked for.
       await checkLimits(container, null, false, raw.counters === '' ? undefined : raw.counters);
-      if (raw.notStarted === 'nocwd') throw new DockerExecError('start', missingCwdMessage(spec.workingDir, settings.image));
-      if (raw.notStarted === 'noexec') throw new DockerExecError('start', missingProgramMessage(spec.argv[0]!, settings.image));
-      throw notStarted(raw.notStarted === 'lost' ? 'a fork in the container failed' : 'the agent could not read its setup');
+      if (raw.notStarted === 'nocwd')
+        throw new DockerExecError('start', missingCwdMessage(spec.workingDir, settings.image));
+      if (raw.notStarted === 'noexec')
+        throw new DockerExecError('start', missingProgramMessage(spec.argv[0]!, settings.image));
+      throw notStarted(
+        raw.notStarted === 'lost' ? 'a fork in the container failed' : 'the agent could not read its setup',
+      );
     }
     return finish(container, generation, raw, notes, raw.counters);
   };
@@ -189,10 +237,17 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
   // What decides what runs outside later stays read-only inside (the container's nested binds); a
   // protected path that appeared since the container was made is not, so the hook does not run; one
   // the hook created in a writable mount is moved aside and fails it.
-  const execOnce = async (request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
+  const execOnce = async (
+    request: ExecRequest,
+    lifetime: AbortSignal,
+    retry: boolean,
+    notes: string[],
+  ): Promise<DockerExecResult> => {
     const container = await keeper.current(notes);
     const hidden = guardHiddenPaths(container.sources, settings.hiddenPaths ?? []);
-    const uncovered = hidden.covered.filter((cover) => !container.hiddenPaths.some((covered) => within(cover.path, covered)));
+    const uncovered = hidden.covered.filter(
+      (cover) => !container.hiddenPaths.some((covered) => within(cover.path, covered)),
+    );
     if (uncovered.length > 0) {
       throw new DockerProtectedPathError(
         `${uncovered.map((cover) => cover.path).join(', ')} appeared after the container of run "${runId}" was made, so it is not covered inside it, and hooks must not read it (your secrets, or the journal key); the hook did not run. End the run (hookline's next run makes a new container that covers it).`,
@@ -229,8 +284,15 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     return ran.result;
   };
 
-  const execIn = async (container: RunContainer, request: ExecRequest, lifetime: AbortSignal, retry: boolean, notes: string[]): Promise<DockerExecResult> => {
-    const argv = typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
+  const execIn = async (
+    container: RunContainer,
+    request: ExecRequest,
+    lifetime: AbortSignal,
+    retry: boolean,
+    notes: string[],
+  ): Promise<DockerExecResult> => {
+    const argv =
+      typeof request.command === 'string' ? [request.shell ?? 'sh', '-c', request.command] : [...request.command];
     const env = request.env ?? {};
     // The marker is how the agent finds every process of this hook later, setsid'ed ones included.
     const marker = randomBytes(12).toString('hex');
@@ -258,14 +320,21 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       if (retry && isContainerGone(error)) {
         const reason = await describeContainerStop(container.container);
         await keeper.replace(container, reason, true);
-        notes.push(`the run's container had stopped (${reason}); this hook ran in a replacement, ${keeper.latest().name}`);
+        notes.push(
+          `the run's container had stopped (${reason}); this hook ran in a replacement, ${keeper.latest().name}`,
+        );
         return execOnce(request, lifetime, false, notes);
       }
       if (isConnectionFailure(error)) throw new DockerUnavailableError(scope.connection.address, error);
       throw notStarted(engineMessage(error), error);
     }
     if (!raw.aborted && keeper.generation === generation) {
-      const failure = describeStartFailure({ exitCode: raw.exitCode, stdout: decoder.decode(raw.stdout), stderr: decoder.decode(raw.stderr), image: settings.image });
+      const failure = describeStartFailure({
+        exitCode: raw.exitCode,
+        stdout: decoder.decode(raw.stdout),
+        stderr: decoder.decode(raw.stderr),
+        image: settings.image,
+      });
       if (failure !== undefined) {
         await checkLimits(container, raw.exitCode, false);
         throw new DockerExecError('start', failure);
@@ -288,7 +357,8 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
         throw new PluginError(`writeFile takes a plain file name, got ${JSON.stringify(name)}`);
       }
       const path = `${FILES_DIRECTORY}/${name}`;
-      if (files.has(path)) throw new PluginError(`writeFile: ${path} was already written in this session; use a fresh name`);
+      if (files.has(path))
+        throw new PluginError(`writeFile: ${path} was already written in this session; use a fresh name`);
       const mode = request.mode ?? 0o600;
       const write = async (): Promise<void> => {
         await (await keeper.current()).agent.request('w', path, mode.toString(8), request.data);
@@ -296,7 +366,11 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       try {
         await write();
       } catch (error) {
-        if (!(error instanceof AgentGoneError)) throw new DockerExecError('start', `could not write ${path} in the container of run "${runId}": ${messageOf(error)}`);
+        if (!(error instanceof AgentGoneError))
+          throw new DockerExecError(
+            'start',
+            `could not write ${path} in the container of run "${runId}": ${messageOf(error)}`,
+          );
         // The container stopped just now: the next use replaces it.
         await write();
       }
@@ -304,7 +378,8 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
       return path;
     },
     async removeFile(path) {
-      if (!path.startsWith(`${FILES_DIRECTORY}/`)) throw new PluginError(`removeFile removes only files written with writeFile, not ${JSON.stringify(path)}`);
+      if (!path.startsWith(`${FILES_DIRECTORY}/`))
+        throw new PluginError(`removeFile removes only files written with writeFile, not ${JSON.stringify(path)}`);
       const container = keeper.latest();
       if (!files.delete(path) || closing !== undefined || container.agent.isEnded) return;
       try {

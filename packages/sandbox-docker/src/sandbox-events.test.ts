@@ -12,7 +12,11 @@ describe.skipIf(!probe.available)('sandbox_ready and sandbox_cleanup with the do
     const internal: EmitOutcome[] = [];
     const engine = dockerEngine(
       [
-        { name: 'ready', event: 'sandbox_ready', command: 'cat "$ARC_HOOK_CONTEXT" >&2; echo >&2; hostname >&2; exit 3' },
+        {
+          name: 'ready',
+          event: 'sandbox_ready',
+          command: 'cat "$ARC_HOOK_CONTEXT" >&2; echo >&2; hostname >&2; exit 3',
+        },
         { name: 'work', blocking: false, command: 'hostname >&2; exit 3' },
         { name: 'bye', event: 'sandbox_cleanup', command: 'hostname >&2; exit 3' },
       ],
@@ -37,7 +41,13 @@ describe.skipIf(!probe.available)('sandbox_ready and sandbox_cleanup with the do
       event: 'sandbox_ready',
       run_id: runId,
       workflow_name: 'tests',
-      sandbox: { provider: 'docker', container_id: containerId, container_name: expect.stringMatching(/^hookline-events-/), image: TEST_IMAGE, replaced: 0 },
+      sandbox: {
+        provider: 'docker',
+        container_id: containerId,
+        container_name: expect.stringMatching(/^hookline-events-/),
+        image: TEST_IMAGE,
+        replaced: 0,
+      },
     });
     expect(hostname).toBe(containerId.slice(0, 12));
     expect(cleanup?.hooks[0]).toMatchObject({ status: 'ok', stderr: containerId.slice(0, 12) });
@@ -45,15 +55,26 @@ describe.skipIf(!probe.available)('sandbox_ready and sandbox_cleanup with the do
 
   test('a blocking sandbox_ready hook that blocks stops the sandboxed hooks of that run, with a clear reason', async () => {
     const engine = dockerEngine([
-      { name: 'image-policy', event: 'sandbox_ready', blocking: true, command: `echo '{"decision":"block","reason":"image not approved"}'` },
+      {
+        name: 'image-policy',
+        event: 'sandbox_ready',
+        blocking: true,
+        command: `echo '{"decision":"block","reason":"image not approved"}'`,
+      },
       { name: 'work', command: 'exit 0' },
       { name: 'on-host', command: 'exit 0', sandbox: false, blocking: false },
     ]);
     const runId = freshRunId('refused');
     try {
       const outcome = await emitSettled(engine, runId);
-      const refusal = 'the run\'s sandbox is not available: sandbox_ready hook "image-policy" blocked the run\'s sandbox: image not approved';
-      expect(outcome.hooks[0]).toMatchObject({ name: 'work', status: 'failed', error: refusal, decision: { decision: 'block' } });
+      const refusal =
+        'the run\'s sandbox is not available: sandbox_ready hook "image-policy" blocked the run\'s sandbox: image not approved';
+      expect(outcome.hooks[0]).toMatchObject({
+        name: 'work',
+        status: 'failed',
+        error: refusal,
+        decision: { decision: 'block' },
+      });
       expect(outcome).toMatchObject({ decision: 'block', reason: refusal });
       // The refused container is cleaned up and removed at once.
       expect(await containersOfRun(runId)).toEqual([]);

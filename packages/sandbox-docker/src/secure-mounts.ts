@@ -5,7 +5,23 @@ import { DockerContainerError } from './docker-container-error.ts';
 import type { BindMount } from './parse-mount.ts';
 
 // The host's system folders and the kernel's: a mount source that is or holds one hands the container the host.
-const SYSTEM_FOLDERS: readonly string[] = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt', '/boot', '/proc', '/sys', '/dev', '/root', '/var'];
+const SYSTEM_FOLDERS: readonly string[] = [
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/etc',
+  '/opt',
+  '/boot',
+  '/proc',
+  '/sys',
+  '/dev',
+  '/root',
+  '/var',
+];
 
 /** A run container's binds as the engine gets them, and what they keep read-only. */
 export interface SecuredMounts {
@@ -35,21 +51,33 @@ export interface HiddenCover {
  * gets an empty cover instead, and a mount inside one is refused. Throws a
  * {@link DockerContainerError} naming the resolved path.
  */
-export function secureMounts(mounts: readonly BindMount[], hostProtected: readonly string[], hostHidden: readonly string[] = []): SecuredMounts {
+export function secureMounts(
+  mounts: readonly BindMount[],
+  hostProtected: readonly string[],
+  hostHidden: readonly string[] = [],
+): SecuredMounts {
   const resolved = mounts.map((mount) => {
     let source: string;
     try {
       source = realpathSync(mount.source);
     } catch (error) {
-      throw new DockerContainerError(`the mount source ${mount.source} (for ${mount.target}) does not exist or cannot be resolved (${(error as NodeJS.ErrnoException).code ?? String(error)}); every host folder in [sandbox.docker] mounts must exist`, { cause: error });
+      throw new DockerContainerError(
+        `the mount source ${mount.source} (for ${mount.target}) does not exist or cannot be resolved (${(error as NodeJS.ErrnoException).code ?? String(error)}); every host folder in [sandbox.docker] mounts must exist`,
+        { cause: error },
+      );
     }
     if (source === '/' || SYSTEM_FOLDERS.some((system) => within(system, source))) {
       const via = source === mount.source ? '' : ` (${mount.source} resolves to it through a link)`;
-      throw new DockerContainerError(`the docker sandbox does not mount ${source}${via} at ${mount.target}: it is / or holds system folders of the host; mount a folder of its own (a project folder).`);
+      throw new DockerContainerError(
+        `the docker sandbox does not mount ${source}${via} at ${mount.target}: it is / or holds system folders of the host; mount a folder of its own (a project folder).`,
+      );
     }
     return { ...mount, source };
   });
-  const hidden = guardHiddenPaths(resolved.map((mount) => mount.source), hostHidden);
+  const hidden = guardHiddenPaths(
+    resolved.map((mount) => mount.source),
+    hostHidden,
+  );
   const holder = hidden.insideHidden[0];
   if (holder !== undefined) {
     throw new DockerContainerError(
@@ -61,7 +89,10 @@ export function secureMounts(mounts: readonly BindMount[], hostProtected: readon
   for (const mount of resolved) {
     for (const cover of hidden.covered) {
       if (!within(cover.path, mount.source)) continue;
-      covers.push({ target: posix.join(mount.target, cover.path.slice(mount.source.length)), directory: cover.directory });
+      covers.push({
+        target: posix.join(mount.target, cover.path.slice(mount.source.length)),
+        directory: cover.directory,
+      });
       hiddenPaths.push(cover.path);
     }
   }

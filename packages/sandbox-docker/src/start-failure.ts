@@ -8,7 +8,8 @@ export interface StartFailureScope {
 
 // Docker writes the runtime's refusal into the attach stream and reports exit code 126 (or 127).
 // The wordings of runc (Docker 20.10 to 28) and crun are matched.
-const RUNTIME_FAILURE = /OCI runtime exec failed|exec failed: unable to start container process|executable file not found|chdir to cwd/;
+const RUNTIME_FAILURE =
+  /OCI runtime exec failed|exec failed: unable to start container process|executable file not found|chdir to cwd/;
 
 /**
  * Recognises an exec whose process the container runtime could not start — a working directory or
@@ -17,7 +18,8 @@ const RUNTIME_FAILURE = /OCI runtime exec failed|exec failed: unable to start co
  * the output).
  */
 export function describeStartFailure(scope: StartFailureScope): string | undefined {
-  if (scope.exitCode === null) return `Docker reported no exit code for the command in the container (image "${scope.image}"): it may not have started`;
+  if (scope.exitCode === null)
+    return `Docker reported no exit code for the command in the container (image "${scope.image}"): it may not have started`;
   if (scope.exitCode !== 126 && scope.exitCode !== 127) return undefined;
   const output = `${scope.stdout}\n${scope.stderr}`.trim();
   if (!RUNTIME_FAILURE.test(output.split('\n')[0] ?? '')) return undefined;

@@ -1,6 +1,13 @@
 // A timeout or an abort ends every process of the hook inside the container, not just the client's wait.
 import { describe, expect, test } from 'vitest';
-import { dockerEngine, emitSettled, freshRunId, testSandbox, text, topCommands } from '../test-support/docker-harness.ts';
+import {
+  dockerEngine,
+  emitSettled,
+  freshRunId,
+  testSandbox,
+  text,
+  topCommands,
+} from '../test-support/docker-harness.ts';
 import { probeDocker, reportDockerProbe } from '../test-support/docker-probe.ts';
 import type { DockerSandboxSession } from './docker-session.ts';
 
@@ -39,7 +46,10 @@ describe.skipIf(!probe.available)('stopping a hook in the container', () => {
           )
           .toBe(3);
         expect(commands[0]).toMatch(/docker-init -- sh -c/);
-        expect(commands.slice(1)).toEqual([expect.stringContaining('hookline-agent'), expect.stringContaining('hookline-agent')]);
+        expect(commands.slice(1)).toEqual([
+          expect.stringContaining('hookline-agent'),
+          expect.stringContaining('hookline-agent'),
+        ]);
       } finally {
         await session.dispose();
       }
@@ -52,7 +62,10 @@ describe.skipIf(!probe.available)('stopping a hook in the container', () => {
     const provider = testSandbox();
     const session = await provider.doOpen(freshRunId('setsid'), new AbortController().signal);
     try {
-      const result = await session.exec({ command: 'setsid sh -c "sleep 301 & exec sleep 302" & sleep 303', signal: AbortSignal.timeout(500) });
+      const result = await session.exec({
+        command: 'setsid sh -c "sleep 301 & exec sleep 302" & sleep 303',
+        signal: AbortSignal.timeout(500),
+      });
       expect(result.aborted).toBe(true);
       expect(await leftovers(session)).toEqual([]);
     } finally {
@@ -66,7 +79,10 @@ describe.skipIf(!probe.available)('stopping a hook in the container', () => {
     const session = await provider.doOpen(freshRunId('term'), new AbortController().signal);
     try {
       const controller = new AbortController();
-      const work = session.exec({ command: 'trap "" TERM; env -i sleep 304 & trap "" TERM; sleep 305', signal: controller.signal });
+      const work = session.exec({
+        command: 'trap "" TERM; env -i sleep 304 & trap "" TERM; sleep 305',
+        signal: controller.signal,
+      });
       await new Promise((resolve) => setTimeout(resolve, 300));
       const stopped = performance.now();
       controller.abort(new Error('test abort'));

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Docker from 'dockerode';
-import { createHookEngine, loadConfig, type EmitOutcome, type HookEngine, type HookEngineOptions, type HookReport } from '@hookline/core';
+import {
+  createHookEngine,
+  loadConfig,
+  type EmitOutcome,
+  type HookEngine,
+  type HookEngineOptions,
+  type HookReport,
+} from '@hookline/core';
 import { commandRunner } from '@hookline/runner-command';
 import { dockerSandbox, type DockerSandboxProvider, type DockerSandboxSettings } from '../src/index.ts';
 import { LABELS } from '../src/labels.ts';
@@ -31,14 +38,33 @@ export function dockerEngine(
   const runners = [commandRunner()];
   const text = [
     '[sandbox]\nprovider = "docker"',
-    ...hooks.map((hook) => ['[[hooks]]', ...Object.entries({ event: 'stage_start', ...hook }).map(([key, value]) => `${key} = ${JSON.stringify(value)}`)].join('\n')),
+    ...hooks.map((hook) =>
+      [
+        '[[hooks]]',
+        ...Object.entries({ event: 'stage_start', ...hook }).map(([key, value]) => `${key} = ${JSON.stringify(value)}`),
+      ].join('\n'),
+    ),
   ].join('\n\n');
-  return createHookEngine({ config: loadConfig([{ text, source: 'test.toml' }], { runners }), runners, sandbox, ...options });
+  return createHookEngine({
+    config: loadConfig([{ text, source: 'test.toml' }], { runners }),
+    runners,
+    sandbox,
+    ...options,
+  });
 }
 
 /** Emits `stage_start` for `runId` and waits for every hook. */
-export async function emitSettled(engine: HookEngine, runId: string, context: Record<string, unknown> = {}): Promise<EmitOutcome> {
-  const outcome = await engine.emit('stage_start', { run_id: runId, workflow_name: 'tests', node_id: 'build', ...context });
+export async function emitSettled(
+  engine: HookEngine,
+  runId: string,
+  context: Record<string, unknown> = {},
+): Promise<EmitOutcome> {
+  const outcome = await engine.emit('stage_start', {
+    run_id: runId,
+    workflow_name: 'tests',
+    node_id: 'build',
+    ...context,
+  });
   return outcome.settled;
 }
 

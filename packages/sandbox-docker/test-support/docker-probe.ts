@@ -26,7 +26,10 @@ export function probeDocker(): Promise<DockerProbe> {
       try {
         await docker.getImage(TEST_IMAGE).inspect();
       } catch {
-        return { available: false, reason: `the test image ${TEST_IMAGE} is missing: build it with scripts/build-test-image.sh (repository root)` };
+        return {
+          available: false,
+          reason: `the test image ${TEST_IMAGE} is missing: build it with scripts/build-test-image.sh (repository root)`,
+        };
       }
       return { available: true, reason: '' };
     } catch (error) {

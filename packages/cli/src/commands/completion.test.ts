@@ -23,7 +23,14 @@ describe('hookline completion', () => {
     const code = await script('bash');
     // Asks the completion function what it offers for a command line, as bash would on <Tab>.
     const complete = (...words: string[]): string[] =>
-      execFileSync('bash', ['-c', `${code}\nCOMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _hookline; printf '%s\\n' "\${COMPREPLY[@]}"`], { cwd: scratch.path, encoding: 'utf8' })
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `${code}\nCOMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _hookline; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        { cwd: scratch.path, encoding: 'utf8' },
+      )
         .split('\n')
         .filter((line) => line !== '')
         .sort();
@@ -44,11 +51,18 @@ describe('hookline completion', () => {
     expect(zsh).toContain('bashcompinit');
     expect(zsh).toContain('complete -o default -F _hookline hookline');
     const fish = await script('fish');
-    expect(fish).toContain("complete -c hookline -n \"not __fish_seen_subcommand_from emit run explain validate list schema init completion worker journal sandbox webhook\" -a emit -d 'run an event\\'s hooks");
+    expect(fish).toContain(
+      'complete -c hookline -n "not __fish_seen_subcommand_from emit run explain validate list schema init completion worker journal sandbox webhook" -a emit -d \'run an event\\\'s hooks',
+    );
     expect(fish).toContain('complete -c hookline -n "__fish_seen_subcommand_from emit" -l context -r -F');
-    expect(fish).toContain("complete -c hookline -n \"__fish_seen_subcommand_from init\" -l preset -x -a 'arc task agent claude'");
+    expect(fish).toContain(
+      'complete -c hookline -n "__fish_seen_subcommand_from init" -l preset -x -a \'arc task agent claude\'',
+    );
     expect(fish).toMatch(/__fish_seen_subcommand_from explain" -a '[^']*pre_tool_use/);
-    for (const [shell, text] of [['zsh', zsh], ['fish', fish]] as const) {
+    for (const [shell, text] of [
+      ['zsh', zsh],
+      ['fish', fish],
+    ] as const) {
       if (!hasShell(shell)) {
         console.warn(`${shell} is not installed, so its completion script is not syntax-checked by ${shell} itself`);
         continue;
@@ -68,7 +82,10 @@ describe('hookline completion', () => {
 
 describe('--quiet', () => {
   test('emit prints no summary and no warnings, keeps the exit code; errors still show', async () => {
-    scratch.write('hookline.toml', 'model = "x"\n[[hooks]]\nname = "gate"\nevent = "stage_start"\ncommand = "exit 2"\n');
+    scratch.write(
+      'hookline.toml',
+      'model = "x"\n[[hooks]]\nname = "gate"\nevent = "stage_start"\ncommand = "exit 2"\n',
+    );
     const loud = await runCli(['emit', 'stage_start'], { cwd: scratch.path });
     expect(loud.code).toBe(2);
     expect(loud.stdout).toContain('stage_start: block');
@@ -85,14 +102,21 @@ describe('--quiet', () => {
 
   test('validate and init say nothing when all is well', async () => {
     expect(await runCli(['init', '--quiet'], { cwd: scratch.path })).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(await runCli(['validate', '--quiet'], { cwd: scratch.path })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runCli(['validate', '--quiet'], { cwd: scratch.path })).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 });
 
 describe('colors', () => {
   test('FORCE_COLOR paints output that is not a terminal; NO_COLOR wins over it', async () => {
     scratch.write('hookline.toml', '[[hooks]]\nname = "gate"\nevent = "stage_start"\ncommand = "exit 2"\n');
-    const forced = await runCli(['emit', 'stage_start'], { cwd: scratch.path, env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    const forced = await runCli(['emit', 'stage_start'], {
+      cwd: scratch.path,
+      env: { NO_COLOR: '', FORCE_COLOR: '1' },
+    });
     expect(forced.stdout).toMatch(/\u001b\[\d+m/);
     const both = await runCli(['emit', 'stage_start'], { cwd: scratch.path, env: { NO_COLOR: '1', FORCE_COLOR: '1' } });
     expect(both.stdout).not.toMatch(/\u001b\[/);

@@ -19,7 +19,11 @@ export interface CompletionFacts {
   readonly presets: readonly string[];
 }
 
-const SHELLS: Readonly<Record<string, (facts: CompletionFacts) => string>> = { bash: bashScript, zsh: (facts) => zshScript(facts), fish: fishScript };
+const SHELLS: Readonly<Record<string, (facts: CompletionFacts) => string>> = {
+  bash: bashScript,
+  zsh: (facts) => zshScript(facts),
+  fish: fishScript,
+};
 
 /** `hookline completion bash|zsh|fish`. */
 export const completionCommand = {
@@ -33,7 +37,10 @@ export const completionCommand = {
 /** The commands with their options and positional words, every preset's events, the preset names. */
 export function completionFacts(): CompletionFacts {
   const events = [...new Set(builtInPresets.all.flatMap((preset) => preset.events.map((event) => event.name)))];
-  const specs = Object.entries(COMMAND_SPECS).map(([name, spec]): { name: string; spec: CommandSpec } => ({ name, spec }));
+  const specs = Object.entries(COMMAND_SPECS).map(([name, spec]): { name: string; spec: CommandSpec } => ({
+    name,
+    spec,
+  }));
   const commands = specs.map(({ name, spec }) => ({
     name,
     summary: spec.summary,
@@ -42,8 +49,15 @@ export function completionFacts(): CompletionFacts {
   }));
   // Every spelling (`--config`, `-c`) of the options, of any command, whose declaration passes `test`.
   const spellings = (test: (name: string, value: string | undefined) => boolean): string[] => {
-    const options = specs.flatMap(({ spec }) => Object.entries(spec.options)).filter(([name, option]) => test(name, option.value));
-    return [...new Set([...options.map(([name]) => `--${name}`), ...options.flatMap(([, option]) => (option.short === undefined ? [] : [`-${option.short}`]))])];
+    const options = specs
+      .flatMap(({ spec }) => Object.entries(spec.options))
+      .filter(([name, option]) => test(name, option.value));
+    return [
+      ...new Set([
+        ...options.map(([name]) => `--${name}`),
+        ...options.flatMap(([, option]) => (option.short === undefined ? [] : [`-${option.short}`])),
+      ]),
+    ];
   };
   return {
     commands,
@@ -54,7 +68,9 @@ export function completionFacts(): CompletionFacts {
 }
 
 function bashScript(facts: CompletionFacts): string {
-  const cases = facts.commands.map((command) => `    ${command.name}) words="${[...command.options, ...command.words].join(' ')}" ;;`).join('\n');
+  const cases = facts.commands
+    .map((command) => `    ${command.name}) words="${[...command.options, ...command.words].join(' ')}" ;;`)
+    .join('\n');
   return `# hookline completion for bash: eval "$(hookline completion bash)"
 _hookline() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}" words
@@ -88,14 +104,21 @@ function fishScript(facts: CompletionFacts): string {
   const lines = [
     '# hookline completion for fish: hookline completion fish > ~/.config/fish/completions/hookline.fish',
     'complete -c hookline -f',
-    ...facts.commands.map((command) => `complete -c hookline -n "not __fish_seen_subcommand_from ${names}" -a ${command.name} -d ${fishQuote(command.summary)}`),
+    ...facts.commands.map(
+      (command) =>
+        `complete -c hookline -n "not __fish_seen_subcommand_from ${names}" -a ${command.name} -d ${fishQuote(command.summary)}`,
+    ),
     'complete -c hookline -s q -l quiet -d "no summary and no warnings"',
   ];
   for (const command of facts.commands) {
     const when = `-n "__fish_seen_subcommand_from ${command.name}"`;
     for (const option of command.options) {
       const name = option.slice(2);
-      const argument = facts.fileOptions.includes(option) ? ' -r -F' : facts.presetOptions.includes(option) ? ` -x -a ${fishQuote(facts.presets.join(' '))}` : '';
+      const argument = facts.fileOptions.includes(option)
+        ? ' -r -F'
+        : facts.presetOptions.includes(option)
+          ? ` -x -a ${fishQuote(facts.presets.join(' '))}`
+          : '';
       lines.push(`complete -c hookline ${when} -l ${name}${argument}`);
     }
     if (command.words.length > 0) lines.push(`complete -c hookline ${when} -a ${fishQuote(command.words.join(' '))}`);

@@ -20,7 +20,10 @@ beforeEach(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ id: request.headers['webhook-id'] as string | undefined, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        id: request.headers['webhook-id'] as string | undefined,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       response.writeHead(answer).end(`answer ${answer}`);
     });
   });
@@ -49,17 +52,33 @@ const resume = async (): Promise<void> => {
 
 test('a failing endpoint is retried by later processes until the schedule is used up, then ls --dead shows every attempt; retry --endpoint replays it with the same webhook-id; purge deletes old dead letters', async () => {
   scratch.write('hookline.toml', config('{ schedule = ["50ms", "50ms"], jitter = false }'));
-  const emitted = await runCli(['emit', 'run_complete', '--set', 'run_id=r-1', '--json'], { cwd: scratch.path, env: ENV });
+  const emitted = await runCli(['emit', 'run_complete', '--set', 'run_id=r-1', '--json'], {
+    cwd: scratch.path,
+    env: ENV,
+  });
   expect(emitted.code, emitted.stderr).toBe(0);
-  expect(JSON.parse(emitted.stdout).hooks[0]).toMatchObject({ status: 'failed', http_status: 500, delivery: { next: 'retry' } });
+  expect(JSON.parse(emitted.stdout).hooks[0]).toMatchObject({
+    status: 'failed',
+    http_status: 500,
+    delivery: { next: 'retry' },
+  });
   expect(received).toHaveLength(1);
   await resume();
   await resume();
   expect(received).toHaveLength(3);
   const dead = (await json(['journal', 'ls', '--dead', '--json'])) as Array<Record<string, unknown>>;
   expect(dead).toHaveLength(1);
-  expect(dead[0]).toMatchObject({ state: 'dead-lettered', lastError: expect.stringContaining('the retry schedule is used up') });
-  expect((dead[0]!['deliveries'] as Array<Record<string, unknown>>).map((attempt) => [attempt['outcome'], attempt['httpStatus'], attempt['target']])).toEqual([
+  expect(dead[0]).toMatchObject({
+    state: 'dead-lettered',
+    lastError: expect.stringContaining('the retry schedule is used up'),
+  });
+  expect(
+    (dead[0]!['deliveries'] as Array<Record<string, unknown>>).map((attempt) => [
+      attempt['outcome'],
+      attempt['httpStatus'],
+      attempt['target'],
+    ]),
+  ).toEqual([
     ['retry', 500, url],
     ['retry', 500, url],
     ['dead', 500, url],
@@ -68,7 +87,11 @@ test('a failing endpoint is retried by later processes until the schedule is use
   expect(table.stdout).toContain('3, last 500 dead');
 
   answer = 204;
-  expect(await json(['journal', 'retry', '--endpoint', url, '--json'])).toEqual({ retried: [dead[0]!['id']], refused: [], reenabled: false });
+  expect(await json(['journal', 'retry', '--endpoint', url, '--json'])).toEqual({
+    retried: [dead[0]!['id']],
+    refused: [],
+    reenabled: false,
+  });
   await resume();
   expect(received).toHaveLength(4);
   expect(new Set(received.map((request) => request.id)).size).toBe(1);
@@ -78,7 +101,9 @@ test('a failing endpoint is retried by later processes until the schedule is use
   answer = 400;
   await runCli(['emit', 'run_complete', '--set', 'run_id=r-2'], { cwd: scratch.path, env: ENV });
   expect(await json(['journal', 'purge', '--before', '1h', '--json'])).toEqual({ purged: 0 });
-  expect(await json(['journal', 'purge', '--before', new Date(Date.now() + 60_000).toISOString(), '--json'])).toEqual({ purged: 1 });
+  expect(await json(['journal', 'purge', '--before', new Date(Date.now() + 60_000).toISOString(), '--json'])).toEqual({
+    purged: 1,
+  });
   expect(await json(['journal', 'ls', '--json'])).toEqual([]);
 });
 
@@ -86,10 +111,18 @@ test('a 410 disables the endpoint for later processes until retry --endpoint re-
   scratch.write('hookline.toml', config('"standard-webhooks"'));
   answer = 410;
   await runCli(['emit', 'run_complete', '--set', 'run_id=r-1'], { cwd: scratch.path, env: ENV });
-  const later = await runCli(['emit', 'run_complete', '--set', 'run_id=r-2', '--json'], { cwd: scratch.path, env: ENV });
-  expect(JSON.parse(later.stdout).hooks[0]).toMatchObject({ status: 'skipped', skipped_because: expect.stringContaining(`${url} is disabled since`) });
+  const later = await runCli(['emit', 'run_complete', '--set', 'run_id=r-2', '--json'], {
+    cwd: scratch.path,
+    env: ENV,
+  });
+  expect(JSON.parse(later.stdout).hooks[0]).toMatchObject({
+    status: 'skipped',
+    skipped_because: expect.stringContaining(`${url} is disabled since`),
+  });
   expect(received).toHaveLength(1);
-  expect(await json(['journal', 'retry', '--since', new Date(Date.now() + 60_000).toISOString(), '--json'])).toMatchObject({ retried: [], reenabled: false });
+  expect(
+    await json(['journal', 'retry', '--since', new Date(Date.now() + 60_000).toISOString(), '--json']),
+  ).toMatchObject({ retried: [], reenabled: false });
   expect(((await json(['journal', 'ls', '--dead', '--json'])) as unknown[]).length).toBe(2);
 
   answer = 200;
@@ -106,7 +139,10 @@ test('bad uses say what to write', async () => {
   const cases: Array<[string[], string]> = [
     [['journal', 'retry'], 'needs an entry ID, or --since DATE and/or --endpoint URL'],
     [['journal', 'purge'], 'purge needs --before DATE'],
-    [['journal', 'retry', '--since', 'last week'], '--since needs a date (2026-12-01, 2026-12-01T08:00:00Z) or an age (30m, 24h, 7d)'],
+    [
+      ['journal', 'retry', '--since', 'last week'],
+      '--since needs a date (2026-12-01, 2026-12-01T08:00:00Z) or an age (30m, 24h, 7d)',
+    ],
     [['journal', 'ls', '--since', '1h'], '--since and --endpoint go with retry'],
     [['journal', 'retry', '--endpoint', url, '--trust'], '--trust goes with retry ID only'],
   ];

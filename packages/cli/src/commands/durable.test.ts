@@ -22,10 +22,12 @@ afterEach(() => {
 
 // The slow durable hook: notes each start in side.txt, then waits for `release` (bounded, in case a
 // test fails before writing it). A run that is resumed after `release` exists ends at once.
-const SLOW = 'echo $$ > hook.pid; echo started >> side.txt; i=0; while [ ! -f release ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done';
+const SLOW =
+  'echo $$ > hook.pid; echo started >> side.txt; i=0; while [ ! -f release ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done';
 
 const path = (name: string): string => join(scratch.path, name);
-const starts = (): number => (existsSync(path('side.txt')) ? readFileSync(path('side.txt'), 'utf8').split('\n').filter(Boolean).length : 0);
+const starts = (): number =>
+  existsSync(path('side.txt')) ? readFileSync(path('side.txt'), 'utf8').split('\n').filter(Boolean).length : 0;
 
 async function pending(file = path('.hookline/journal.db')): Promise<readonly JournalEntry[]> {
   const journal = sqliteJournal({ path: file });
@@ -45,37 +47,57 @@ async function killRunMidHook(event: Record<string, unknown>): Promise<void> {
   child.stdin!.write(`${JSON.stringify(event)}\n`);
   // The hook is spawned before emit resolves, so its start can be seen a moment before the answer
   // is written; kill only once both happened, or the test races the CLI's own write.
-  await waitFor('the durable hook to start and the line to be answered', () => starts() === 1 && readFileSync(path('hook.pid'), 'utf8').trim() !== '' && answered.endsWith('\n'));
+  await waitFor(
+    'the durable hook to start and the line to be answered',
+    () => starts() === 1 && readFileSync(path('hook.pid'), 'utf8').trim() !== '' && answered.endsWith('\n'),
+  );
   leftovers.push(Number(readFileSync(path('hook.pid'), 'utf8').trim()));
   child.kill('SIGKILL');
   const result = await done;
   expect(result.signal).toBe('SIGKILL');
   // The line was answered before the hook ran: the entry was journaled before emit returned.
-  expect(JSON.parse(result.stdout)).toMatchObject({ event: event['event'], decision: 'proceed', hooks: [{ status: 'pending' }] });
+  expect(JSON.parse(result.stdout)).toMatchObject({
+    event: event['event'],
+    decision: 'proceed',
+    hooks: [{ status: 'pending' }],
+  });
   expect(await pending()).toMatchObject([{ event: event['event'], attempts: 1 }]);
 }
 
 test('a task point left by a killed `hookline run` runs again at the next `hookline emit`, and the journal empties', async () => {
-  scratch.write('hookline.toml', `preset = "task"\n\n[hooks]\nafter_merge = ['${SLOW}']\nafter_fail = ["echo failed >> failed.txt"]\n`);
+  scratch.write(
+    'hookline.toml',
+    `preset = "task"\n\n[hooks]\nafter_merge = ['${SLOW}']\nafter_fail = ["echo failed >> failed.txt"]\n`,
+  );
   await killRunMidHook({ event: 'after_merge', task: 't-1' });
   writeFileSync(path('release'), '');
 
   const result = await runCli(['emit', 'after_fail', '--set', 'task=t-2', '--json'], { cwd: scratch.path });
   expect(result.code).toBe(0);
   // stdout is the emit's own outcome only; the resumed entry is reported on stderr.
-  expect(JSON.parse(result.stdout)).toMatchObject({ event: 'after_fail', hooks: [{ name: 'after_fail-01', status: 'ok' }] });
+  expect(JSON.parse(result.stdout)).toMatchObject({
+    event: 'after_fail',
+    hooks: [{ name: 'after_fail-01', status: 'ok' }],
+  });
   expect(result.stdout.trimEnd().split('\n')).toHaveLength(1);
-  expect(result.stderr).toBe('hookline: resumed after_merge for task "t-1" (journal entry 1, attempt 2): after_merge-01 ok\n');
+  expect(result.stderr).toBe(
+    'hookline: resumed after_merge for task "t-1" (journal entry 1, attempt 2): after_merge-01 ok\n',
+  );
   expect(starts()).toBe(2);
   expect(readFileSync(path('failed.txt'), 'utf8')).toBe('failed\n');
   expect(await pending()).toEqual([]);
   // Cleared means cleared: a later start runs nothing again.
-  expect((await runCli(['emit', 'after_fail', '--set', 'task=t-3'], { cwd: scratch.path })).stderr).not.toContain('resumed');
+  expect((await runCli(['emit', 'after_fail', '--set', 'task=t-3'], { cwd: scratch.path })).stderr).not.toContain(
+    'resumed',
+  );
   expect(starts()).toBe(2);
 }, 60_000);
 
 test('a `durable = true` arc hook left by a killed `hookline run` runs again at `hookline run` with empty input', async () => {
-  scratch.write('hookline.toml', `[[hooks]]\nname = "notify"\nevent = "run_complete"\ndurable = true\nsandbox = false\ncommand = '${SLOW}'\n`);
+  scratch.write(
+    'hookline.toml',
+    `[[hooks]]\nname = "notify"\nevent = "run_complete"\ndurable = true\nsandbox = false\ncommand = '${SLOW}'\n`,
+  );
   await killRunMidHook({ event: 'run_complete', run_id: 'r1', workflow_name: 'ship' });
   writeFileSync(path('release'), '');
 
@@ -83,7 +105,9 @@ test('a `durable = true` arc hook left by a killed `hookline run` runs again at 
   expect(result.code).toBe(0);
   // One line per input line: none.
   expect(result.stdout).toBe('');
-  expect(result.stderr).toContain('hookline: resumed run_complete for run_id "r1" (journal entry 1, attempt 2): notify ok');
+  expect(result.stderr).toContain(
+    'hookline: resumed run_complete for run_id "r1" (journal entry 1, attempt 2): notify ok',
+  );
   expect(starts()).toBe(2);
   expect(await pending()).toEqual([]);
 }, 60_000);
@@ -99,7 +123,11 @@ test('SIGTERM while a durable hook runs releases its entry with the reason; the 
   const [entry, ...more] = await pending();
   expect(more).toEqual([]);
   // Released, not merely abandoned: nobody holds it, and it says why it is still there.
-  expect(entry).toMatchObject({ event: 'after_merge', attempts: 1, lastError: 'the engine closed before the durable hooks ended' });
+  expect(entry).toMatchObject({
+    event: 'after_merge',
+    attempts: 1,
+    lastError: 'the engine closed before the durable hooks ended',
+  });
   expect(entry?.owner).toBeUndefined();
 
   writeFileSync(path('release'), '');
@@ -118,11 +146,17 @@ test('a corrupt journal: a warning naming the file and what to do; the file is l
   const result = await runCli(['emit', 'after_merge', '--set', 'task=t-1', '--json'], { cwd: scratch.path });
   // As core does: resume() fails with the JournalError, each emit runs its hooks unjournaled, with a warning.
   expect(result.code).toBe(0);
-  expect(result.stderr).toContain(`hookline: warning: durable hooks left by earlier runs were not resumed: The hook journal ${file} is corrupted or not a journal`);
+  expect(result.stderr).toContain(
+    `hookline: warning: durable hooks left by earlier runs were not resumed: The hook journal ${file} is corrupted or not a journal`,
+  );
   expect(result.stderr).toContain(`move it aside (e.g. mv "${file}" "${file}.corrupt")`);
   const outcome = JSON.parse(result.stdout) as { hooks: Array<{ status: string }>; warnings: string[] };
   expect(outcome.hooks).toMatchObject([{ status: 'ok' }]);
-  expect(outcome.warnings).toEqual([expect.stringMatching(/^could not journal the durable hooks "after_merge-01": The hook journal .* — they run now, but a crash before they end would lose them$/)]);
+  expect(outcome.warnings).toEqual([
+    expect.stringMatching(
+      /^could not journal the durable hooks "after_merge-01": The hook journal .* — they run now, but a crash before they end would lose them$/,
+    ),
+  ]);
   expect(readFileSync(path('merged.txt'), 'utf8')).toBe('t-1\n');
   expect(readFileSync(file, 'utf8')).toBe(junk);
 
@@ -137,7 +171,14 @@ test('a corrupt journal: a warning naming the file and what to do; the file is l
 
 test('--journal FILE, else HOOKLINE_JOURNAL, else .hookline/journal.db; no durable hook, no journal', async () => {
   scratch.write('hookline.toml', 'preset = "task"\n\n[hooks]\nafter_merge = ["true"]\n');
-  expect((await runCli(['emit', 'after_merge', '--set', 'task=t-1', '--journal', 'state/hooks.db'], { cwd: scratch.path, env: { HOOKLINE_JOURNAL: 'env.db' } })).code).toBe(0);
+  expect(
+    (
+      await runCli(['emit', 'after_merge', '--set', 'task=t-1', '--journal', 'state/hooks.db'], {
+        cwd: scratch.path,
+        env: { HOOKLINE_JOURNAL: 'env.db' },
+      })
+    ).code,
+  ).toBe(0);
   expect(existsSync(path('state/hooks.db'))).toBe(true);
   expect(existsSync(path('env.db'))).toBe(false);
   expect((await runCli(['run'], { cwd: scratch.path, input: '', env: { HOOKLINE_JOURNAL: 'env.db' } })).code).toBe(0);
@@ -161,7 +202,8 @@ test('kill -9 mid-hook: the next start ends the orphaned hook before it runs the
     'echo "end $$ $(date +%s%N)" >> runs.log',
   ].join('; ');
   scratch.write('hookline.toml', `preset = "task"\n\n[hooks]\nafter_merge = ['${hook}']\n`);
-  const lines = (): string[] => (existsSync(path('runs.log')) ? readFileSync(path('runs.log'), 'utf8').split('\n').filter(Boolean) : []);
+  const lines = (): string[] =>
+    existsSync(path('runs.log')) ? readFileSync(path('runs.log'), 'utf8').split('\n').filter(Boolean) : [];
   const child = startCli(['emit', 'after_merge', '--set', 'task=t-1'], { cwd: scratch.path });
   child.stdin!.end();
   const done = finished(child);
@@ -174,7 +216,9 @@ test('kill -9 mid-hook: the next start ends the orphaned hook before it runs the
 
   const result = await runCli(['emit', 'after_fail', '--set', 'task=t-2'], { cwd: scratch.path });
   expect(result.code, result.stderr).toBe(0);
-  expect(result.stderr).toContain('hookline: resumed after_merge for task "t-1" (journal entry 1, attempt 2): after_merge-01 ok');
+  expect(result.stderr).toContain(
+    'hookline: resumed after_merge for task "t-1" (journal entry 1, attempt 2): after_merge-01 ok',
+  );
   const runs = new Map<string, { start: bigint; end?: bigint }>();
   for (const line of lines()) {
     const [kind, pid, time] = line.split(' ');

@@ -4,24 +4,49 @@
 // under CI=true or HOOKLINE_REQUIRE_BUBBLEWRAP=1.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { finished, makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
 
 const required = process.env['CI'] === 'true' || process.env['HOOKLINE_REQUIRE_BUBBLEWRAP'] === '1';
-const probe = spawnSync('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--', 'true'], { encoding: 'utf8' });
-const problem = probe.error !== undefined ? `bwrap cannot be started (${probe.error.message})` : probe.status !== 0 ? `bwrap cannot make a sandbox: ${probe.stderr.trim()}` : undefined;
+const probe = spawnSync('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--', 'true'], {
+  encoding: 'utf8',
+});
+const problem =
+  probe.error !== undefined
+    ? `bwrap cannot be started (${probe.error.message})`
+    : probe.status !== 0
+      ? `bwrap cannot make a sandbox: ${probe.stderr.trim()}`
+      : undefined;
 if (problem !== undefined) {
-  if (required) throw new Error(`${problem}, and CI=true / HOOKLINE_REQUIRE_BUBBLEWRAP=1 require it: install Debian's bubblewrap package`);
+  if (required)
+    throw new Error(
+      `${problem}, and CI=true / HOOKLINE_REQUIRE_BUBBLEWRAP=1 require it: install Debian's bubblewrap package`,
+    );
   console.warn(`skipping the CLI's bubblewrap tests: ${problem}`);
 }
 
 interface Outcome {
   readonly decision: string;
   readonly reason?: string;
-  readonly hooks: ReadonlyArray<{ readonly status: string; readonly sandbox?: string; readonly error?: string; readonly warnings?: readonly string[]; readonly exit_code?: number }>;
+  readonly hooks: ReadonlyArray<{
+    readonly status: string;
+    readonly sandbox?: string;
+    readonly error?: string;
+    readonly warnings?: readonly string[];
+    readonly exit_code?: number;
+  }>;
 }
 
 let scratch: Scratch;
@@ -44,16 +69,23 @@ async function emit(config: string, env: Record<string, string> = {}): Promise<O
   return JSON.parse(result.stdout) as Outcome;
 }
 
-const sandboxed = (provider: string, settings = '') => `[sandbox]\nprovider = "${provider}"\n${settings === '' ? '' : `[sandbox.${provider}]\n${settings}\n`}\n`;
-const hook = (command: string, extra = '') => `[[hooks]]\nevent = "stage_start"\ncommand = '''${command}'''\n${extra}\n`;
+const sandboxed = (provider: string, settings = '') =>
+  `[sandbox]\nprovider = "${provider}"\n${settings === '' ? '' : `[sandbox.${provider}]\n${settings}\n`}\n`;
+const hook = (command: string, extra = '') =>
+  `[[hooks]]\nevent = "stage_start"\ncommand = '''${command}'''\n${extra}\n`;
 const read = (name: string): string => readFileSync(join(work, name), 'utf8');
 const running = (pattern: string): string => spawnSync('pgrep', ['-f', pattern], { encoding: 'utf8' }).stdout.trim();
 
 describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubblewrap"', () => {
   test('no host secret reaches the hook: not its env, not /proc/1/environ, not /proc/$PPID/environ', async () => {
     const secret = `planted-${randomBytes(6).toString('hex')}`;
-    const look = hook(`{ env; echo; tr '\\0' '\\n' < /proc/1/environ; echo; tr '\\0' '\\n' < /proc/$PPID/environ; } > seen.txt 2>&1`);
-    const outcome = await emit(sandboxed('bubblewrap') + look, { HOOKLINE_TEST_SECRET: secret, AWS_SECRET_ACCESS_KEY: secret });
+    const look = hook(
+      `{ env; echo; tr '\\0' '\\n' < /proc/1/environ; echo; tr '\\0' '\\n' < /proc/$PPID/environ; } > seen.txt 2>&1`,
+    );
+    const outcome = await emit(sandboxed('bubblewrap') + look, {
+      HOOKLINE_TEST_SECRET: secret,
+      AWS_SECRET_ACCESS_KEY: secret,
+    });
     expect(outcome.hooks[0]).toMatchObject({ status: 'ok', sandbox: 'bubblewrap' });
     expect(read('seen.txt')).toMatch(/^ARC_EVENT=stage_start$/m);
     expect(read('seen.txt')).not.toContain(secret);
@@ -76,10 +108,19 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     expect(outcome.hooks[0]?.status).toBe('ok');
     expect(read('refused.txt')).toMatch(/^touch: cannot touch '\/usr\/hookline-probe': Read-only file system$/m);
     expect(read('refused.txt')).toMatch(/^touch: cannot touch '\/etc\/hookline-probe': Read-only file system$/m);
-    expect(read('refused.txt')).toMatch(/^touch: cannot touch '\/var\/tmp\/hookline-probe': No such file or directory$/m);
+    expect(read('refused.txt')).toMatch(
+      /^touch: cannot touch '\/var\/tmp\/hookline-probe': No such file or directory$/m,
+    );
     expect(read('inside.txt')).toBe('inside\n');
     expect(read('uid.txt')).toBe('65534\n');
-    for (const path of [outside, '/usr/hookline-probe', '/etc/hookline-probe', '/opt/hookline-probe', '/var/tmp/hookline-probe']) expect(existsSync(path)).toBe(false);
+    for (const path of [
+      outside,
+      '/usr/hookline-probe',
+      '/etc/hookline-probe',
+      '/opt/hookline-probe',
+      '/var/tmp/hookline-probe',
+    ])
+      expect(existsSync(path)).toBe(false);
   });
 
   test('a loopback server on the host is out of reach unless network = "host"', async () => {
@@ -107,7 +148,10 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
 
   test('a setsid double-forked child does not outlive the timeout', async () => {
     const marker = `sleep 41.${randomBytes(2).readUInt16BE()}`;
-    const outcome = await emit(sandboxed('bubblewrap') + hook(`setsid sh -c '(${marker} &) ; exit 0'; echo started > started.txt; sleep 300`, 'timeout_ms = 1500'));
+    const outcome = await emit(
+      sandboxed('bubblewrap') +
+        hook(`setsid sh -c '(${marker} &) ; exit 0'; echo started > started.txt; sleep 300`, 'timeout_ms = 1500'),
+    );
     expect(outcome.hooks[0]?.status).toBe('timed_out');
     expect(read('started.txt')).toBe('started\n');
     expect(running(marker)).toBe('');
@@ -131,7 +175,11 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     const home = join(scratch.path, 'home');
     mkdirSync(home);
     writeFileSync(join(home, 'secret.txt'), 'host home secret');
-    const outcome = await emit(sandboxed('bubblewrap') + hook(`{ cat "$HOME/secret.txt"; ls -A "$HOME"; ls -A /root; } > home.txt 2>&1; echo "$HOME" >> home.txt`), { HOME: home });
+    const outcome = await emit(
+      sandboxed('bubblewrap') +
+        hook(`{ cat "$HOME/secret.txt"; ls -A "$HOME"; ls -A /root; } > home.txt 2>&1; echo "$HOME" >> home.txt`),
+      { HOME: home },
+    );
     expect(outcome.hooks[0]?.status).toBe('ok');
     const seen = read('home.txt');
     expect(seen).not.toContain('host home secret');
@@ -143,14 +191,22 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
   test("a hook run from the home folder cannot read the journal key or the user's SSH key there", async () => {
     // HOME is the hooks' working directory, so the key lies inside a writable bind (XDG_STATE_HOME unset: ~/.local/state).
     const key = join(work, '.local', 'state', 'hookline', 'journal.key');
-    const secrets = { [key]: `${randomBytes(32).toString('hex')}\n`, [join(work, '.ssh', 'id_ed25519')]: 'ssh private key\n', [join(work, '.local', 'state', 'other.txt')]: 'not a secret\n' };
+    const secrets = {
+      [key]: `${randomBytes(32).toString('hex')}\n`,
+      [join(work, '.ssh', 'id_ed25519')]: 'ssh private key\n',
+      [join(work, '.local', 'state', 'other.txt')]: 'not a secret\n',
+    };
     for (const [path, content] of Object.entries(secrets)) {
       mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
       writeFileSync(path, content, { mode: 0o600 });
     }
     // As root, hooks are nobody on the host: what is theirs, only the cover keeps unread.
-    if (process.getuid?.() === 0) for (const path of ['.local', '.local/state', '.local/state/hookline', '.ssh', ...Object.keys(secrets)]) chownSync(path.startsWith('/') ? path : join(work, path), 65534, 65534);
-    const look = hook(`{ cat .local/state/hookline/journal.key; echo "key $?"; cat "$HOME/.ssh/id_ed25519"; echo "ssh $?"; cat .local/state/other.txt; } > seen.txt 2>&1`);
+    if (process.getuid?.() === 0)
+      for (const path of ['.local', '.local/state', '.local/state/hookline', '.ssh', ...Object.keys(secrets)])
+        chownSync(path.startsWith('/') ? path : join(work, path), 65534, 65534);
+    const look = hook(
+      `{ cat .local/state/hookline/journal.key; echo "key $?"; cat "$HOME/.ssh/id_ed25519"; echo "ssh $?"; cat .local/state/other.txt; } > seen.txt 2>&1`,
+    );
     const outcome = await emit(sandboxed('bubblewrap') + look, { HOME: work, XDG_STATE_HOME: '' });
     expect(outcome.hooks[0]).toMatchObject({ status: 'ok', sandbox: 'bubblewrap' });
     const seen = read('seen.txt');
@@ -164,10 +220,14 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
   });
 
   test('without bwrap a sandboxed hook fails under its on_error, naming the package — never runs unsandboxed', async () => {
-    const outcome = await emit(sandboxed('bubblewrap', `bwrap = "${join(scratch.path, 'no-bwrap')}"`) + hook('echo ran > ran.txt'));
+    const outcome = await emit(
+      sandboxed('bubblewrap', `bwrap = "${join(scratch.path, 'no-bwrap')}"`) + hook('echo ran > ran.txt'),
+    );
     expect(outcome.decision).toBe('block');
     expect(outcome.hooks[0]?.status).toBe('failed');
-    expect(outcome.hooks[0]?.error).toMatch(/@hookline\/sandbox-bubblewrap: .*no-bwrap" was not found.*apt-get install bubblewrap/);
+    expect(outcome.hooks[0]?.error).toMatch(
+      /@hookline\/sandbox-bubblewrap: .*no-bwrap" was not found.*apt-get install bubblewrap/,
+    );
     expect(existsSync(join(work, 'ran.txt'))).toBe(false);
   });
 
@@ -176,8 +236,14 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     const fake = join(scratch.path, 'bwrap');
     // As root, bwrap is started as nobody, who must be able to reach it.
     chmodSync(scratch.path, 0o755);
-    writeFileSync(fake, "#!/bin/sh\necho 'bwrap: No permissions to create new namespace, likely because the kernel does not allow non-privileged user namespaces.' >&2\nexit 1\n", { mode: 0o755 });
-    const outcome = await emit(sandboxed('bubblewrap', `bwrap = "${fake}"`) + hook('echo ran > ran.txt', 'on_error = "proceed"'));
+    writeFileSync(
+      fake,
+      "#!/bin/sh\necho 'bwrap: No permissions to create new namespace, likely because the kernel does not allow non-privileged user namespaces.' >&2\nexit 1\n",
+      { mode: 0o755 },
+    );
+    const outcome = await emit(
+      sandboxed('bubblewrap', `bwrap = "${fake}"`) + hook('echo ran > ran.txt', 'on_error = "proceed"'),
+    );
     expect(outcome.decision).toBe('proceed');
     expect(outcome.hooks[0]?.status).toBe('failed');
     expect(outcome.hooks[0]?.error).toMatch(/kernel\.unprivileged_userns_clone.*user\.max_user_namespaces/);
@@ -186,11 +252,17 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
 
   test('the task and agent presets run their command hooks inside it when they say sandbox = true', async () => {
     // Both presets default to sandbox = false (their sources run hooks as the host's own processes).
-    writeFileSync(join(work, 'hookline.toml'), `preset = "task"\n${sandboxed('bubblewrap')}[[hooks]]\nevent = "after_merge"\nsandbox = true\ncommand = "hostname > task.txt; id -u >> task.txt"\n`);
+    writeFileSync(
+      join(work, 'hookline.toml'),
+      `preset = "task"\n${sandboxed('bubblewrap')}[[hooks]]\nevent = "after_merge"\nsandbox = true\ncommand = "hostname > task.txt; id -u >> task.txt"\n`,
+    );
     const task = await runCli(['emit', 'after_merge', '--set', 'task=t-1'], { cwd: work });
     expect(task.code, task.stderr).toBe(0);
     expect(read('task.txt')).toBe('hookline-sandbox\n65534\n');
-    writeFileSync(join(work, 'hookline.toml'), `preset = "agent"\n${sandboxed('bubblewrap')}[[hooks]]\nevent = "pre_tool_use"\nsandbox = true\n[hooks.action]\ntype = "shell"\ncommand = "hostname > agent.txt"\n`);
+    writeFileSync(
+      join(work, 'hookline.toml'),
+      `preset = "agent"\n${sandboxed('bubblewrap')}[[hooks]]\nevent = "pre_tool_use"\nsandbox = true\n[hooks.action]\ntype = "shell"\ncommand = "hostname > agent.txt"\n`,
+    );
     const agent = await runCli(['emit', 'pre_tool_use', '--set', 'tool_name=Bash', '--json'], { cwd: work });
     expect(agent.code, agent.stderr).toBe(0);
     expect(JSON.parse(agent.stdout).hooks[0]).toMatchObject({ status: 'ok', sandbox: 'bubblewrap' });
@@ -198,11 +270,16 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
   });
 
   test('bad [sandbox.bubblewrap] settings are config errors with the file and line, with suggestions', async () => {
-    writeFileSync(join(work, 'hookline.toml'), `[[hooks]]\nevent = "stage_start"\ncommand = "true"\n\n[sandbox]\nprovider = "bubblewrap"\n[sandbox.bubblewrap]\nnetwork = "bridge"\nwriteable = ["x"]\n`);
+    writeFileSync(
+      join(work, 'hookline.toml'),
+      `[[hooks]]\nevent = "stage_start"\ncommand = "true"\n\n[sandbox]\nprovider = "bubblewrap"\n[sandbox.bubblewrap]\nnetwork = "bridge"\nwriteable = ["x"]\n`,
+    );
     const result = await runCli(['validate'], { cwd: work });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/hookline\.toml:8: \[sandbox\.bubblewrap\] `network` must be "none"/);
-    expect(result.stderr).toMatch(/hookline\.toml:9: unknown setting `writeable` in \[sandbox\.bubblewrap\] — did you mean `writable`\?/);
+    expect(result.stderr).toMatch(
+      /hookline\.toml:9: unknown setting `writeable` in \[sandbox\.bubblewrap\] — did you mean `writable`\?/,
+    );
   });
 
   test('explain does not load it, and hookline schema describes its settings', async () => {
@@ -212,13 +289,20 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     const schema = await runCli(['schema'], { cwd: work });
     const settings = JSON.parse(schema.stdout).properties.sandbox.properties.bubblewrap;
     expect(settings.properties.network.enum).toEqual(['none', 'host']);
-    expect(Object.keys(settings.properties)).toEqual(expect.arrayContaining(['writable', 'readable', 'pids', 'memory', 'kill_grace_ms', 'max_output_bytes']));
+    expect(Object.keys(settings.properties)).toEqual(
+      expect.arrayContaining(['writable', 'readable', 'pids', 'memory', 'kill_grace_ms', 'max_output_bytes']),
+    );
   });
 
   test('break 1: a sandboxed hook cannot add a sandbox = false hook to hookline.toml for the next emit', async () => {
     const pwned = join(scratch.path, 'pwned-by-host-hook');
     const evil = `\n[[hooks]]\nevent = "stage_start"\nsandbox = false\ncommand = "touch ${pwned}"\n`;
-    const config = sandboxed('bubblewrap') + hook(`{ printf '%s' '${evil}' >> hookline.toml; } 2> append.txt; echo "exit $?" >> append.txt`, 'on_error = "proceed"');
+    const config =
+      sandboxed('bubblewrap') +
+      hook(
+        `{ printf '%s' '${evil}' >> hookline.toml; } 2> append.txt; echo "exit $?" >> append.txt`,
+        'on_error = "proceed"',
+      );
     writeFileSync(join(work, 'hookline.toml'), config);
     // The hook's own user may write the file (as when Hookline runs as that user): only the sandbox stops it.
     if (process.getuid?.() === 0) chownSync(join(work, 'hookline.toml'), 65534, 65534);
@@ -237,9 +321,13 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     const layer = `mkdir -p .xdg/hookline && printf '[[hooks]]\\nevent = "stage_start"\\nsandbox = false\\ncommand = "touch ${pwned}"\\n' > .xdg/hookline/hookline.toml`;
     const outcome = await emit(sandboxed('bubblewrap') + hook(layer, 'on_error = "proceed"'));
     expect(outcome.hooks[0]).toMatchObject({ status: 'failed', sandbox: 'bubblewrap' });
-    expect(outcome.hooks[0]?.error).toMatch(/\.xdg\/hookline\/hookline\.toml was created; it was moved aside to .*\.hookline-quarantine-.*inspect it/);
+    expect(outcome.hooks[0]?.error).toMatch(
+      /\.xdg\/hookline\/hookline\.toml was created; it was moved aside to .*\.hookline-quarantine-.*inspect it/,
+    );
     expect(existsSync(join(work, '.xdg/hookline/hookline.toml'))).toBe(false);
-    expect(readdirSync(join(work, '.xdg/hookline')).some((name) => name.startsWith('hookline.toml.hookline-quarantine-'))).toBe(true);
+    expect(
+      readdirSync(join(work, '.xdg/hookline')).some((name) => name.startsWith('hookline.toml.hookline-quarantine-')),
+    ).toBe(true);
     const next = await runCli(['emit', 'stage_start', '--json'], { cwd: work });
     expect(next.stdout, next.stderr).not.toBe('');
     expect(existsSync(pwned)).toBe(false);
@@ -250,9 +338,22 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     mkdirSync(join(work, '.git', 'hooks'), { recursive: true });
     mkdirSync(join(work, '.claude'));
     writeFileSync(join(work, '.claude', 'settings.json'), '{}');
-    for (const path of ['conf', '.git', '.git/hooks', '.claude', '.claude/settings.json']) if (process.getuid?.() === 0) chownSync(join(work, path), 65534, 65534);
-    const attempts = ['echo x >> conf/hookline.toml', 'echo x > .git/hooks/pre-commit', 'echo x > .claude/settings.json', 'mv .git git-moved', 'echo x >> .hookline/journal.db'];
-    writeFileSync(join(work, 'conf', 'hookline.toml'), sandboxed('bubblewrap') + hook(`${attempts.map((attempt) => `{ ${attempt}; } 2>/dev/null && echo "DONE ${attempt}"`).join('; ')}; true > attempts.txt`));
+    for (const path of ['conf', '.git', '.git/hooks', '.claude', '.claude/settings.json'])
+      if (process.getuid?.() === 0) chownSync(join(work, path), 65534, 65534);
+    const attempts = [
+      'echo x >> conf/hookline.toml',
+      'echo x > .git/hooks/pre-commit',
+      'echo x > .claude/settings.json',
+      'mv .git git-moved',
+      'echo x >> .hookline/journal.db',
+    ];
+    writeFileSync(
+      join(work, 'conf', 'hookline.toml'),
+      sandboxed('bubblewrap') +
+        hook(
+          `${attempts.map((attempt) => `{ ${attempt}; } 2>/dev/null && echo "DONE ${attempt}"`).join('; ')}; true > attempts.txt`,
+        ),
+    );
     if (process.getuid?.() === 0) chownSync(join(work, 'conf', 'hookline.toml'), 65534, 65534);
     const result = await runCli(['emit', 'stage_start', '--json', '--config', 'conf/hookline.toml'], { cwd: work });
     expect(JSON.parse(result.stdout).hooks[0]).toMatchObject({ status: 'ok', sandbox: 'bubblewrap' });
@@ -264,11 +365,18 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
   test('break 2: a cwd that links to / is refused naming /; nothing is written there', async () => {
     const marker = `hookline-rootlink-${randomBytes(4).toString('hex')}`;
     symlinkSync('/', join(work, 'rootlink'));
-    writeFileSync(join(work, 'hookline.toml'), sandboxed('bubblewrap') + hook(`touch ${marker}; cat /etc/shadow > ${marker}`));
-    const result = await runCli(['emit', 'stage_start', '--json', '--set', `cwd=${join(work, 'rootlink')}`], { cwd: work });
+    writeFileSync(
+      join(work, 'hookline.toml'),
+      sandboxed('bubblewrap') + hook(`touch ${marker}; cat /etc/shadow > ${marker}`),
+    );
+    const result = await runCli(['emit', 'stage_start', '--json', '--set', `cwd=${join(work, 'rootlink')}`], {
+      cwd: work,
+    });
     const outcome = JSON.parse(result.stdout) as Outcome;
     expect(outcome.hooks[0]?.status).toBe('failed');
-    expect(outcome.hooks[0]?.error).toMatch(/does not bind \/ \(.*rootlink resolves to it through a link\) as the working directory/);
+    expect(outcome.hooks[0]?.error).toMatch(
+      /does not bind \/ \(.*rootlink resolves to it through a link\) as the working directory/,
+    );
     expect(existsSync(join('/', marker))).toBe(false);
   });
 
@@ -277,7 +385,9 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     const planted = await emit(sandboxed('bubblewrap') + hook(`ln -s /etc planted; touch ${marker}`));
     expect(planted.hooks[0]?.status).toBe('ok');
     expect(existsSync(join(work, marker))).toBe(true);
-    const result = await runCli(['emit', 'stage_start', '--json', '--set', `cwd=${join(work, 'planted')}`], { cwd: work });
+    const result = await runCli(['emit', 'stage_start', '--json', '--set', `cwd=${join(work, 'planted')}`], {
+      cwd: work,
+    });
     const outcome = JSON.parse(result.stdout) as Outcome;
     expect(outcome.hooks[0]?.error).toMatch(/does not bind \/etc \(.*planted resolves to it through a link\)/);
     expect(existsSync(join('/etc', marker))).toBe(false);
@@ -290,7 +400,10 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     writeFileSync(
       join(work, 'conf', 'hookline.toml'),
       sandboxed('bubblewrap') +
-        hook(`printf '[[hooks]]\\nevent = "stage_start"\\nsandbox = false\\ncommand = "touch ${pwned}"\\n' > hookline.toml; while [ ! -e release ]; do sleep 0.05; done`, 'on_error = "proceed"'),
+        hook(
+          `printf '[[hooks]]\\nevent = "stage_start"\\nsandbox = false\\ncommand = "touch ${pwned}"\\n' > hookline.toml; while [ ! -e release ]; do sleep 0.05; done`,
+          'on_error = "proceed"',
+        ),
     );
     const first = startCli(['emit', 'stage_start', '--json', '--config', 'conf/hookline.toml'], { cwd: work });
     first.stdin!.end();
@@ -301,7 +414,9 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     const meanwhile = await runCli(['emit', 'stage_start', '--json'], { cwd: work });
     writeFileSync(join(work, 'release'), '');
     expect(meanwhile.code).toBe(1);
-    expect(meanwhile.stderr).toMatch(/hookline\.toml did not exist when a sandboxed hook of Hookline process \d+ started.*does not load it while that hook runs/s);
+    expect(meanwhile.stderr).toMatch(
+      /hookline\.toml did not exist when a sandboxed hook of Hookline process \d+ started.*does not load it while that hook runs/s,
+    );
     expect(existsSync(pwned)).toBe(false);
     const outcome = JSON.parse((await firstDone).stdout) as Outcome;
     expect(outcome.hooks[0]?.status).toBe('failed');
@@ -314,4 +429,3 @@ describe.skipIf(problem !== undefined)('hookline with [sandbox] provider = "bubb
     expect(existsSync(pwned)).toBe(false);
   });
 });
-

@@ -33,7 +33,11 @@ describe.skipIf(!available)('hookline with [sandbox] provider = "docker"', () =>
     chmodSync(join(scratch.path, 'hookline.toml'), 0o644);
     const result = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path });
     expect(result.code).toBe(0);
-    const outcome = JSON.parse(result.stdout) as { decision: string; reason: string; hooks: Array<Record<string, unknown>> };
+    const outcome = JSON.parse(result.stdout) as {
+      decision: string;
+      reason: string;
+      hooks: Array<Record<string, unknown>>;
+    };
     expect(outcome.hooks[0]).toMatchObject({ status: 'ok', sandbox: 'docker' });
     expect(outcome).toMatchObject({ decision: 'skip', reason: 'inside' });
     const left = spawnSync('docker', ['ps', '-aq', '--filter', 'label=dev.hookline.run-id'], { encoding: 'utf8' });
@@ -41,26 +45,33 @@ describe.skipIf(!available)('hookline with [sandbox] provider = "docker"', () =>
   }, 60_000);
 
   // Root gives the folder to the container's user (65534), so that only the protection can stop the hook.
-  test.skipIf(process.getuid?.() !== 0)('a hook in a :rw mount cannot add a sandbox = false hook to hookline.toml, nor create one the CLI would discover', async () => {
-    const pwned = join(scratch.path, '..', `${scratch.path.split('/').at(-1)}-pwned`);
-    const evil = `[[hooks]]\nevent = \"stage_start\"\nsandbox = false\ncommand = \"touch ${pwned}\"\n`;
-    const config = `[sandbox]\nprovider = "docker"\n[sandbox.docker]\nimage = "${IMAGE}"\nmounts = ["./:/workspace:rw"]\n\n[[hooks]]\nname = "append"\nevent = "stage_start"\non_error = "proceed"\ncommand = '''cd /workspace && { printf "${evil}" >> hookline.toml; } 2> append.txt; echo "exit $?" >> append.txt; mkdir -p .xdg/hookline && printf "${evil}" > .xdg/hookline/hookline.toml'''\n`;
-    scratch.write('hookline.toml', config);
-    spawnSync('chown', ['-R', '65534:65534', scratch.path]);
-    const first = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path });
-    const outcome = JSON.parse(first.stdout) as { hooks: Array<{ status: string; error?: string }> };
-    expect(outcome.hooks[0]?.status).toBe('failed');
-    expect(outcome.hooks[0]?.error).toMatch(/\.xdg\/hookline\/hookline\.toml was created; it was moved aside/);
-    expect(readFileSync(join(scratch.path, 'hookline.toml'), 'utf8')).toBe(config);
-    expect(readFileSync(join(scratch.path, 'append.txt'), 'utf8')).toMatch(/Read-only file system[\s\S]*exit [1-9]/);
-    const next = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path });
-    expect(next.stdout, next.stderr).not.toBe('');
-    expect(existsSync(pwned)).toBe(false);
-  }, 60_000);
+  test.skipIf(process.getuid?.() !== 0)(
+    'a hook in a :rw mount cannot add a sandbox = false hook to hookline.toml, nor create one the CLI would discover',
+    async () => {
+      const pwned = join(scratch.path, '..', `${scratch.path.split('/').at(-1)}-pwned`);
+      const evil = `[[hooks]]\nevent = \"stage_start\"\nsandbox = false\ncommand = \"touch ${pwned}\"\n`;
+      const config = `[sandbox]\nprovider = "docker"\n[sandbox.docker]\nimage = "${IMAGE}"\nmounts = ["./:/workspace:rw"]\n\n[[hooks]]\nname = "append"\nevent = "stage_start"\non_error = "proceed"\ncommand = '''cd /workspace && { printf "${evil}" >> hookline.toml; } 2> append.txt; echo "exit $?" >> append.txt; mkdir -p .xdg/hookline && printf "${evil}" > .xdg/hookline/hookline.toml'''\n`;
+      scratch.write('hookline.toml', config);
+      spawnSync('chown', ['-R', '65534:65534', scratch.path]);
+      const first = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path });
+      const outcome = JSON.parse(first.stdout) as { hooks: Array<{ status: string; error?: string }> };
+      expect(outcome.hooks[0]?.status).toBe('failed');
+      expect(outcome.hooks[0]?.error).toMatch(/\.xdg\/hookline\/hookline\.toml was created; it was moved aside/);
+      expect(readFileSync(join(scratch.path, 'hookline.toml'), 'utf8')).toBe(config);
+      expect(readFileSync(join(scratch.path, 'append.txt'), 'utf8')).toMatch(/Read-only file system[\s\S]*exit [1-9]/);
+      const next = await runCli(['emit', 'stage_start', '--json'], { cwd: scratch.path });
+      expect(next.stdout, next.stderr).not.toBe('');
+      expect(existsSync(pwned)).toBe(false);
+    },
+    60_000,
+  );
 
   test('a hook that never reads a 2 MB context on stdin lets `emit` and `run` end as soon as they answered', async () => {
     // Node used to keep the unsent stdin bytes on the exec's connection, which held the CLI for about two minutes.
-    scratch.write('hookline.toml', `[sandbox]\nprovider = "docker"\n[sandbox.docker]\nimage = "${IMAGE}"\n\n[[hooks]]\nname = "deaf"\nevent = "stage_start"\ncommand = "exit 0"\n`);
+    scratch.write(
+      'hookline.toml',
+      `[sandbox]\nprovider = "docker"\n[sandbox.docker]\nimage = "${IMAGE}"\n\n[[hooks]]\nname = "deaf"\nevent = "stage_start"\ncommand = "exit 0"\n`,
+    );
     const context = { run_id: 'big', workflow_name: 'w', node_id: 'n', payload: 'x'.repeat(2_000_000) };
     scratch.write('context.json', JSON.stringify(context));
     for (const [args, input] of [
@@ -75,7 +86,10 @@ describe.skipIf(!available)('hookline with [sandbox] provider = "docker"', () =>
       child.stdin!.end(input);
       try {
         await waitFor(`the answer of \`hookline ${args[0]}\``, () => stdout.endsWith('\n'), 60_000);
-        expect(JSON.parse(stdout)).toMatchObject({ decision: 'proceed', hooks: [{ name: 'deaf', status: 'ok', exit_code: 0 }] });
+        expect(JSON.parse(stdout)).toMatchObject({
+          decision: 'proceed',
+          hooks: [{ name: 'deaf', status: 'ok', exit_code: 0 }],
+        });
         // Generous, yet far below the two minutes the connection used to hold the process.
         await waitFor(`\`hookline ${args[0]}\` to exit after answering`, () => exitCode !== undefined, 30_000);
         expect(exitCode).toBe(0);
@@ -86,7 +100,10 @@ describe.skipIf(!available)('hookline with [sandbox] provider = "docker"', () =>
   }, 240_000);
 
   test('bad [sandbox.docker] settings are config errors with the file and line', async () => {
-    scratch.write('hookline.toml', `[[hooks]]\nevent = "stage_start"\ncommand = "true"\n\n[sandbox]\nprovider = "docker"\n[sandbox.docker]\nmemory = "lots"\n`);
+    scratch.write(
+      'hookline.toml',
+      `[[hooks]]\nevent = "stage_start"\ncommand = "true"\n\n[sandbox]\nprovider = "docker"\n[sandbox.docker]\nmemory = "lots"\n`,
+    );
     const result = await runCli(['validate'], { cwd: scratch.path });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/hookline\.toml:8: \[sandbox\.docker\] `memory` must be a number of bytes or a size/);

@@ -27,8 +27,14 @@ after_merge = ["echo $ARC_TASK >> merged.txt", "exit 3", "echo second >> merged.
     expect(read('merged.txt')).toBe('t-1\nsecond\n');
     expect(result.stdout).toMatch(/^after_merge: proceed\n/);
     expect(result.stdout).toMatch(/after_merge-02 \(non-blocking\)\s+command\s+ok\s+block/);
-    expect(result.stderr).toContain('hookline: warning: hook "after_merge-02" decided "block": hook exited with code 3 — it is non-blocking, so the event was not held back');
-    expect(readdirSync(join(scratch.path, 'runs', 't-1', 'hooks')).sort()).toEqual(['after_merge-01.log', 'after_merge-02.log', 'after_merge-03.log']);
+    expect(result.stderr).toContain(
+      'hookline: warning: hook "after_merge-02" decided "block": hook exited with code 3 — it is non-blocking, so the event was not held back',
+    );
+    expect(readdirSync(join(scratch.path, 'runs', 't-1', 'hooks')).sort()).toEqual([
+      'after_merge-01.log',
+      'after_merge-02.log',
+      'after_merge-03.log',
+    ]);
     expect(read('runs/t-1/hooks/after_merge-02.log')).toContain('result: exit 3');
     // Every task point is durable: journaled in the default journal, and cleared once the commands ran.
     expect(existsSync(join(scratch.path, '.hookline', 'journal.db'))).toBe(true);
@@ -39,7 +45,11 @@ after_merge = ["echo $ARC_TASK >> merged.txt", "exit 3", "echo second >> merged.
     const result = await runCli(['emit', 'after_merge', '--set', 'task=t-1', '--json'], { cwd: scratch.path });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    const outcome = JSON.parse(result.stdout) as { decision: string; hooks: Array<{ name: string; status: string; exit_code: number }>; warnings: string[] };
+    const outcome = JSON.parse(result.stdout) as {
+      decision: string;
+      hooks: Array<{ name: string; status: string; exit_code: number }>;
+      warnings: string[];
+    };
     expect(outcome.decision).toBe('proceed');
     expect(outcome.hooks.map((hook) => [hook.name, hook.status, hook.exit_code])).toEqual([
       ['after_merge-01', 'ok', 0],
@@ -61,15 +71,25 @@ after_merge = ["echo $ARC_TASK >> merged.txt", "exit 3", "echo second >> merged.
   test('list shows the points as durable; explain gives their order; schema has the [hooks] lists', async () => {
     scratch.write('hookline.toml', config);
     const listed = await runCli(['list', '--json'], { cwd: scratch.path });
-    expect((JSON.parse(listed.stdout) as Array<Record<string, unknown>>).map((hook) => [hook['name'], hook['blocking'], hook['durable']])).toEqual([
+    expect(
+      (JSON.parse(listed.stdout) as Array<Record<string, unknown>>).map((hook) => [
+        hook['name'],
+        hook['blocking'],
+        hook['durable'],
+      ]),
+    ).toEqual([
       ['after_merge-01', false, true],
       ['after_merge-02', false, true],
       ['after_merge-03', false, true],
     ]);
-    expect((await runCli(['list'], { cwd: scratch.path })).stdout).toMatch(/after_merge-01\s+after_merge\s+command\s+non-blocking\s+durable\s/);
+    expect((await runCli(['list'], { cwd: scratch.path })).stdout).toMatch(
+      /after_merge-01\s+after_merge\s+command\s+non-blocking\s+durable\s/,
+    );
     const explained = await runCli(['explain', 'after_merge', '--set', 'task=t-1'], { cwd: scratch.path });
     expect(explained.code).toBe(0);
-    expect(explained.stdout).toContain('order: after_merge-01 (non-blocking, in order) → after_merge-02 (non-blocking, in order) → after_merge-03 (non-blocking, in order)');
+    expect(explained.stdout).toContain(
+      'order: after_merge-01 (non-blocking, in order) → after_merge-02 (non-blocking, in order) → after_merge-03 (non-blocking, in order)',
+    );
     // Neither explain nor validate runs anything, so neither opens (or makes) the journal.
     expect((await runCli(['validate'], { cwd: scratch.path })).code).toBe(0);
     expect(existsSync(join(scratch.path, '.hookline'))).toBe(false);
@@ -77,7 +97,10 @@ after_merge = ["echo $ARC_TASK >> merged.txt", "exit 3", "echo second >> merged.
     expect(JSON.stringify(schema)).toContain('Shell command lines run in order at after_merge.');
     // Without a config, the schema is arc's.
     scratch.write('elsewhere/.keep', '');
-    const arcSchema = JSON.parse((await runCli(['schema'], { cwd: join(scratch.path, 'elsewhere') })).stdout) as Record<string, unknown>;
+    const arcSchema = JSON.parse((await runCli(['schema'], { cwd: join(scratch.path, 'elsewhere') })).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(JSON.stringify(arcSchema)).not.toContain('after_merge');
   });
 });
@@ -107,7 +130,15 @@ command = 'echo "$AGENT_CODE_HOOK_CONTEXT" > session.json'
     expect(JSON.parse(result.stdout)).toMatchObject({
       decision: 'block',
       reason: 'no rm -rf',
-      hooks: [{ type: 'command', blocking: true, status: 'ok', exit_code: 1, decision: { decision: 'block', reason: 'no rm -rf' } }],
+      hooks: [
+        {
+          type: 'command',
+          blocking: true,
+          status: 'ok',
+          exit_code: 1,
+          decision: { decision: 'block', reason: 'no rm -rf' },
+        },
+      ],
     });
     const human = await runCli(['emit', 'pre_tool_use', '--set', 'tool_name=Bash'], { cwd: scratch.path });
     expect(human.code).toBe(2);
@@ -116,7 +147,9 @@ command = 'echo "$AGENT_CODE_HOOK_CONTEXT" > session.json'
 
   test('tool_name is an exact match: the Bash hook does not fire for BashOutput', async () => {
     scratch.write('hookline.toml', config);
-    const result = await runCli(['emit', 'pre_tool_use', '--set', 'tool_name=BashOutput', '--json'], { cwd: scratch.path });
+    const result = await runCli(['emit', 'pre_tool_use', '--set', 'tool_name=BashOutput', '--json'], {
+      cwd: scratch.path,
+    });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'proceed', hooks: [] });
   });
@@ -133,11 +166,16 @@ command = 'echo "$AGENT_CODE_HOOK_CONTEXT" > session.json'
   });
 
   test('an http action needs the http runner: loaded when installed, named when not', async () => {
-    scratch.write('hookline.toml', 'preset = "agent"\n\n[[hooks]]\nevent = "session_stop"\n[hooks.action]\ntype = "http"\nurl = "https://example.com/hook"\n');
+    scratch.write(
+      'hookline.toml',
+      'preset = "agent"\n\n[[hooks]]\nevent = "session_stop"\n[hooks.action]\ntype = "http"\nurl = "https://example.com/hook"\n',
+    );
     // list loads only the runners the config uses (validate loads every installed one).
     const listed = await runCli(['list', '--json'], { cwd: scratch.path });
     expect(listed.stderr).toBe('');
-    expect(JSON.parse(listed.stdout)).toMatchObject([{ event: 'session_stop', type: 'http', options: { url: 'https://example.com/hook' } }]);
+    expect(JSON.parse(listed.stdout)).toMatchObject([
+      { event: 'session_stop', type: 'http', options: { url: 'https://example.com/hook' } },
+    ]);
     // preset agent keeps the other hooks running: the hook is kept as an invalid one that fails when selected.
     const cli = installCliAlone(scratch.path);
     const alone = await runCli(['list'], { cwd: scratch.path, cli });

@@ -12,11 +12,17 @@ beforeEach(() => {
 });
 afterEach(() => scratch.cleanup());
 
-const received = (): Record<string, unknown> => JSON.parse(readFileSync(join(scratch.path, 'received.json'), 'utf8')) as Record<string, unknown>;
+const received = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(scratch.path, 'received.json'), 'utf8')) as Record<string, unknown>;
 
 test('task: --set attempt=t-42-2 reaches the hook as the text it is (attempts are <task>-<n>)', async () => {
-  scratch.write('hookline.toml', 'preset = "task"\n\n[hooks]\nafter_merge = ["cat > received.json; printf %s \\"$ARC_ATTEMPT\\" > attempt.txt"]\n');
-  const result = await runCli(['emit', 'after_merge', '--set', 'task=t-42', '--set', 'attempt=t-42-2', '--json'], { cwd: scratch.path });
+  scratch.write(
+    'hookline.toml',
+    'preset = "task"\n\n[hooks]\nafter_merge = ["cat > received.json; printf %s \\"$ARC_ATTEMPT\\" > attempt.txt"]\n',
+  );
+  const result = await runCli(['emit', 'after_merge', '--set', 'task=t-42', '--set', 'attempt=t-42-2', '--json'], {
+    cwd: scratch.path,
+  });
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   expect(received()).toMatchObject({ event: 'after_merge', task: 't-42', attempt: 't-42-2' });
@@ -37,11 +43,15 @@ test('arc: attempt is a count, so --set attempt=t-42-2 is refused before any hoo
   expect(received()['attempt']).toBe(2);
 });
 
-const agentConfig = 'preset = "agent"\n\n[[hooks]]\nevent = "pre_tool_use"\n[hooks.action]\ntype = "shell"\ncommand = "cat > received.json"\n';
+const agentConfig =
+  'preset = "agent"\n\n[[hooks]]\nevent = "pre_tool_use"\n[hooks.action]\ntype = "shell"\ncommand = "cat > received.json"\n';
 
 test('agent: --set tool_input={"command":"ls"} reaches the hook as an object', async () => {
   scratch.write('hookline.toml', agentConfig);
-  const result = await runCli(['emit', 'pre_tool_use', '--set', 'tool_name=Bash', '--set', 'tool_input={"command":"ls"}', '--json'], { cwd: scratch.path });
+  const result = await runCli(
+    ['emit', 'pre_tool_use', '--set', 'tool_name=Bash', '--set', 'tool_input={"command":"ls"}', '--json'],
+    { cwd: scratch.path },
+  );
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   expect(received()).toMatchObject({ event: 'pre_tool_use', tool_name: 'Bash', tool_input: { command: 'ls' } });
@@ -59,7 +69,10 @@ test('agent: a tool_input that is not a JSON object is a usage error that says w
 
 test('fields a preset does not document are JSON when they parse, else text', async () => {
   scratch.write('hookline.toml', agentConfig);
-  const result = await runCli(['emit', 'pre_tool_use', '--set', 'retries=3', '--set', 'meta={"a":[1]}', '--set', 'note=hello world'], { cwd: scratch.path });
+  const result = await runCli(
+    ['emit', 'pre_tool_use', '--set', 'retries=3', '--set', 'meta={"a":[1]}', '--set', 'note=hello world'],
+    { cwd: scratch.path },
+  );
   expect(result.code).toBe(0);
   expect(received()).toMatchObject({ retries: 3, meta: { a: [1] }, note: 'hello world' });
 });

@@ -11,7 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => scratch.cleanup());
 
-const emit = (args: readonly string[], input?: string) => runCli(['emit', ...args], { cwd: scratch.path, ...(input === undefined ? {} : { input }) });
+const emit = (args: readonly string[], input?: string) =>
+  runCli(['emit', ...args], { cwd: scratch.path, ...(input === undefined ? {} : { input }) });
 
 const POLICY = `
 [[hooks]]
@@ -40,7 +41,15 @@ describe('hookline emit', () => {
     expect(outcome).toMatchObject({ event: 'stage_start', decision: 'proceed', warnings: [] });
     // The non-blocking hook finished before the CLI printed: its final report, not "pending".
     expect(outcome['hooks']).toEqual([
-      expect.objectContaining({ name: 'notify', type: 'command', blocking: false, status: 'ok', decision: { decision: 'proceed' }, exit_code: 0, duration_ms: expect.any(Number) }),
+      expect.objectContaining({
+        name: 'notify',
+        type: 'command',
+        blocking: false,
+        status: 'ok',
+        decision: { decision: 'proceed' },
+        exit_code: 0,
+        duration_ms: expect.any(Number),
+      }),
     ]);
   });
 
@@ -86,27 +95,69 @@ command = "exit 7"
     );
     const result = await emit(['edge_selected', '--set', 'edge_from=test', '--set', 'edge_to=deploy', '--json']);
     expect(result.code).toBe(0);
-    const outcome = JSON.parse(result.stdout) as { decision: string; edge_to: string; hooks: Array<{ name: string; status: string; decision?: { decision: string } }> };
+    const outcome = JSON.parse(result.stdout) as {
+      decision: string;
+      edge_to: string;
+      hooks: Array<{ name: string; status: string; decision?: { decision: string } }>;
+    };
     expect(outcome).toMatchObject({ decision: 'override', edge_to: 'fix', decided_by: 'reroute' });
     // Exit 7 is "block" by the protocol, recorded but ignored for a non-blocking hook.
-    expect(outcome.hooks[1]).toMatchObject({ name: 'broken', status: 'ok', decision: { decision: 'block' }, exit_code: 7 });
+    expect(outcome.hooks[1]).toMatchObject({
+      name: 'broken',
+      status: 'ok',
+      decision: { decision: 'block' },
+      exit_code: 7,
+    });
     const human = await emit(['edge_selected', '--set', 'edge_from=test', '--set', 'edge_to=deploy']);
     expect(human.stdout).toContain('edge_selected: override → fix — tests failing (decided by reroute)');
   });
 
   test('fills run_id and workflow_name, passes --context and --set through, typed by the documented fields', async () => {
-    scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_start"\nsandbox = false\ncommand = "cat \\"$ARC_HOOK_CONTEXT\\" > seen.json"\n');
+    scratch.write(
+      'hookline.toml',
+      '[[hooks]]\nevent = "stage_start"\nsandbox = false\ncommand = "cat \\"$ARC_HOOK_CONTEXT\\" > seen.json"\n',
+    );
     scratch.write('context.json', JSON.stringify({ node_id: 'build', extra: { nested: true } }));
-    const result = await emit(['stage_start', '--context', 'context.json', '--set', 'attempt=2', '--set', 'node_label=007', '--set', 'retries=3', '--set', 'flag=true', '--set', 'note=hello world']);
+    const result = await emit([
+      'stage_start',
+      '--context',
+      'context.json',
+      '--set',
+      'attempt=2',
+      '--set',
+      'node_label=007',
+      '--set',
+      'retries=3',
+      '--set',
+      'flag=true',
+      '--set',
+      'note=hello world',
+    ]);
     expect(result.code).toBe(0);
     const seen = JSON.parse(readFileSync(join(scratch.path, 'seen.json'), 'utf8')) as Record<string, unknown>;
-    expect(seen).toMatchObject({ event: 'stage_start', workflow_name: 'cli', node_id: 'build', extra: { nested: true }, attempt: 2, node_label: '007', retries: 3, flag: true, note: 'hello world' });
+    expect(seen).toMatchObject({
+      event: 'stage_start',
+      workflow_name: 'cli',
+      node_id: 'build',
+      extra: { nested: true },
+      attempt: 2,
+      node_label: '007',
+      retries: 3,
+      flag: true,
+      note: 'hello world',
+    });
     expect(seen['run_id']).toMatch(/^cli-\d{8}T\d{6}Z-[0-9a-f]{6}$/);
   });
 
   test('reads the context from stdin with --context -', async () => {
-    scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_start"\nmatcher = "^build$"\ncommand = \'\'\'echo \'{"decision":"skip","reason":"cached"}\' \'\'\'\n');
-    const result = await emit(['stage_start', '--context', '-', '--json'], '{"run_id":"r1","workflow_name":"ship","node_id":"build"}');
+    scratch.write(
+      'hookline.toml',
+      '[[hooks]]\nevent = "stage_start"\nmatcher = "^build$"\ncommand = \'\'\'echo \'{"decision":"skip","reason":"cached"}\' \'\'\'\n',
+    );
+    const result = await emit(
+      ['stage_start', '--context', '-', '--json'],
+      '{"run_id":"r1","workflow_name":"ship","node_id":"build"}',
+    );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'skip', reason: 'cached' });
   });
@@ -126,7 +177,10 @@ command = "exit 7"
     });
 
     test('every config problem at once, each with file:line', async () => {
-      scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_strat"\ncommand = "true"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\nblockng = true\n');
+      scratch.write(
+        'hookline.toml',
+        '[[hooks]]\nevent = "stage_strat"\ncommand = "true"\n\n[[hooks]]\nevent = "stage_start"\ncommand = "true"\nblockng = true\n',
+      );
       const result = await emit(['stage_start']);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('2 problems');
@@ -159,8 +213,12 @@ command = "exit 7"
       const typed = await emit(['stage_start', '--set', 'attempt=abc']);
       expect(typed.code).toBe(1);
       expect(typed.stderr).toContain('--set attempt=abc: attempt is an integer field; give a whole number');
-      expect((await emit(['stage_start', '--set', 'node_id'])).stderr).toContain('--set needs key=value, got "node_id"');
-      expect((await emit(['stage_start', '--set', 'event=run_start'])).stderr).toContain('the event is the command\'s first argument');
+      expect((await emit(['stage_start', '--set', 'node_id'])).stderr).toContain(
+        '--set needs key=value, got "node_id"',
+      );
+      expect((await emit(['stage_start', '--set', 'event=run_start'])).stderr).toContain(
+        "the event is the command's first argument",
+      );
     });
 
     test('usage: a missing event, an unknown option', async () => {
@@ -191,19 +249,25 @@ command = "exit 7"
   });
 
   test('discovery layers the user file, then ./hookline.toml: a project hook replaces a user hook in place', async () => {
-    scratch.write('.xdg/hookline/hookline.toml', '[[hooks]]\nname = "gate"\nevent = "run_start"\ncommand = "exit 2"\n\n[[hooks]]\nname = "audit"\nevent = "run_start"\ncommand = "true"\n');
+    scratch.write(
+      '.xdg/hookline/hookline.toml',
+      '[[hooks]]\nname = "gate"\nevent = "run_start"\ncommand = "exit 2"\n\n[[hooks]]\nname = "audit"\nevent = "run_start"\ncommand = "true"\n',
+    );
     scratch.write('hookline.toml', '[[hooks]]\nname = "gate"\nevent = "run_start"\ncommand = "true"\n');
     const result = await emit(['run_start', '--json']);
     expect(result.code).toBe(0);
     const outcome = JSON.parse(result.stdout) as { hooks: Array<{ name: string; decision: { decision: string } }> };
-    expect(outcome.hooks.map((hook) => `${hook.name}:${hook.decision.decision}`)).toEqual(['gate:proceed', 'audit:proceed']);
+    expect(outcome.hooks.map((hook) => `${hook.name}:${hook.decision.decision}`)).toEqual([
+      'gate:proceed',
+      'audit:proceed',
+    ]);
     // Explicit --config replaces discovery.
     const explicit = await emit(['run_start', '--config', '.xdg/hookline/hookline.toml', '--json']);
     expect(explicit.code).toBe(2);
   });
 });
 
-test('SIGINT while a hook runs: the hook\'s process group is killed and the CLI exits 130', async () => {
+test("SIGINT while a hook runs: the hook's process group is killed and the CLI exits 130", async () => {
   scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_start"\ncommand = "echo $$ > hook.pid; exec sleep 60"\n');
   const child = startCli(['emit', 'stage_start'], { cwd: scratch.path });
   child.stdin!.end();
@@ -240,14 +304,18 @@ exit 0
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ hooks: [{ name: 'leaky', status: 'ok', sandbox: 'local' }] });
     // SIGTERM was sent before the CLI exited; the sleep may take a moment to be reaped.
-    await waitFor('the leftover sleep to end', () => !isRunning(Number(readFileSync(join(scratch.path, 'leftover.pid'), 'utf8'))), 5_000);
+    await waitFor(
+      'the leftover sleep to end',
+      () => !isRunning(Number(readFileSync(join(scratch.path, 'leftover.pid'), 'utf8'))),
+      5_000,
+    );
     expect(isRunning(daemon)).toBe(true);
   } finally {
     killGroup(daemon);
   }
 });
 
-test('the engine\'s own sandbox events are reported: a sandbox_ready block is a warning, and sandboxed hooks then fail', async () => {
+test("the engine's own sandbox events are reported: a sandbox_ready block is a warning, and sandboxed hooks then fail", async () => {
   scratch.write(
     'hookline.toml',
     `[[hooks]]
@@ -264,6 +332,8 @@ command = "true"
   );
   const result = await emit(['stage_start', '--json']);
   expect(result.code).toBe(2);
-  expect(JSON.parse(result.stdout)).toMatchObject({ hooks: [{ name: 'work', status: 'failed', error: expect.stringContaining('no sandbox today') }] });
+  expect(JSON.parse(result.stdout)).toMatchObject({
+    hooks: [{ name: 'work', status: 'failed', error: expect.stringContaining('no sandbox today') }],
+  });
   expect(result.stderr).toContain('hookline: warning: sandbox_ready: blocked by "gatekeeper": no sandbox today');
 });

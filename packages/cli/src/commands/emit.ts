@@ -15,7 +15,9 @@ export const emitCommand = {
     const json = values.json === true;
     // The human output's modules load only for human output: --json is the scripted, hot path.
     const live: LiveStatus | undefined =
-      !json && io.quiet !== true && io.stderr.isTTY === true ? (await import('../output/live-status.ts')).createLiveStatus(io.stderr, createStyle(io.stderr, io.env)) : undefined;
+      !json && io.quiet !== true && io.stderr.isTTY === true
+        ? (await import('../output/live-status.ts')).createLiveStatus(io.stderr, createStyle(io.stderr, io.env))
+        : undefined;
     const { engine, resumed } = await createCliEngine(setup, {
       io,
       journal: chooseJournal(values.journal, io, setup.config),

@@ -29,13 +29,19 @@ export const explainCommand = {
       const selections = engine.explain(event, context).map((selection) => {
         // Name the file and line that disabled the hook, not the earlier one that defined it.
         const disabled = selection.hook.event === event ? disabledBy(selection.hook) : undefined;
-        return disabled === undefined ? selection : { ...selection, reason: `disabled (enabled = false) at ${disabled.file}:${disabled.line}` };
+        return disabled === undefined
+          ? selection
+          : { ...selection, reason: `disabled (enabled = false) at ${disabled.file}:${disabled.line}` };
       });
       if (values.json === true) {
-        io.stdout.write(`${JSON.stringify({ event, context: { event, ...context }, hooks: selections.map(toJson) })}\n`);
+        io.stdout.write(
+          `${JSON.stringify({ event, context: { event, ...context }, hooks: selections.map(toJson) })}\n`,
+        );
       } else {
         const spec = findEvent(engine.preset, event);
-        io.stdout.write(`${formatExplanation(event, context, selections, createStyle(io.stdout, io.env), { sequential: spec?.sequential, parallel: spec?.parallel })}\n`);
+        io.stdout.write(
+          `${formatExplanation(event, context, selections, createStyle(io.stdout, io.env), { sequential: spec?.sequential, parallel: spec?.parallel })}\n`,
+        );
       }
       return 0;
     } finally {

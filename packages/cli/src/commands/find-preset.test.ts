@@ -66,12 +66,17 @@ test('--config .agent/settings.toml is read as preset agent too, unless the file
   const listed = await runCli(['list', '--config', '.agent/settings.toml', '--json'], { cwd: scratch.path });
   expect(listed.code).toBe(0);
   // tool_name is the agent dialect's: it became an exact matcher.
-  expect(JSON.parse(listed.stdout)).toMatchObject([{ event: 'pre_tool_use', matcher: '^Bash$', timeout_ms: 30000 }, { event: 'post_tool_use' }]);
+  expect(JSON.parse(listed.stdout)).toMatchObject([
+    { event: 'pre_tool_use', matcher: '^Bash$', timeout_ms: 30000 },
+    { event: 'post_tool_use' },
+  ]);
 
   scratch.write('.agent/settings.toml', `preset = "task"\n${AGENT_SETTINGS}`);
   const wrong = await runCli(['validate', '--config', '.agent/settings.toml'], { cwd: scratch.path });
   expect(wrong.code).toBe(1);
-  expect(wrong.stderr).toContain('.agent/settings.toml:1: the events "pre_tool_use", "post_tool_use" belong to preset "agent", not to preset "task" — write preset = "agent" instead of preset = "task"');
+  expect(wrong.stderr).toContain(
+    '.agent/settings.toml:1: the events "pre_tool_use", "post_tool_use" belong to preset "agent", not to preset "task" — write preset = "agent" instead of preset = "task"',
+  );
 });
 
 test('with no config at all, the warning says where the CLI looked, .agent/settings.toml included', async () => {

@@ -11,7 +11,18 @@ beforeEach(() => {
 afterEach(() => scratch.cleanup());
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@t',
+    },
+  });
 }
 
 interface TaskOutcome {
@@ -33,11 +44,28 @@ test('init --preset task: the after_merge lines delete the remote branch, the wo
   git(repo, 'worktree', 'add', '--quiet', worktree, 'work/t-1');
 
   const init = await runCli(['init', '--preset', 'task', '--remote', 'upstream'], { cwd: repo });
-  expect(init).toMatchObject({ code: 0, stdout: 'wrote hookline.toml — check it with `hookline validate`, try it with `hookline emit after_merge --set task=…`\n' });
+  expect(init).toMatchObject({
+    code: 0,
+    stdout:
+      'wrote hookline.toml — check it with `hookline validate`, try it with `hookline emit after_merge --set task=…`\n',
+  });
   expect(readFileSync(join(repo, 'hookline.toml'), 'utf8')).not.toContain('origin');
-  expect(await runCli(['validate'], { cwd: repo })).toMatchObject({ code: 0, stdout: '✓ valid: 3 hooks in hookline.toml\n' });
+  expect(await runCli(['validate'], { cwd: repo })).toMatchObject({
+    code: 0,
+    stdout: '✓ valid: 3 hooks in hookline.toml\n',
+  });
 
-  const emit = ['emit', 'after_merge', '--set', 'task=t-1', '--set', 'branch=work/t-1', '--set', `worktree=${worktree}`, '--json'];
+  const emit = [
+    'emit',
+    'after_merge',
+    '--set',
+    'task=t-1',
+    '--set',
+    'branch=work/t-1',
+    '--set',
+    `worktree=${worktree}`,
+    '--json',
+  ];
   for (const round of [1, 2]) {
     const result = await runCli(emit, { cwd: repo });
     expect(result.code, `round ${round}: ${result.stderr}`).toBe(0);
@@ -63,28 +91,51 @@ test('init --preset task: the after_merge lines delete the remote branch, the wo
   expect(git(repo, 'ls-remote', '--heads', 'upstream')).toContain('refs/heads/main');
 });
 
-test("init --preset task: the commented notification lines are valid once uncommented", async () => {
+test('init --preset task: the commented notification lines are valid once uncommented', async () => {
   expect((await runCli(['init', '--preset', 'task'], { cwd: scratch.path })).code).toBe(0);
   const text = readFileSync(join(scratch.path, 'hookline.toml'), 'utf8');
   expect(text).toContain('git ls-remote --exit-code --heads origin');
   const uncommented = text.replace(/^# (after_awaiting_human = \[|  '|\])/gm, '$1');
   expect(uncommented).not.toBe(text);
   writeFileSync(join(scratch.path, 'hookline.toml'), uncommented);
-  expect(await runCli(['validate'], { cwd: scratch.path })).toMatchObject({ code: 0, stdout: '✓ valid: 5 hooks in hookline.toml\n' });
-  const listed = JSON.parse((await runCli(['list', '--json'], { cwd: scratch.path })).stdout) as Array<{ event: string; options: { command: string } }>;
-  const notifications = listed.filter((hook) => hook.event === 'after_awaiting_human').map((hook) => hook.options.command);
+  expect(await runCli(['validate'], { cwd: scratch.path })).toMatchObject({
+    code: 0,
+    stdout: '✓ valid: 5 hooks in hookline.toml\n',
+  });
+  const listed = JSON.parse((await runCli(['list', '--json'], { cwd: scratch.path })).stdout) as Array<{
+    event: string;
+    options: { command: string };
+  }>;
+  const notifications = listed
+    .filter((hook) => hook.event === 'after_awaiting_human')
+    .map((hook) => hook.options.command);
   expect(notifications).toHaveLength(2);
   // Only the repository's name, the task id and the phase.
-  for (const command of notifications) expect(command.match(/\$[A-Z_]+/g)!.filter((name) => name !== '$BARK_KEY').sort()).toEqual(['$ARC_STATE', '$ARC_TASK']);
+  for (const command of notifications)
+    expect(
+      command
+        .match(/\$[A-Z_]+/g)!
+        .filter((name) => name !== '$BARK_KEY')
+        .sort(),
+    ).toEqual(['$ARC_STATE', '$ARC_TASK']);
 });
 
 test('init --preset agent: the formatter and linter hooks validate and run', async () => {
   expect((await runCli(['init', '--preset', 'agent'], { cwd: scratch.path })).code).toBe(0);
-  expect(await runCli(['validate'], { cwd: scratch.path })).toMatchObject({ code: 0, stdout: '✓ valid: 2 hooks in hookline.toml\n' });
+  expect(await runCli(['validate'], { cwd: scratch.path })).toMatchObject({
+    code: 0,
+    stdout: '✓ valid: 2 hooks in hookline.toml\n',
+  });
   for (const tool of ['FileWrite', 'FileEdit']) {
-    const result = await runCli(['emit', 'post_tool_use', '--set', `tool_name=${tool}`, '--json'], { cwd: scratch.path });
+    const result = await runCli(['emit', 'post_tool_use', '--set', `tool_name=${tool}`, '--json'], {
+      cwd: scratch.path,
+    });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ status: 'ok', exit_code: 0 }], warnings: [] });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      decision: 'proceed',
+      hooks: [{ status: 'ok', exit_code: 0 }],
+      warnings: [],
+    });
   }
 });
 
@@ -93,14 +144,33 @@ test('init --preset claude: .claude/settings.json whose guard blocks a recursive
   expect(init.code, init.stderr).toBe(0);
   expect(init.stdout).toContain('wrote .claude/settings.json');
   const home = { HOME: join(scratch.path, 'home') };
-  expect(await runCli(['validate', '--preset', 'claude'], { cwd: scratch.path, env: home })).toMatchObject({ code: 0, stdout: '✓ valid: 1 hook in .claude/settings.json\n' });
-  const call = (command: string) => JSON.stringify({ session_id: 's1', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: scratch.path });
+  expect(await runCli(['validate', '--preset', 'claude'], { cwd: scratch.path, env: home })).toMatchObject({
+    code: 0,
+    stdout: '✓ valid: 1 hook in .claude/settings.json\n',
+  });
+  const call = (command: string) =>
+    JSON.stringify({
+      session_id: 's1',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command },
+      cwd: scratch.path,
+    });
   writeFileSync(join(scratch.path, 'delete.json'), call('rm -rf /'));
   writeFileSync(join(scratch.path, 'list.json'), call('ls -la'));
-  const blocked = await runCli(['emit', 'PreToolUse', '--preset', 'claude', '--context', 'delete.json', '--json'], { cwd: scratch.path, env: home });
+  const blocked = await runCli(['emit', 'PreToolUse', '--preset', 'claude', '--context', 'delete.json', '--json'], {
+    cwd: scratch.path,
+    env: home,
+  });
   expect(blocked.code, blocked.stderr).toBe(2);
-  expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: 'block', reason: 'refusing a recursive delete of / or the home folder' });
-  const allowed = await runCli(['emit', 'PreToolUse', '--preset', 'claude', '--context', 'list.json', '--json'], { cwd: scratch.path, env: home });
+  expect(JSON.parse(blocked.stdout)).toMatchObject({
+    decision: 'block',
+    reason: 'refusing a recursive delete of / or the home folder',
+  });
+  const allowed = await runCli(['emit', 'PreToolUse', '--preset', 'claude', '--context', 'list.json', '--json'], {
+    cwd: scratch.path,
+    env: home,
+  });
   expect(allowed.code, allowed.stderr).toBe(0);
   expect(JSON.parse(allowed.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ status: 'ok', exit_code: 0 }] });
 });

@@ -16,7 +16,10 @@ test('init writes a commented starter that validates and runs', async () => {
   expect(text).toContain('# Events of preset "arc":');
   expect((await runCli(['validate'], { cwd: scratch.path })).code).toBe(0);
   const emitted = await runCli(['emit', 'run_start', '--json'], { cwd: scratch.path });
-  expect(JSON.parse(emitted.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ name: 'announce-run', status: 'ok' }] });
+  expect(JSON.parse(emitted.stdout)).toMatchObject({
+    decision: 'proceed',
+    hooks: [{ name: 'announce-run', status: 'ok' }],
+  });
 });
 
 test('init refuses to overwrite unless --force', async () => {

@@ -1,6 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { builtInPresets, HOOKLINE_CONFIG_FILES, messageOf, type PresetRegistry, type PresetStarter } from '@hookline/core';
+import {
+  builtInPresets,
+  HOOKLINE_CONFIG_FILES,
+  messageOf,
+  type PresetRegistry,
+  type PresetStarter,
+} from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
 import type { init } from '../command-specs.ts';
@@ -17,7 +23,9 @@ export const initCommand = {
     const presets = await withPluginPresets(values.plugin ?? [], io.cwd);
     const preset = values.preset ?? presets.fallback.name;
     // The preset's first project config file: .claude/settings.json for Claude Code, else hookline.toml.
-    const projectFile = (presets.get(preset)?.configFiles ?? HOOKLINE_CONFIG_FILES).find((candidate) => candidate.under === 'project');
+    const projectFile = (presets.get(preset)?.configFiles ?? HOOKLINE_CONFIG_FILES).find(
+      (candidate) => candidate.under === 'project',
+    );
     const label = file ?? join(...(projectFile?.path ?? 'hookline.toml').split('/'));
     const starter = starterOf(presets, preset, values.remote);
     const text = starter.text({ remote: values.remote ?? starter.remote?.default ?? '' });
@@ -27,10 +35,19 @@ export const initCommand = {
       writeFileSync(resolve(io.cwd, label), text, { flag: values.force === true ? 'w' : 'wx' });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') throw new CliError('HOOKLINE_CLI_FILE_EXISTS', `${label} already exists; leaving it alone. Use --force to overwrite it.`);
-      throw new CliError('HOOKLINE_CLI_WRITE_FAILED', `cannot write ${label} (${code ?? String(error)}).`, { cause: error });
+      if (code === 'EEXIST')
+        throw new CliError(
+          'HOOKLINE_CLI_FILE_EXISTS',
+          `${label} already exists; leaving it alone. Use --force to overwrite it.`,
+        );
+      throw new CliError('HOOKLINE_CLI_WRITE_FAILED', `cannot write ${label} (${code ?? String(error)}).`, {
+        cause: error,
+      });
     }
-    if (io.quiet !== true) io.stdout.write(`wrote ${terminalText(label)} — check it with \`hookline validate\`, try it with \`hookline emit ${starter.tryEmit}\`\n`);
+    if (io.quiet !== true)
+      io.stdout.write(
+        `wrote ${terminalText(label)} — check it with \`hookline validate\`, try it with \`hookline emit ${starter.tryEmit}\`\n`,
+      );
     return 0;
   },
 } satisfies CommandModule<typeof init>;
@@ -40,7 +57,8 @@ function starterOf(presets: PresetRegistry, preset: string, remote: string | und
   const starter = presets.get(preset)?.starter;
   if (starter === undefined) {
     const known = presets.all.filter((each) => each.starter !== undefined).map((each) => each.name);
-    const note = presets.get(preset) !== undefined ? `preset "${preset}" has no starter yet` : `unknown preset "${preset}"`;
+    const note =
+      presets.get(preset) !== undefined ? `preset "${preset}" has no starter yet` : `unknown preset "${preset}"`;
     throw new CliError('HOOKLINE_CLI_USAGE', `${note}; --preset takes ${known.join(', ')}.`);
   }
   if (remote !== undefined && starter.remote === undefined) {
@@ -48,7 +66,10 @@ function starterOf(presets: PresetRegistry, preset: string, remote: string | und
     throw new CliError('HOOKLINE_CLI_USAGE', `--remote is for --preset ${taking.join(', ')} only.`);
   }
   if (remote !== undefined && !REMOTE_NAME.test(remote)) {
-    throw new CliError('HOOKLINE_CLI_USAGE', `--remote ${JSON.stringify(remote)} is not a git remote name; use letters, digits, ".", "_", "-" and "/".`);
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      `--remote ${JSON.stringify(remote)} is not a git remote name; use letters, digits, ".", "_", "-" and "/".`,
+    );
   }
   return starter;
 }
@@ -58,12 +79,25 @@ async function withPluginPresets(names: readonly string[], cwd: string): Promise
   const found = [];
   for (const name of names) {
     const imported = await importModule(name, [cwd]);
-    if (imported.status === 'missing') throw new CliError('HOOKLINE_CLI_USAGE', `plugin "${name}" is not installed: ${imported.reason}; install it here (npm install ${name}).`);
-    if (imported.status === 'failed') throw new CliError('HOOKLINE_CLI_USAGE', `plugin "${name}" failed to load: ${messageOf(imported.error)}; reinstall it or report it to its authors.`);
+    if (imported.status === 'missing')
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `plugin "${name}" is not installed: ${imported.reason}; install it here (npm install ${name}).`,
+      );
+    if (imported.status === 'failed')
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `plugin "${name}" failed to load: ${messageOf(imported.error)}; reinstall it or report it to its authors.`,
+      );
     const offered = pluginExports(imported.exports);
     const problems = [...offered.broken, ...offered.mismatched];
-    if (problems.length > 0) throw new CliError('HOOKLINE_CLI_USAGE', `plugin "${name}": its ${problems.join('; its ')}.`);
-    if (offered.presets.length === 0) throw new CliError('HOOKLINE_CLI_USAGE', `plugin "${name}" offers no preset; --plugin is for packages that export one (definePreset).`);
+    if (problems.length > 0)
+      throw new CliError('HOOKLINE_CLI_USAGE', `plugin "${name}": its ${problems.join('; its ')}.`);
+    if (offered.presets.length === 0)
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `plugin "${name}" offers no preset; --plugin is for packages that export one (definePreset).`,
+      );
     found.push(...offered.presets);
   }
   return builtInPresets.with(found);

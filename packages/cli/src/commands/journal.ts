@@ -1,4 +1,11 @@
-import { journalEntryState, messageOf, purgeDeadLetters, retryDeadLetters, type Journal, type JournalEntry } from '@hookline/core';
+import {
+  journalEntryState,
+  messageOf,
+  purgeDeadLetters,
+  retryDeadLetters,
+  type Journal,
+  type JournalEntry,
+} from '@hookline/core';
 import { createJournalSeal } from '@hookline/core/plugin';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
@@ -15,18 +22,33 @@ import { createStyle } from '../output/style.ts';
 import { parseTime } from '../journal/parse-time.ts';
 import type { CliIo } from '../cli-io.ts';
 
-const USAGE = 'Usage: hookline journal ls [--dead] | stats | retry ID [--trust] | retry --since DATE | --endpoint URL | purge --before DATE (see hookline journal --help).';
+const USAGE =
+  'Usage: hookline journal ls [--dead] | stats | retry ID [--trust] | retry --since DATE | --endpoint URL | purge --before DATE (see hookline journal --help).';
 
 /** `hookline journal`: what the journal holds, and ways to retry and purge dead letters. */
 export const journalCommand = {
   async run({ values, positionals: { action, ID: id } }, io) {
     const bulk = values.since !== undefined || values.endpoint !== undefined;
     if (id !== undefined && (action !== 'retry' || bulk)) throw new CliError('HOOKLINE_CLI_USAGE', USAGE);
-    if (action === 'retry' && id === undefined && !bulk) throw new CliError('HOOKLINE_CLI_USAGE', `hookline journal retry needs an entry ID, or --since DATE and/or --endpoint URL. ${USAGE}`);
-    if (bulk && action !== 'retry') throw new CliError('HOOKLINE_CLI_USAGE', `--since and --endpoint go with retry. ${USAGE}`);
-    if ((action === 'purge') !== (values.before !== undefined)) throw new CliError('HOOKLINE_CLI_USAGE', `purge needs --before DATE, and --before goes with purge only. ${USAGE}`);
-    if (values.dead === true && action !== 'ls') throw new CliError('HOOKLINE_CLI_USAGE', `--dead goes with ls. ${USAGE}`);
-    if (values.trust === true && (action !== 'retry' || id === undefined)) throw new CliError('HOOKLINE_CLI_USAGE', `--trust goes with retry ID only: vouch for entries one by one. ${USAGE}`);
+    if (action === 'retry' && id === undefined && !bulk)
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `hookline journal retry needs an entry ID, or --since DATE and/or --endpoint URL. ${USAGE}`,
+      );
+    if (bulk && action !== 'retry')
+      throw new CliError('HOOKLINE_CLI_USAGE', `--since and --endpoint go with retry. ${USAGE}`);
+    if ((action === 'purge') !== (values.before !== undefined))
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `purge needs --before DATE, and --before goes with purge only. ${USAGE}`,
+      );
+    if (values.dead === true && action !== 'ls')
+      throw new CliError('HOOKLINE_CLI_USAGE', `--dead goes with ls. ${USAGE}`);
+    if (values.trust === true && (action !== 'retry' || id === undefined))
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `--trust goes with retry ID only: vouch for entries one by one. ${USAGE}`,
+      );
     // Dates are checked before the journal is opened.
     const since = values.since === undefined ? undefined : parseTime(values.since, '--since');
     const before = values.before === undefined ? undefined : parseTime(values.before, '--before');
@@ -37,46 +59,80 @@ export const journalCommand = {
     try {
       if (action === 'purge') {
         const purged = await purgeDeadLetters(journal, before!);
-        io.stdout.write(json ? `${JSON.stringify({ purged })}\n` : `purged ${purged} dead letter${purged === 1 ? '' : 's'} dead-lettered before ${new Date(before!).toISOString()}\n`);
+        io.stdout.write(
+          json
+            ? `${JSON.stringify({ purged })}\n`
+            : `purged ${purged} dead letter${purged === 1 ? '' : 's'} dead-lettered before ${new Date(before!).toISOString()}\n`,
+        );
         return 0;
       }
-      if (action === 'retry' && id === undefined) return await retryMany(journal, { ...(since === undefined ? {} : { since }), ...(values.endpoint === undefined ? {} : { endpoint: values.endpoint }) }, json, io);
+      if (action === 'retry' && id === undefined)
+        return await retryMany(
+          journal,
+          {
+            ...(since === undefined ? {} : { since }),
+            ...(values.endpoint === undefined ? {} : { endpoint: values.endpoint }),
+          },
+          json,
+          io,
+        );
       if (action === 'retry') {
-        if (journal.doRetry === undefined) throw new CliError('HOOKLINE_CLI_USAGE', `${journal.name} has no dead letters to retry.`);
+        if (journal.doRetry === undefined)
+          throw new CliError('HOOKLINE_CLI_USAGE', `${journal.name} has no dead letters to retry.`);
         const entry = (await journal.list({ state: 'dead-lettered' })).find((candidate) => candidate.id === id);
         let key;
         try {
           key = createJournalSeal(loadJournalKey(io.env).bytes);
         } catch (error) {
-          throw new CliError('HOOKLINE_CLI_USAGE', `Cannot check journal entries without the journal key: ${messageOf(error)}`, { cause: error });
+          throw new CliError(
+            'HOOKLINE_CLI_USAGE',
+            `Cannot check journal entries without the journal key: ${messageOf(error)}`,
+            { cause: error },
+          );
         }
         // An entry whose seal does not verify would only be refused again: only a person can vouch for it.
         const verdict = entry === undefined ? 'valid' : await key.verifyEntry(journal.scope, entry);
         if (verdict !== 'valid' && values.trust !== true) {
           throw new CliError(
             'HOOKLINE_CLI_USAGE',
-            `Entry ${id} ${verdict === 'missing' ? 'has no seal' : "has a seal that does not verify with your journal key"}: it was written before entries were sealed, or by something other than your Hookline, and its hooks would run with its context as if you had emitted it. Check its context (hookline journal ls --json); if you vouch for it, run: hookline journal retry ${id} --trust.`,
+            `Entry ${id} ${verdict === 'missing' ? 'has no seal' : 'has a seal that does not verify with your journal key'}: it was written before entries were sealed, or by something other than your Hookline, and its hooks would run with its context as if you had emitted it. Check its context (hookline journal ls --json); if you vouch for it, run: hookline journal retry ${id} --trust.`,
           );
         }
-        const trusted = verdict !== 'valid' && entry !== undefined ? { seal: await key.sealEntry(journal.scope, entry) } : undefined;
+        const trusted =
+          verdict !== 'valid' && entry !== undefined ? { seal: await key.sealEntry(journal.scope, entry) } : undefined;
         if (!(await journal.doRetry(id!, trusted))) {
-          throw new CliError('HOOKLINE_CLI_USAGE', `No dead-lettered entry ${JSON.stringify(id)} in ${journal.name}; hookline journal ls shows the entries and their states.`);
+          throw new CliError(
+            'HOOKLINE_CLI_USAGE',
+            `No dead-lettered entry ${JSON.stringify(id)} in ${journal.name}; hookline journal ls shows the entries and their states.`,
+          );
         }
-        io.stdout.write(json ? `${JSON.stringify({ retried: id, ...(trusted === undefined ? {} : { trusted: true }) })}\n` : `entry ${id} is pending again${trusted === undefined ? '' : ', sealed with your key (its recorded process groups were forgotten)'}\n`);
+        io.stdout.write(
+          json
+            ? `${JSON.stringify({ retried: id, ...(trusted === undefined ? {} : { trusted: true }) })}\n`
+            : `entry ${id} is pending again${trusted === undefined ? '' : ', sealed with your key (its recorded process groups were forgotten)'}\n`,
+        );
         return 0;
       }
       if (action === 'stats') {
         const stats = await readJournalStats(journal);
         const age = oldestAgeMs(stats);
-        if (json) io.stdout.write(`${JSON.stringify({ pending: stats.pending, leased: stats.leased, dead_lettered: stats.deadLettered, oldest_age_ms: age ?? null, highest_attempts: stats.highestAttempts })}\n`);
-        else io.stdout.write(`pending ${stats.pending}, leased ${stats.leased}, dead-lettered ${stats.deadLettered}, oldest ${age === undefined ? '—' : formatAge(age)}, most attempts ${stats.highestAttempts}\n`);
+        if (json)
+          io.stdout.write(
+            `${JSON.stringify({ pending: stats.pending, leased: stats.leased, dead_lettered: stats.deadLettered, oldest_age_ms: age ?? null, highest_attempts: stats.highestAttempts })}\n`,
+          );
+        else
+          io.stdout.write(
+            `pending ${stats.pending}, leased ${stats.leased}, dead-lettered ${stats.deadLettered}, oldest ${age === undefined ? '—' : formatAge(age)}, most attempts ${stats.highestAttempts}\n`,
+          );
         return 0;
       }
       const entries = await journal.list(values.dead === true ? { state: 'dead-lettered' } : {});
       // Leases and ages by the journal's clock where it tells it (PostgreSQL's server), else this machine's.
       const now = journal.stats === undefined ? Date.now() : (await journal.stats()).now;
       if (json) {
-        io.stdout.write(`${JSON.stringify(entries.map((entry) => ({ ...entry, state: journalEntryState(entry, now) })))}\n`);
+        io.stdout.write(
+          `${JSON.stringify(entries.map((entry) => ({ ...entry, state: journalEntryState(entry, now) })))}\n`,
+        );
         return 0;
       }
       if (entries.length === 0) {
@@ -88,13 +144,20 @@ export const journalCommand = {
         { text: entry.id },
         { text: entry.event },
         { text: journalEntryState(entry, now) },
-        { text: journalEntryState(entry, now) === 'leased' ? `${entry.owner} until ${new Date(entry.leaseExpiresAt ?? 0).toISOString()}` : '—' },
+        {
+          text:
+            journalEntryState(entry, now) === 'leased'
+              ? `${entry.owner} until ${new Date(entry.leaseExpiresAt ?? 0).toISOString()}`
+              : '—',
+        },
         { text: String(entry.attempts) },
         { text: formatAge(Math.max(0, now - entry.createdAt)) },
         { text: deliverySummary(entry) },
         { text: escapeControl(entry.lastError ?? '—') },
       ]);
-      io.stdout.write(`${formatTable(['id', 'event', 'state', 'held by', 'attempts', 'age', 'deliveries', 'last error'], rows, style)}\n`);
+      io.stdout.write(
+        `${formatTable(['id', 'event', 'state', 'held by', 'attempts', 'age', 'deliveries', 'last error'], rows, style)}\n`,
+      );
       return 0;
     } finally {
       await journal.doClose?.();
@@ -103,22 +166,41 @@ export const journalCommand = {
 } satisfies CommandModule<typeof journalSpec>;
 
 // `hookline journal retry --since DATE --endpoint URL`: every matching dead letter whose seal verifies.
-async function retryMany(journal: Journal, selection: { since?: number; endpoint?: string }, json: boolean, io: CliIo): Promise<number> {
+async function retryMany(
+  journal: Journal,
+  selection: { since?: number; endpoint?: string },
+  json: boolean,
+  io: CliIo,
+): Promise<number> {
   let key;
   try {
     key = createJournalSeal(loadJournalKey(io.env).bytes);
   } catch (error) {
-    throw new CliError('HOOKLINE_CLI_USAGE', `Cannot check journal entries without the journal key: ${messageOf(error)}`, { cause: error });
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      `Cannot check journal entries without the journal key: ${messageOf(error)}`,
+      { cause: error },
+    );
   }
   const done = await retryDeadLetters(journal, selection, key);
   if (json) {
     io.stdout.write(`${JSON.stringify({ retried: done.retried, refused: done.refused, reenabled: done.reenabled })}\n`);
     return 0;
   }
-  const what = [selection.since === undefined ? '' : `dead-lettered since ${new Date(selection.since).toISOString()}`, selection.endpoint === undefined ? '' : `with an attempt to ${selection.endpoint}`].filter((part) => part !== '').join(' and ');
+  const what = [
+    selection.since === undefined ? '' : `dead-lettered since ${new Date(selection.since).toISOString()}`,
+    selection.endpoint === undefined ? '' : `with an attempt to ${selection.endpoint}`,
+  ]
+    .filter((part) => part !== '')
+    .join(' and ');
   if (done.reenabled) io.stdout.write(`${selection.endpoint} is enabled again\n`);
-  io.stdout.write(`${done.retried.length} dead letter${done.retried.length === 1 ? '' : 's'} ${what} pending again${done.retried.length === 0 ? '' : `: ${done.retried.join(', ')}`}\n`);
-  for (const { id, reason } of done.refused) io.stderr.write(`hookline: entry ${id} was left dead-lettered: ${reason}; check its context (hookline journal ls --json) and retry it alone with --trust if you vouch for it\n`);
+  io.stdout.write(
+    `${done.retried.length} dead letter${done.retried.length === 1 ? '' : 's'} ${what} pending again${done.retried.length === 0 ? '' : `: ${done.retried.join(', ')}`}\n`,
+  );
+  for (const { id, reason } of done.refused)
+    io.stderr.write(
+      `hookline: entry ${id} was left dead-lettered: ${reason}; check its context (hookline journal ls --json) and retry it alone with --trust if you vouch for it\n`,
+    );
   return 0;
 }
 
@@ -133,5 +215,8 @@ function deliverySummary(entry: JournalEntry): string {
 
 // A last error may quote a hook's output: no control character reaches the terminal.
 function escapeControl(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

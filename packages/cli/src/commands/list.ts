@@ -31,7 +31,10 @@ export const listCommand = {
         const off = hook.enabled ? undefined : 'dim';
         const disabled = disabledBy(hook);
         return [
-          { text: `${disabled === undefined ? hook.name : `${hook.name} (disabled at ${disabled.file}:${disabled.line})`}${marks(hook)}`, format: hook.broken === undefined ? off : 'red' },
+          {
+            text: `${disabled === undefined ? hook.name : `${hook.name} (disabled at ${disabled.file}:${disabled.line})`}${marks(hook)}`,
+            format: hook.broken === undefined ? off : 'red',
+          },
           { text: hook.event, format: off },
           { text: hook.type, format: off },
           { text: hook.blocking ? 'blocking' : 'non-blocking', format: off },

@@ -24,13 +24,18 @@ async function runBounded(args: readonly string[], input: string, boundMs: numbe
   if (first === 'stalled') {
     child.kill('SIGKILL');
     const { stdout } = await result;
-    throw new Error(`hookline ${args.join(' ')} still ran after ${boundMs} ms (a stalled matcher?); it had answered:\n${stdout}`);
+    throw new Error(
+      `hookline ${args.join(' ')} still ran after ${boundMs} ms (a stalled matcher?); it had answered:\n${stdout}`,
+    );
   }
   return first;
 }
 
 test('a catastrophic-backtracking matcher against a 40-character node_id: hookline run answers every line and exits', async () => {
-  scratch.write('hookline.toml', '[[hooks]]\nname = "redos"\nevent = "stage_start"\nmatcher = "(a+)+$"\ncommand = "exit 2"\n');
+  scratch.write(
+    'hookline.toml',
+    '[[hooks]]\nname = "redos"\nevent = "stage_start"\nmatcher = "(a+)+$"\ncommand = "exit 2"\n',
+  );
   const lines = [
     { event: 'stage_start', run_id: 'r1', workflow_name: 'w', node_id: `${'a'.repeat(39)}!` },
     { event: 'stage_start', run_id: 'r1', workflow_name: 'w', node_id: 'aaaa' },
@@ -39,7 +44,10 @@ test('a catastrophic-backtracking matcher against a 40-character node_id: hookli
   // A backtracking engine needs about 2^40 steps for the first line; RE2 needs about 40.
   const result = await runBounded(['run'], `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`, 60_000);
   expect(result.stderr).toBe('');
-  const answers = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { event: string; decision: string; hooks: unknown[] });
+  const answers = result.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { event: string; decision: string; hooks: unknown[] });
   expect(answers.map((answer) => [answer.event, answer.decision, answer.hooks.length])).toEqual([
     ['stage_start', 'proceed', 0],
     ['stage_start', 'block', 1],
@@ -49,8 +57,15 @@ test('a catastrophic-backtracking matcher against a 40-character node_id: hookli
 }, 90_000);
 
 test('explain tries the same matcher and says why it did not match', async () => {
-  scratch.write('hookline.toml', '[[hooks]]\nname = "redos"\nevent = "stage_start"\nmatcher = "(a+)+$"\ncommand = "exit 2"\n');
-  const result = await runBounded(['explain', 'stage_start', '--set', 'run_id=r1', '--set', 'workflow_name=w', '--set', `node_id=${'a'.repeat(39)}!`], '', 60_000);
+  scratch.write(
+    'hookline.toml',
+    '[[hooks]]\nname = "redos"\nevent = "stage_start"\nmatcher = "(a+)+$"\ncommand = "exit 2"\n',
+  );
+  const result = await runBounded(
+    ['explain', 'stage_start', '--set', 'run_id=r1', '--set', 'workflow_name=w', '--set', `node_id=${'a'.repeat(39)}!`],
+    '',
+    60_000,
+  );
   expect(result.code).toBe(0);
   expect(result.stdout).toContain(`matcher /(a+)+$/ matched none of node_id="${'a'.repeat(39)}!"`);
 }, 90_000);
@@ -74,17 +89,30 @@ command = "touch ran"
   const validate = await runCli(['validate'], { cwd: scratch.path });
   expect(validate.code).toBe(1);
   expect(validate.stderr.trimEnd().split('\n')).toEqual([
-    expect.stringMatching(/^hookline\.toml:4: hooks\[0\] "twice": invalid regular expression in `matcher`: backreference `\\1` is not supported: RE2 matches in linear time, which rules out backreferences — fix the pattern: matchers use RE2 syntax/),
-    expect.stringMatching(/^hookline\.toml:10: hooks\[1\] "ahead": invalid regular expression in `matcher`: lookahead `\(\?=…\)` is not supported/),
+    expect.stringMatching(
+      /^hookline\.toml:4: hooks\[0\] "twice": invalid regular expression in `matcher`: backreference `\\1` is not supported: RE2 matches in linear time, which rules out backreferences — fix the pattern: matchers use RE2 syntax/,
+    ),
+    expect.stringMatching(
+      /^hookline\.toml:10: hooks\[1\] "ahead": invalid regular expression in `matcher`: lookahead `\(\?=…\)` is not supported/,
+    ),
   ]);
-  const emit = await runCli(['emit', 'stage_start', '--set', 'run_id=r1', '--set', 'workflow_name=w', '--set', 'node_id=aa'], { cwd: scratch.path });
+  const emit = await runCli(
+    ['emit', 'stage_start', '--set', 'run_id=r1', '--set', 'workflow_name=w', '--set', 'node_id=aa'],
+    { cwd: scratch.path },
+  );
   expect(emit.code).toBe(1);
   expect(emit.stderr).toContain('hookline.toml:4:');
 });
 
 test('RE2 syntax that JavaScript lacks works: inline flags and Python-style named groups', async () => {
-  scratch.write('hookline.toml', '[[hooks]]\nname = "deploys"\nevent = "stage_start"\nmatcher = "(?i)^(?P<env>deploy)-"\ncommand = "exit 2"\n');
-  const result = await runCli(['emit', 'stage_start', '--set', 'run_id=r1', '--set', 'workflow_name=w', '--set', 'node_id=DEPLOY-prod', '--json'], { cwd: scratch.path });
+  scratch.write(
+    'hookline.toml',
+    '[[hooks]]\nname = "deploys"\nevent = "stage_start"\nmatcher = "(?i)^(?P<env>deploy)-"\ncommand = "exit 2"\n',
+  );
+  const result = await runCli(
+    ['emit', 'stage_start', '--set', 'run_id=r1', '--set', 'workflow_name=w', '--set', 'node_id=DEPLOY-prod', '--json'],
+    { cwd: scratch.path },
+  );
   expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'block', decided_by: 'deploys' });
   expect(result.code).toBe(2);
 });

@@ -11,7 +11,9 @@ afterEach(() => scratch.cleanup());
 
 describe('help and version', () => {
   test('--version prints the package version', async () => {
-    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(await runCli(['--version'], { cwd: scratch.path })).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 
@@ -46,17 +48,26 @@ test('schema prints the config JSON Schema with the installed runners', async ()
 test('schema describes every installed settings table, snake_case: [models], [sandbox.docker], [sandbox.bubblewrap]', async () => {
   const result = await runCli(['schema'], { cwd: scratch.path });
   type Table = { additionalProperties: unknown; properties?: Record<string, { description?: string }> };
-  const { properties } = JSON.parse(result.stdout) as { properties: { models: Table; sandbox: { properties: Record<string, Table> } } };
+  const { properties } = JSON.parse(result.stdout) as {
+    properties: { models: Table; sandbox: { properties: Record<string, Table> } };
+  };
   expect(properties.models.additionalProperties).toEqual({ type: 'string', pattern: '^\\S+$' });
   const docker = properties.sandbox.properties['docker']!;
   expect(docker.additionalProperties).toBe(false);
-  expect(Object.keys(docker.properties!)).toEqual(expect.arrayContaining(['image', 'read_only', 'cap_add', 'docker_host', 'kill_grace_ms']));
+  expect(Object.keys(docker.properties!)).toEqual(
+    expect.arrayContaining(['image', 'read_only', 'cap_add', 'docker_host', 'kill_grace_ms']),
+  );
   expect(docker.properties!['readOnly']!.description).toBe('Deprecated: write `read_only`.');
-  expect(Object.keys(properties.sandbox.properties['bubblewrap']!.properties!)).toEqual(expect.arrayContaining(['writable', 'base_dir', 'max_output_bytes']));
+  expect(Object.keys(properties.sandbox.properties['bubblewrap']!.properties!)).toEqual(
+    expect.arrayContaining(['writable', 'base_dir', 'max_output_bytes']),
+  );
 });
 
 test('[sandbox.docker] camelCase keys still load, with a warning naming the snake_case key', async () => {
-  scratch.write('hookline.toml', '[[hooks]]\nevent = "stage_start"\ncommand = "true"\nsandbox = false\n\n[sandbox.docker]\nreadOnly = false\n');
+  scratch.write(
+    'hookline.toml',
+    '[[hooks]]\nevent = "stage_start"\ncommand = "true"\nsandbox = false\n\n[sandbox.docker]\nreadOnly = false\n',
+  );
   const result = await runCli(['validate'], { cwd: scratch.path });
   expect(result.code).toBe(0);
   expect(result.stderr).toContain('hookline.toml:7: [sandbox.docker] `readOnly` is deprecated; write `read_only`');
@@ -67,6 +78,8 @@ test('sandbox prune: nothing to prune without the docker sandbox', async () => {
   const cli = installCliAlone(scratch.path);
   const result = await runCli(['sandbox', 'prune'], { cwd: scratch.path, cli });
   expect(result.code).toBe(0);
-  expect(result.stdout).toContain('nothing to prune: @hookline/sandbox-docker is not installed, and the local sandbox leaves nothing behind');
+  expect(result.stdout).toContain(
+    'nothing to prune: @hookline/sandbox-docker is not installed, and the local sandbox leaves nothing behind',
+  );
   expect((await runCli(['sandbox'], { cwd: scratch.path, cli })).code).toBe(1);
 });

@@ -43,7 +43,14 @@ test('after five agent hooks read and write FIFOs and one times out, later event
     { event: 'stage_start', node_id: 'hang' },
     { event: 'stage_start', node_id: 'after' },
   ].map((event) => JSON.stringify({ ...event, run_id: 'r1', workflow_name: 'fifo', cwd: scratch.path }));
-  const child = startCli(['run'], { cwd: scratch.path, env: { ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: 'sk-ant-local-test-key-0123456789', ANTHROPIC_AUTH_TOKEN: '' } });
+  const child = startCli(['run'], {
+    cwd: scratch.path,
+    env: {
+      ANTHROPIC_BASE_URL: api.url,
+      ANTHROPIC_API_KEY: 'sk-ant-local-test-key-0123456789',
+      ANTHROPIC_AUTH_TOKEN: '',
+    },
+  });
   // Before the fix the CLI never exited: end it with the test, whatever happens.
   onTestFinished(() => void child.kill('SIGKILL'));
   child.stdin!.end(`${events.join('\n')}\n`);
@@ -51,7 +58,10 @@ test('after five agent hooks read and write FIFOs and one times out, later event
 
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
-  const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { decision: string; reason?: string; hooks: Array<{ status: string }> });
+  const lines = result.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { decision: string; reason?: string; hooks: Array<{ status: string }> });
   expect(lines.map((line) => [line.decision, line.hooks[0]?.status])).toEqual([
     ...Array.from({ length: 5 }, () => ['proceed', 'ok']),
     ['proceed', 'timed_out'],
@@ -59,7 +69,10 @@ test('after five agent hooks read and write FIFOs and one times out, later event
   ]);
   expect(lines[6]?.reason).toBe('still answering');
   // The refusals went back to the model: each pipe-agent's second request carries them.
-  const refusals = api.requests.filter((request) => request.body.messages.length > 1).map((request) => JSON.stringify(request.body.messages.at(-1)));
+  const refusals = api.requests
+    .filter((request) => request.body.messages.length > 1)
+    .map((request) => JSON.stringify(request.body.messages.at(-1)));
   expect(refusals).toHaveLength(5);
-  for (const sent of refusals) expect(sent).toMatch(/is a FIFO \(named pipe\).*is a FIFO \(named pipe\).*data\.txt:1: regular/);
+  for (const sent of refusals)
+    expect(sent).toMatch(/is a FIFO \(named pipe\).*is a FIFO \(named pipe\).*data\.txt:1: regular/);
 }, 120_000);

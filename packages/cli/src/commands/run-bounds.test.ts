@@ -31,7 +31,10 @@ export default {
 `;
 
 function writeLoudConfig(): void {
-  scratch.write('node_modules/hookline-runner-loud/package.json', JSON.stringify({ name: 'hookline-runner-loud', version: '1.0.0', type: 'module', exports: './index.js' }));
+  scratch.write(
+    'node_modules/hookline-runner-loud/package.json',
+    JSON.stringify({ name: 'hookline-runner-loud', version: '1.0.0', type: 'module', exports: './index.js' }),
+  );
   scratch.write('node_modules/hookline-runner-loud/index.js', LOUD_RUNNER);
   scratch.write(
     'hookline.toml',
@@ -43,7 +46,9 @@ function writeLoudConfig(): void {
   );
 }
 
-const events = ['run_start', 'stage_start', 'stage_complete', 'run_complete'].map((event) => JSON.stringify({ event, run_id: 'r1', workflow_name: 'w', node_id: 'n' }));
+const events = ['run_start', 'stage_start', 'stage_complete', 'run_complete'].map((event) =>
+  JSON.stringify({ event, run_id: 'r1', workflow_name: 'w', node_id: 'n' }),
+);
 
 test('huge answers from a runner: every line is answered, at most 64 KiB, valid JSON, cuts marked', async () => {
   writeLoudConfig();
@@ -55,11 +60,24 @@ test('huge answers from a runner: every line is answered, at most 64 KiB, valid 
   for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(65_536);
   const [reason, error, chatty, quiet] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   // Core's cut: 4 096 characters and a marker; the line then fits whole.
-  expect(reason).toMatchObject({ event: 'run_start', decision: 'block', decided_by: 'huge-reason', reason: `${'x'.repeat(4096)}… (cut at 4096 characters)` });
+  expect(reason).toMatchObject({
+    event: 'run_start',
+    decision: 'block',
+    decided_by: 'huge-reason',
+    reason: `${'x'.repeat(4096)}… (cut at 4096 characters)`,
+  });
   expect(reason).not.toHaveProperty('truncated');
-  expect(error).toMatchObject({ decision: 'block', hooks: [{ status: 'failed', error: `${'e'.repeat(4096)}… (cut at 4096 characters)` }] });
+  expect(error).toMatchObject({
+    decision: 'block',
+    hooks: [{ status: 'failed', error: `${'e'.repeat(4096)}… (cut at 4096 characters)` }],
+  });
   // The line's cut: long strings shortened and marked, arrays kept as long as they can fit, and the line flagged.
-  expect(chatty).toMatchObject({ event: 'stage_complete', decision: 'proceed', truncated: true, hooks: [{ name: 'chatty', status: 'ok' }] });
+  expect(chatty).toMatchObject({
+    event: 'stage_complete',
+    decision: 'proceed',
+    truncated: true,
+    hooks: [{ name: 'chatty', status: 'ok' }],
+  });
   const report = (chatty!['hooks'] as Array<Record<string, unknown>>)[0]!;
   expect(report['dump']).toMatch(/^é+… \(cut at \d+ characters\)$/);
   expect(quiet).toEqual({ event: 'run_complete', decision: 'proceed', hooks: [], warnings: [] });
@@ -67,12 +85,20 @@ test('huge answers from a runner: every line is answered, at most 64 KiB, valid 
 
 test('--max-line-bytes sets the bound; nonsense is a usage error', async () => {
   writeLoudConfig();
-  const result = await runCli(['run', '--max-line-bytes', '2048'], { cwd: scratch.path, input: `${events.join('\n')}\n` });
+  const result = await runCli(['run', '--max-line-bytes', '2048'], {
+    cwd: scratch.path,
+    input: `${events.join('\n')}\n`,
+  });
   expect(result.code).toBe(0);
   const lines = result.stdout.trimEnd().split('\n');
   expect(lines).toHaveLength(4);
   for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(2048);
-  expect(JSON.parse(lines[0]!)).toMatchObject({ event: 'run_start', decision: 'block', decided_by: 'huge-reason', truncated: true });
+  expect(JSON.parse(lines[0]!)).toMatchObject({
+    event: 'run_start',
+    decision: 'block',
+    decided_by: 'huge-reason',
+    truncated: true,
+  });
   const refused = await runCli(['run', '--max-line-bytes', '12'], { cwd: scratch.path, input: '' });
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain('--max-line-bytes must be a whole number of bytes, at least 1024; got "12"');

@@ -43,7 +43,10 @@ afterEach(async () => {
 
 test(`${EVENTS.toLocaleString('en-US')} events with an http hook, 50 runs cycling: the heap and its Buffers stay where they were after ${FIRST.toLocaleString('en-US')}`, async () => {
   const { port } = server.address() as AddressInfo;
-  scratch.write('hookline.toml', `[[hooks]]\nname = "notify"\nevent = "stage_start"\ntype = "http"\nurl = "http://127.0.0.1:${port}/hook"\ntls = "off"\n`);
+  scratch.write(
+    'hookline.toml',
+    `[[hooks]]\nname = "notify"\nevent = "stage_start"\ntype = "http"\nurl = "http://127.0.0.1:${port}/hook"\ntls = "off"\n`,
+  );
   const child = startCli(['run'], { cwd: scratch.path, nodeOptions: ['--expose-gc', '--import', PROBE] });
   const probes: Figures[] = [];
   let probed: (() => void) | undefined;
@@ -85,7 +88,8 @@ test(`${EVENTS.toLocaleString('en-US')} events with an http hook, 50 runs cyclin
     rest = lines.pop()!;
     for (const line of lines) {
       answered += 1;
-      if (line.includes('"status":"ok"') && line.startsWith('{"event":"stage_start","decision":"proceed"')) proceeded += 1;
+      if (line.includes('"status":"ok"') && line.startsWith('{"event":"stage_start","decision":"proceed"'))
+        proceeded += 1;
       milestones.get(answered)?.();
     }
   });

@@ -37,7 +37,13 @@ export const runCommand = {
       void engine.close();
     });
     try {
-      const rejected = await answerLines(lines, engine, io, { waitForAll: values.settled === true, maxLineBytes }, () => stoppedBy !== undefined);
+      const rejected = await answerLines(
+        lines,
+        engine,
+        io,
+        { waitForAll: values.settled === true, maxLineBytes },
+        () => stoppedBy !== undefined,
+      );
       if (stoppedBy !== undefined) {
         // close() released the entries of the resumed hooks it stopped; the report says which.
         await engine.close();
@@ -108,8 +114,14 @@ async function answerLines(
 // still not pass silently, so it is reported on stderr.
 function reportLateFailures(sent: EmitOutcome, final: EmitOutcome, lineNumber: number, io: CliIo): void {
   const warnings = final.hooks
-    .filter((hook, index) => sent.hooks[index]?.status === 'pending' && (hook.status === 'failed' || hook.status === 'timed_out'))
-    .map((hook) => `line ${lineNumber} (${final.event}): non-blocking hook "${hook.name}" ${hook.status === 'timed_out' ? 'timed out' : 'failed'}: ${hook.error ?? ''}`);
+    .filter(
+      (hook, index) =>
+        sent.hooks[index]?.status === 'pending' && (hook.status === 'failed' || hook.status === 'timed_out'),
+    )
+    .map(
+      (hook) =>
+        `line ${lineNumber} (${final.event}): non-blocking hook "${hook.name}" ${hook.status === 'timed_out' ? 'timed out' : 'failed'}: ${hook.error ?? ''}`,
+    );
   printWarnings(warnings, io);
 }
 
@@ -117,7 +129,10 @@ function parseMaxLineBytes(text: string | undefined): number {
   if (text === undefined) return DEFAULT_MAX_LINE_BYTES;
   const bytes = Number(text);
   if (!Number.isSafeInteger(bytes) || bytes < MIN_MAX_LINE_BYTES) {
-    throw new CliError('HOOKLINE_CLI_USAGE', `--max-line-bytes must be a whole number of bytes, at least ${MIN_MAX_LINE_BYTES}; got "${text}"`);
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      `--max-line-bytes must be a whole number of bytes, at least ${MIN_MAX_LINE_BYTES}; got "${text}"`,
+    );
   }
   return bytes;
 }

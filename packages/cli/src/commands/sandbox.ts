@@ -19,17 +19,31 @@ export const sandboxCommand = {
     const docker = FIRST_PARTY_SANDBOXES['docker']!;
     const imported = await importFirstParty(docker.package, [io.cwd]);
     if (imported.status === 'missing') {
-      io.stdout.write(`nothing to prune: ${docker.package} is not installed, and the local sandbox leaves nothing behind (its processes end with their hooks)\n`);
+      io.stdout.write(
+        `nothing to prune: ${docker.package} is not installed, and the local sandbox leaves nothing behind (its processes end with their hooks)\n`,
+      );
       return 0;
     }
     const prune = docker.prune === undefined ? undefined : loadedExport(imported, docker.package, docker.prune);
     if (typeof prune !== 'function') {
-      throw new CliError('HOOKLINE_CLI_PLUGIN_BROKEN', `${docker.package} does not export ${docker.prune ?? 'a prune function'}(); install a version that matches @hookline/cli.`);
+      throw new CliError(
+        'HOOKLINE_CLI_PLUGIN_BROKEN',
+        `${docker.package} does not export ${docker.prune ?? 'a prune function'}(); install a version that matches @hookline/cli.`,
+      );
     }
-    const report = (await (prune as (settings: object, options: object) => Promise<unknown>)({}, { includeOtherHosts: values['all-hosts'] === true })) as PruneReport;
-    const count = (list: readonly unknown[] | undefined, noun: string): string => `${list?.length ?? 0} ${noun}${list?.length === 1 ? '' : 's'}`;
-    io.stdout.write(`removed ${count(report.removed, 'leftover container')}, kept ${count(report.kept, 'container')} of live runs\n`);
-    for (const failure of report.failed ?? []) io.stderr.write(`hookline: ${terminalText(`could not remove ${failure.id ?? 'a container'}: ${failure.error}`)}\n`);
+    const report = (await (prune as (settings: object, options: object) => Promise<unknown>)(
+      {},
+      { includeOtherHosts: values['all-hosts'] === true },
+    )) as PruneReport;
+    const count = (list: readonly unknown[] | undefined, noun: string): string =>
+      `${list?.length ?? 0} ${noun}${list?.length === 1 ? '' : 's'}`;
+    io.stdout.write(
+      `removed ${count(report.removed, 'leftover container')}, kept ${count(report.kept, 'container')} of live runs\n`,
+    );
+    for (const failure of report.failed ?? [])
+      io.stderr.write(
+        `hookline: ${terminalText(`could not remove ${failure.id ?? 'a container'}: ${failure.error}`)}\n`,
+      );
     if ((report.failed?.length ?? 0) > 0) return 1;
     return 0;
   },

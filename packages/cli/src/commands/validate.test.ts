@@ -50,7 +50,9 @@ command = "true"
   // A first-party type whose package is not installed names the package to install.
   expect(lines[2]).toMatch(/^project\.toml:8: .*unknown hook type "http" — install @hookline\/runner-http/);
   // hooks[0] and hooks[2] would collide once their other problems are fixed: said now, not then.
-  expect(lines[3]).toMatch(/^project\.toml:11: hooks\[2\] "stage_start:true": another hook in this file \(hooks\[0\], line 1\) has the same effective name/);
+  expect(lines[3]).toMatch(
+    /^project\.toml:11: hooks\[2\] "stage_start:true": another hook in this file \(hooks\[0\], line 1\) has the same effective name/,
+  );
   expect(lines[4]).toMatch(/^project\.toml:13: .*matcher/);
 
   // Doing what it says — installing the runner in the project — makes that hook valid.
@@ -79,24 +81,37 @@ test('no config file at all is an error: there is nothing to validate', async ()
 
 test('a sandbox provider that is not installed fails validation with what to do', async () => {
   const cli = installCliAlone(scratch.path);
-  scratch.write('hookline.toml', '[sandbox]\nprovider = "docker"\n\n[[hooks]]\nevent = "run_start"\ncommand = "true"\n');
+  scratch.write(
+    'hookline.toml',
+    '[sandbox]\nprovider = "docker"\n\n[[hooks]]\nevent = "run_start"\ncommand = "true"\n',
+  );
   const result = await runCli(['validate'], { cwd: scratch.path, cli });
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain('the config selects sandbox provider "docker", but @hookline/sandbox-docker is not installed; install it (npm install @hookline/sandbox-docker)');
+  expect(result.stderr).toContain(
+    'the config selects sandbox provider "docker", but @hookline/sandbox-docker is not installed; install it (npm install @hookline/sandbox-docker)',
+  );
 });
 
 test('a broken runner package fails only the configs that use its types', async () => {
   // Installed in the project next to the CLI, the way `npm install @hookline/runner-script` puts it,
   // but unable to load (its native isolated-vm was built for another Node).
   const cli = installCliAlone(scratch.path);
-  scratch.write('node_modules/@hookline/runner-script/package.json', JSON.stringify({ name: '@hookline/runner-script', type: 'module', exports: './index.js' }));
-  scratch.write('node_modules/@hookline/runner-script/index.js', "throw new Error('isolated-vm was built for another Node');\n");
+  scratch.write(
+    'node_modules/@hookline/runner-script/package.json',
+    JSON.stringify({ name: '@hookline/runner-script', type: 'module', exports: './index.js' }),
+  );
+  scratch.write(
+    'node_modules/@hookline/runner-script/index.js',
+    "throw new Error('isolated-vm was built for another Node');\n",
+  );
   scratch.write('hookline.toml', '[[hooks]]\nevent = "run_start"\ncommand = "true"\n');
   expect((await runCli(['validate'], { cwd: scratch.path, cli })).code).toBe(0);
   scratch.write('hookline.toml', '[[hooks]]\nevent = "run_start"\ntype = "script"\nscript = "return true"\n');
   const result = await runCli(['validate'], { cwd: scratch.path, cli });
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain('@hookline/runner-script is installed but failed to load: isolated-vm was built for another Node. Reinstall it.');
+  expect(result.stderr).toContain(
+    '@hookline/runner-script is installed but failed to load: isolated-vm was built for another Node. Reinstall it.',
+  );
 });
 
 test('all errors at once: a duplicate name is reported beside the duplicate\'s own error; an http hook without url is named, not "undefined"', async () => {

@@ -13,19 +13,43 @@ export const webhookCommand = {
   async run({ values, positionals: { BODY: bodyFile } }, io) {
     const secretEnv = values['secret-env'] ?? 'HOOKLINE_WEBHOOK_SECRET';
     const secret = io.env[secretEnv];
-    if (secret === undefined || secret === '') throw new CliError('HOOKLINE_CLI_USAGE', `${secretEnv} is not set: put the endpoint's whsec_… secret in it, or name the variable that holds it with --secret-env NAME.`);
+    if (secret === undefined || secret === '')
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `${secretEnv} is not set: put the endpoint's whsec_… secret in it, or name the variable that holds it with --secret-env NAME.`,
+      );
     const fromFile = values.headers === undefined ? {} : readHeaders(resolve(io.cwd, values.headers));
     const id = values.id ?? fromFile['webhook-id'];
     const timestamp = values.timestamp ?? fromFile['webhook-timestamp'];
     const signature = values.signature ?? fromFile['webhook-signature'];
-    const missing = [id === undefined ? '--id' : '', timestamp === undefined ? '--timestamp' : '', signature === undefined ? '--signature' : ''].filter((flag) => flag !== '');
-    if (missing.length > 0) throw new CliError('HOOKLINE_CLI_USAGE', `Missing ${missing.join(', ')}: give the delivery's webhook-id, webhook-timestamp and webhook-signature headers, or --headers FILE with them.`);
+    const missing = [
+      id === undefined ? '--id' : '',
+      timestamp === undefined ? '--timestamp' : '',
+      signature === undefined ? '--signature' : '',
+    ].filter((flag) => flag !== '');
+    if (missing.length > 0)
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `Missing ${missing.join(', ')}: give the delivery's webhook-id, webhook-timestamp and webhook-signature headers, or --headers FILE with them.`,
+      );
     const tolerance = values.tolerance === undefined ? 300 : Number(values.tolerance);
-    if (!Number.isInteger(tolerance) || tolerance < 0) throw new CliError('HOOKLINE_CLI_USAGE', `--tolerance needs a whole number of seconds, got ${JSON.stringify(values.tolerance)}.`);
+    if (!Number.isInteger(tolerance) || tolerance < 0)
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `--tolerance needs a whole number of seconds, got ${JSON.stringify(values.tolerance)}.`,
+      );
     const body = await readBody(bodyFile, io);
     const { verifyWebhookSignature } = await loadVerifier();
-    const verdict = verifyWebhookSignature({ secret, id: id!, timestamp: timestamp!, signature: signature!, body, toleranceSeconds: tolerance === 0 ? Number.MAX_SAFE_INTEGER : tolerance });
-    if (values.json === true) io.stdout.write(`${JSON.stringify(verdict.ok ? { valid: true } : { valid: false, problem: verdict.problem })}\n`);
+    const verdict = verifyWebhookSignature({
+      secret,
+      id: id!,
+      timestamp: timestamp!,
+      signature: signature!,
+      body,
+      toleranceSeconds: tolerance === 0 ? Number.MAX_SAFE_INTEGER : tolerance,
+    });
+    if (values.json === true)
+      io.stdout.write(`${JSON.stringify(verdict.ok ? { valid: true } : { valid: false, problem: verdict.problem })}\n`);
     else if (verdict.ok) io.stdout.write(`valid: ${id} is signed with the secret in ${secretEnv}\n`);
     else io.stderr.write(`hookline webhook verify: not valid: ${verdict.problem}\n`);
     return verdict.ok ? 0 : 1;
@@ -36,7 +60,11 @@ async function loadVerifier(): Promise<typeof import('@hookline/runner-http/veri
   try {
     return await import('@hookline/runner-http/verify-webhook');
   } catch (error) {
-    throw new CliError('HOOKLINE_CLI_USAGE', 'hookline webhook verify needs @hookline/runner-http: install it next to @hookline/cli.', { cause: error });
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      'hookline webhook verify needs @hookline/runner-http: install it next to @hookline/cli.',
+      { cause: error },
+    );
   }
 }
 
@@ -49,7 +77,11 @@ async function readBody(file: string | undefined, io: CliIo): Promise<Buffer> {
   try {
     return readFileSync(resolve(io.cwd, file));
   } catch (error) {
-    throw new CliError('HOOKLINE_CLI_USAGE', `Cannot read the body file ${file}: ${(error as Error).message}; give the raw body exactly as received.`, { cause: error });
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      `Cannot read the body file ${file}: ${(error as Error).message}; give the raw body exactly as received.`,
+      { cause: error },
+    );
   }
 }
 
@@ -58,14 +90,17 @@ function readHeaders(path: string): Partial<Record<(typeof HEADER_NAMES)[number]
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new CliError('HOOKLINE_CLI_USAGE', `Cannot read the headers file ${path}: ${(error as Error).message}.`, { cause: error });
+    throw new CliError('HOOKLINE_CLI_USAGE', `Cannot read the headers file ${path}: ${(error as Error).message}.`, {
+      cause: error,
+    });
   }
   const found: Partial<Record<(typeof HEADER_NAMES)[number], string>> = {};
   for (const line of text.split(/\r?\n/)) {
     const colon = line.indexOf(':');
     if (colon < 0) continue;
     const name = line.slice(0, colon).trim().toLowerCase();
-    if ((HEADER_NAMES as readonly string[]).includes(name)) found[name as (typeof HEADER_NAMES)[number]] = line.slice(colon + 1).trim();
+    if ((HEADER_NAMES as readonly string[]).includes(name))
+      found[name as (typeof HEADER_NAMES)[number]] = line.slice(colon + 1).trim();
   }
   return found;
 }

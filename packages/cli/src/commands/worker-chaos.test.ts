@@ -16,7 +16,8 @@ import { usePostgres } from '../../test-support/use-postgres.ts';
 
 const postgres = usePostgres('worker-chaos.test.ts');
 const scaled = process.env['CI'] === 'true' ? undefined : Number(process.env['HOOKLINE_CHAOS_EVENTS'] ?? Number.NaN);
-const size = (ci: number): number => (scaled !== undefined && Number.isInteger(scaled) && scaled > 0 ? Math.min(ci, scaled) : ci);
+const size = (ci: number): number =>
+  scaled !== undefined && Number.isInteger(scaled) && scaled > 0 ? Math.min(ci, scaled) : ci;
 // The kill-and-restart phase ends when every event ran, or after this long (the test then fails).
 const CHAOS_MS = 80_000;
 
@@ -36,7 +37,10 @@ interface Chaos {
 }
 
 async function runChaos(chaos: Chaos): Promise<void> {
-  scratch.write('hookline.toml', `preset = "task"\n\n[journal]\nrun = "workers"\nlease_ms = 5000\n\n[hooks]\nafter_merge = [${JSON.stringify(CHAOS_HOOK)}]\n`);
+  scratch.write(
+    'hookline.toml',
+    `preset = "task"\n\n[journal]\nrun = "workers"\nlease_ms = 5000\n\n[hooks]\nafter_merge = [${JSON.stringify(CHAOS_HOOK)}]\n`,
+  );
   const { env } = chaos;
   const started = Date.now();
   const startWorker = (): { child: ChildProcess; done: Promise<unknown> } => {
@@ -46,10 +50,18 @@ async function runChaos(chaos: Chaos): Promise<void> {
   const workers = Array.from({ length: chaos.workers }, startWorker);
   // Emitters: `hookline run` fed JSON lines, recording only ([journal] run = "workers").
   const perEmitter = Math.ceil(chaos.events / chaos.emitters);
-  const tasks = Array.from({ length: chaos.emitters }, (_, emitter) => Array.from({ length: perEmitter }, (_, index) => `e${emitter}-${index}`));
+  const tasks = Array.from({ length: chaos.emitters }, (_, emitter) =>
+    Array.from({ length: perEmitter }, (_, index) => `e${emitter}-${index}`),
+  );
   let emitted = false;
   const emitting = Promise.all(
-    tasks.map((list) => runCli(['run'], { cwd: scratch.path, env, input: `${list.map((task) => JSON.stringify({ event: 'after_merge', task })).join('\n')}\n` })),
+    tasks.map((list) =>
+      runCli(['run'], {
+        cwd: scratch.path,
+        env,
+        input: `${list.map((task) => JSON.stringify({ event: 'after_merge', task })).join('\n')}\n`,
+      }),
+    ),
   ).then((results) => {
     emitted = true;
     return results;
@@ -70,7 +82,8 @@ async function runChaos(chaos: Chaos): Promise<void> {
   for (const worker of workers) worker.child.kill('SIGTERM');
   await Promise.all(workers.map((worker) => worker.done));
 
-  const read = (file: string): string => (existsSync(join(scratch.path, file)) ? readFileSync(join(scratch.path, file), 'utf8') : '');
+  const read = (file: string): string =>
+    existsSync(join(scratch.path, file)) ? readFileSync(join(scratch.path, file), 'utf8') : '';
   const report = checkChaosRuns(tasks.flat(), read('runs.log'), read('overlaps.log'));
   console.log(
     `chaos: ${tasks.flat().length} events, ${chaos.emitters} emitters, ${chaos.workers} workers, ${kills} SIGKILLs in ${Math.round((Date.now() - started) / 1000)} s: ` +

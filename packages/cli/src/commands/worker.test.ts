@@ -15,16 +15,24 @@ beforeEach(() => {
 });
 afterEach(() => scratch.cleanup());
 
-const lines = (file: string): string[] => (existsSync(join(scratch.path, file)) ? readFileSync(join(scratch.path, file), 'utf8').split('\n').filter(Boolean) : []);
+const lines = (file: string): string[] =>
+  existsSync(join(scratch.path, file))
+    ? readFileSync(join(scratch.path, file), 'utf8').split('\n').filter(Boolean)
+    : [];
 const CONFIG = `preset = "task"\n\n[journal]\nrun = "workers"\n\n[hooks]\nafter_merge = ['echo "$ARC_TASK" >> ran.txt']\n`;
 
 async function emitAndWork(env: Record<string, string>): Promise<void> {
   scratch.write('hookline.toml', CONFIG);
   // Emitters only record: the hook is reported skipped, and nothing ran.
   for (const task of ['t-1', 't-2', 't-3']) {
-    const emitted = await runCli(['emit', 'after_merge', '--set', `task=${task}`, '--json'], { cwd: scratch.path, env });
+    const emitted = await runCli(['emit', 'after_merge', '--set', `task=${task}`, '--json'], {
+      cwd: scratch.path,
+      env,
+    });
     expect(emitted.code, emitted.stderr).toBe(0);
-    expect(JSON.parse(emitted.stdout)).toMatchObject({ hooks: [{ status: 'skipped', skipped_because: 'recorded in the journal for a worker to run' }] });
+    expect(JSON.parse(emitted.stdout)).toMatchObject({
+      hooks: [{ status: 'skipped', skipped_because: 'recorded in the journal for a worker to run' }],
+    });
   }
   expect(lines('ran.txt')).toEqual([]);
   const stats = await runCli(['journal', 'stats', '--json'], { cwd: scratch.path, env });
@@ -41,9 +49,19 @@ async function emitAndWork(env: Record<string, string>): Promise<void> {
   worker.kill('SIGTERM');
   const result = await done;
   expect(result.code, result.stderr).toBe(0);
-  const events = result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const events = result.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(events.filter((event) => event['type'] === 'ran')).toHaveLength(4);
-  expect(events.at(-1)).toMatchObject({ type: 'stopped', signal: 'SIGTERM', claimed: 4, ran: 4, failed: 0, released: 0 });
+  expect(events.at(-1)).toMatchObject({
+    type: 'stopped',
+    signal: 'SIGTERM',
+    claimed: 4,
+    ran: 4,
+    failed: 0,
+    released: 0,
+  });
   expect(result.stderr).toContain('hookline worker: stopped (SIGTERM): claimed 4, ran 4, failed 0, released 0');
   expect([...lines('ran.txt')].sort()).toEqual(['t-1', 't-2', 't-3', 't-4']);
   expect((await runCli(['journal', 'ls'], { cwd: scratch.path, env })).stdout).toBe('the journal is empty\n');
@@ -60,7 +78,10 @@ describe.skipIf(!postgres.available)('PostgreSQL', () => {
 
   test('SIGTERM with a hook in flight: it finishes within the grace period; past it, its entry is released for another worker', async () => {
     const url = postgres.database('worker_grace');
-    scratch.write('hookline.toml', `preset = "task"\n\n[journal]\nurl = "${url}"\nrun = "workers"\n\n[hooks]\nafter_merge = ['echo start >> runs.txt; sleep 5; echo end >> runs.txt']\n`);
+    scratch.write(
+      'hookline.toml',
+      `preset = "task"\n\n[journal]\nurl = "${url}"\nrun = "workers"\n\n[hooks]\nafter_merge = ['echo start >> runs.txt; sleep 5; echo end >> runs.txt']\n`,
+    );
     await runCli(['emit', 'after_merge', '--set', 'task=t-1'], { cwd: scratch.path });
     const worker = startCli(['worker', '--grace-ms', '300', '--json'], { cwd: scratch.path });
     const done = finished(worker);
@@ -69,14 +90,21 @@ describe.skipIf(!postgres.available)('PostgreSQL', () => {
     const result = await done;
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('"type":"released"');
-    const listed = JSON.parse((await runCli(['journal', 'ls', '--json'], { cwd: scratch.path })).stdout) as Array<Record<string, unknown>>;
-    expect(listed).toMatchObject([{ state: 'pending', lastError: 'the engine closed before the durable hooks ended', attempts: 2 }]);
+    const listed = JSON.parse((await runCli(['journal', 'ls', '--json'], { cwd: scratch.path })).stdout) as Array<
+      Record<string, unknown>
+    >;
+    expect(listed).toMatchObject([
+      { state: 'pending', lastError: 'the engine closed before the durable hooks ended', attempts: 2 },
+    ]);
   }, 90_000);
 
   test('a poisoned entry is dead-lettered after max_attempts, listed, and retried by `hookline journal retry`', async () => {
     const url = postgres.database('worker_dead');
     // The hook kills its own worker: the entry never clears. Recording counts as the first attempt.
-    scratch.write('hookline.toml', `preset = "task"\n\n[journal]\nurl = "${url}"\nrun = "workers"\nmax_attempts = 3\n\n[hooks]\nafter_merge = ['echo try >> tries.txt; [ -f healed ] || kill -9 $PPID']\n`);
+    scratch.write(
+      'hookline.toml',
+      `preset = "task"\n\n[journal]\nurl = "${url}"\nrun = "workers"\nmax_attempts = 3\n\n[hooks]\nafter_merge = ['echo try >> tries.txt; [ -f healed ] || kill -9 $PPID']\n`,
+    );
     await runCli(['emit', 'after_merge', '--set', 'task=t-1'], { cwd: scratch.path });
     for (let round = 0; round < 2; round++) {
       const worker = startCli(['worker', '--poll-ms', '100'], { cwd: scratch.path });
@@ -87,11 +115,18 @@ describe.skipIf(!postgres.available)('PostgreSQL', () => {
     // A third worker finds the entry out of attempts: dead-lettered, not run.
     const third = startCli(['worker', '--poll-ms', '100', '--json'], { cwd: scratch.path });
     const thirdDone = finished(third);
-    await waitFor('the entry to be dead-lettered', () => postgres.sql('worker_dead', 'SELECT count(*) FROM hookline_journal WHERE dead_at IS NOT NULL').trim() === '1');
+    await waitFor(
+      'the entry to be dead-lettered',
+      () =>
+        postgres.sql('worker_dead', 'SELECT count(*) FROM hookline_journal WHERE dead_at IS NOT NULL').trim() === '1',
+    );
     third.kill('SIGTERM');
     await thirdDone;
     expect(lines('tries.txt')).toHaveLength(2);
-    const stats = JSON.parse((await runCli(['journal', 'stats', '--json'], { cwd: scratch.path })).stdout) as Record<string, unknown>;
+    const stats = JSON.parse((await runCli(['journal', 'stats', '--json'], { cwd: scratch.path })).stdout) as Record<
+      string,
+      unknown
+    >;
     expect(stats).toMatchObject({ pending: 0, dead_lettered: 1 });
     const listed = (await runCli(['journal', 'ls'], { cwd: scratch.path })).stdout;
     expect(listed).toContain('dead-lettered');
@@ -104,7 +139,10 @@ describe.skipIf(!postgres.available)('PostgreSQL', () => {
     const worker = startCli(['worker', '--poll-ms', '100'], { cwd: scratch.path });
     const done = finished(worker);
     await waitFor('the retried entry to run', () => lines('tries.txt').length === 3);
-    await waitFor('the journal to empty', () => postgres.sql('worker_dead', 'SELECT count(*) FROM hookline_journal').trim() === '0');
+    await waitFor(
+      'the journal to empty',
+      () => postgres.sql('worker_dead', 'SELECT count(*) FROM hookline_journal').trim() === '0',
+    );
     worker.kill('SIGTERM');
     expect((await done).code).toBe(0);
   }, 120_000);
@@ -117,7 +155,10 @@ describe.skipIf(!postgres.available)('PostgreSQL', () => {
     expect(result.stderr).toContain('The hook journal postgres://hookline:***@127.0.0.1:1/nothing cannot be reached');
     expect(result.stderr).not.toContain(TEST_PASSWORD);
     // An emit still runs its hooks, and says they were not journaled.
-    const emitted = await runCli(['emit', 'after_merge', '--set', 'task=t-1', '--json'], { cwd: scratch.path, env: { HOOKLINE_JOURNAL: url } });
+    const emitted = await runCli(['emit', 'after_merge', '--set', 'task=t-1', '--json'], {
+      cwd: scratch.path,
+      env: { HOOKLINE_JOURNAL: url },
+    });
     expect(emitted.stdout + emitted.stderr).not.toContain(TEST_PASSWORD);
   }, 60_000);
 });
@@ -126,6 +167,10 @@ test('[journal] is checked like the rest of the config: a bad key or value is an
   scratch.write('hookline.toml', `preset = "task"\n\n[journal]\nrun = "everyone"\nlease = 5\n`);
   const result = await runCli(['validate'], { cwd: scratch.path });
   expect(result.code).toBe(1);
-  expect(result.stderr).toContain('hookline.toml:4: [journal] `run` Invalid type: Expected ("emitter" | "workers") but received "everyone"');
-  expect(result.stderr).toContain('hookline.toml:5: unknown setting `lease` in [journal] — remove it (the settings are url, run, max_attempts, lease_ms)');
+  expect(result.stderr).toContain(
+    'hookline.toml:4: [journal] `run` Invalid type: Expected ("emitter" | "workers") but received "everyone"',
+  );
+  expect(result.stderr).toContain(
+    'hookline.toml:5: unknown setting `lease` in [journal] — remove it (the settings are url, run, max_attempts, lease_ms)',
+  );
 });

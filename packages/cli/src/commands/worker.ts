@@ -18,10 +18,18 @@ export const workerCommand = {
     const pollMs = wholeNumber(values['poll-ms'], '--poll-ms', 1_000, 10);
     const json = values.json === true;
     const choice = chooseJournal(values.journal, io, setup.config);
-    const { engine, journal } = await createCliEngine(setup, { io, journal: { ...choice, run: 'emitter' }, resumeAtStart: false, concurrency });
+    const { engine, journal } = await createCliEngine(setup, {
+      io,
+      journal: { ...choice, run: 'emitter' },
+      resumeAtStart: false,
+      concurrency,
+    });
     if (journal === undefined) {
       await engine.close();
-      throw new CliError('HOOKLINE_CLI_USAGE', `The config has no durable hook, so a worker has nothing to run: set durable = true on the hooks to deliver${durableByDefault(setup.presets.all)}.`);
+      throw new CliError(
+        'HOOKLINE_CLI_USAGE',
+        `The config has no durable hook, so a worker has nothing to run: set durable = true on the hooks to deliver${durableByDefault(setup.presets.all)}.`,
+      );
     }
 
     const counts = { claimed: 0, ran: 0, failed: 0, released: 0, refused: 0 };
@@ -58,13 +66,20 @@ export const workerCommand = {
         const failed = outcome.hooks.some((hook) => hook.status === 'failed' || hook.status === 'timed_out');
         counts.ran++;
         if (failed) counts.failed++;
-        say({ type: 'ran', id: entry.id, event: entry.event, status: failed ? 'failed' : 'ok', hooks: outcome.hooks.map((hook) => ({ name: hook.name, status: hook.status })) });
+        say({
+          type: 'ran',
+          id: entry.id,
+          event: entry.event,
+          status: failed ? 'failed' : 'ok',
+          hooks: outcome.hooks.map((hook) => ({ name: hook.name, status: hook.status })),
+        });
       },
       // Forged, edited or unsealed: never run, and the people watching the worker must hear of it.
       onRefused: ({ entry, reason }) => {
         counts.refused++;
         say({ type: 'refused', id: entry.id, event: entry.event, reason });
-        if (!json) printWarnings([`journal entry ${entry.id} (${entry.event}) was dead-lettered, not run — ${reason}`], io);
+        if (!json)
+          printWarnings([`journal entry ${entry.id} (${entry.event}) was dead-lettered, not run — ${reason}`], io);
       },
       // The journal failed (database restarting, network cut): say so once, and go on trying.
       onJournalError: (error) => {
@@ -78,14 +93,19 @@ export const workerCommand = {
     await new Promise<void>((resolve) => stop.signal.addEventListener('abort', () => resolve(), { once: true }));
     // Claiming has stopped; in-flight hooks get the grace period, then close() stops them and releases their entries.
     let timer: NodeJS.Timeout | undefined;
-    const inTime = await Promise.race([working.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+    const inTime = await Promise.race([
+      working.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
     clearTimeout(timer);
     await engine.close();
     await working;
     progress.stop();
     const { refused, ...done } = counts;
     say({ type: 'stopped', signal: stoppedBy, in_time: inTime, ...done, ...(refused === 0 ? {} : { refused }) });
-    io.stderr.write(`hookline worker: stopped (${stoppedBy}): claimed ${counts.claimed}, ran ${counts.ran}, failed ${counts.failed}, released ${counts.released}${counts.refused === 0 ? '' : `, refused ${counts.refused}`}\n`);
+    io.stderr.write(
+      `hookline worker: stopped (${stoppedBy}): claimed ${counts.claimed}, ran ${counts.ran}, failed ${counts.failed}, released ${counts.released}${counts.refused === 0 ? '' : `, refused ${counts.refused}`}\n`,
+    );
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     return 0;
@@ -130,12 +150,18 @@ function startProgress(
 function wholeNumber(value: string | undefined, name: string, fallback: number, minimum: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < minimum) throw new CliError('HOOKLINE_CLI_USAGE', `${name} needs a whole number of at least ${minimum}, got ${JSON.stringify(value)}.`);
+  if (!Number.isInteger(number) || number < minimum)
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      `${name} needs a whole number of at least ${minimum}, got ${JSON.stringify(value)}.`,
+    );
   return number;
 }
 
 // The presets whose events are durable unless a hook says otherwise, for the hint.
 function durableByDefault(presets: readonly Preset[]): string {
-  const names = presets.filter((preset) => preset.events.some((event) => event.durable === true)).map((preset) => `"${preset.name}"`);
+  const names = presets
+    .filter((preset) => preset.events.some((event) => event.durable === true))
+    .map((preset) => `"${preset.name}"`);
   return names.length === 0 ? '' : ` (the hooks of preset ${names.join(', ')} are durable by default)`;
 }

@@ -23,16 +23,26 @@ const UNREADABLE_FILE_CODES = ['HOOKLINE_CLI_CONFIG_NOT_FOUND', 'HOOKLINE_CLI_CO
  * catalog has the event (the config that would tell is the one that cannot be read). `undefined`:
  * not such a case, the error is reported as usual (exit 1) — arc and task keep that, as documented.
  */
-export async function blockForUnloadableConfig(error: unknown, request: BlockRequest, io: CliIo): Promise<number | undefined> {
+export async function blockForUnloadableConfig(
+  error: unknown,
+  request: BlockRequest,
+  io: CliIo,
+): Promise<number | undefined> {
   const problems = configProblems(error);
   if (problems === undefined || request.event === undefined) return undefined;
   const event = request.event;
   // The built-in presets only: a plugin's preset comes with a config, and this config could not be loaded.
   const named = request.preset === undefined ? undefined : builtInPresets.get(request.preset);
-  const candidates: readonly Preset[] = request.preset === undefined ? builtInPresets.all : named === undefined ? [] : [named];
+  const candidates: readonly Preset[] =
+    request.preset === undefined ? builtInPresets.all : named === undefined ? [] : [named];
   const guards = candidates.some((preset) => {
     const spec = preset.events.find((candidate) => candidate.name === event);
-    return preset.invalidHooks === 'fail-when-selected' && spec !== undefined && spec.blocking && spec.honours.includes('block');
+    return (
+      preset.invalidHooks === 'fail-when-selected' &&
+      spec !== undefined &&
+      spec.blocking &&
+      spec.honours.includes('block')
+    );
   });
   if (!guards) return undefined;
   const reason = `hookline blocked ${event}: its hook configuration cannot be loaded, so no guard could check this action. ${problems.join(' ')} Fix the configuration (\`hookline validate\` lists every problem), then try again.`;

@@ -17,7 +17,6 @@ export interface ConfigFile {
   readonly preset?: string;
 }
 
-
 /** The files to load, and — when none was found — where the CLI looked. */
 export interface FoundConfigFiles {
   readonly files: readonly ConfigFile[];
@@ -45,7 +44,9 @@ export function findConfigFiles(
     const files = explicit.map((label) => {
       const path = resolve(cwd, label);
       if (!isFile(path)) {
-        const hint = existsSync(path) ? 'it is not a file' : 'check the path, or run `hookline init` to write a starter config';
+        const hint = existsSync(path)
+          ? 'it is not a file'
+          : 'check the path, or run `hookline init` to write a starter config';
         throw new CliError('HOOKLINE_CLI_CONFIG_NOT_FOUND', `config file ${label} not found (${hint}).`);
       }
       const implied = own.find((file) => path.endsWith(`${sep}${file.label}`));
@@ -70,7 +71,11 @@ export function findConfigFiles(
 }
 
 // Files under the project are labelled as the user would type them; the others by their full path.
-function candidate(file: PresetConfigFile, cwd: string, env: Readonly<Record<string, string | undefined>>): { path: string; label: string } {
+function candidate(
+  file: PresetConfigFile,
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): { path: string; label: string } {
   const parts = file.path.split('/');
   if (file.under === 'project') return { path: join(cwd, ...parts), label: join(...parts) };
   return { path: join(file.under === 'home' ? env['HOME'] || homedir() : userConfigHome(env), ...parts), label: '' };

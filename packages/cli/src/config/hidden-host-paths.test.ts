@@ -32,6 +32,10 @@ test('XDG_STATE_HOME moves the key folder; XDG_CONFIG_HOME adds its gcloud and g
 
 test('each is protected too: a hook must not plant a journal key or an authorized_keys where none is', () => {
   const io = { cwd: '/srv/project', env: { HOME: '/home/me' } };
-  const paths = protectedHostPaths({ files: [], searched: [], folders: [] }, { location: 'postgres://db/hookline', kind: 'postgres', run: 'emitter' }, io);
+  const paths = protectedHostPaths(
+    { files: [], searched: [], folders: [] },
+    { location: 'postgres://db/hookline', kind: 'postgres', run: 'emitter' },
+    io,
+  );
   expect(paths).toEqual(expect.arrayContaining(hiddenHostPaths(io)));
 });

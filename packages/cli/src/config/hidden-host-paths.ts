@@ -4,7 +4,19 @@ import type { CliIo } from '../cli-io.ts';
 import { journalKeyPath } from '../journal/journal-key.ts';
 
 // In the user's home: keys and tokens that sign, log in or publish as the user.
-const HOME_SECRETS: readonly string[] = ['.ssh', '.gnupg', '.aws', '.config/gcloud', '.kube', '.docker/config.json', '.netrc', '.pgpass', '.npmrc', '.git-credentials', '.config/gh'];
+const HOME_SECRETS: readonly string[] = [
+  '.ssh',
+  '.gnupg',
+  '.aws',
+  '.config/gcloud',
+  '.kube',
+  '.docker/config.json',
+  '.netrc',
+  '.pgpass',
+  '.npmrc',
+  '.git-credentials',
+  '.config/gh',
+];
 // Kept under the XDG config folder when one is set, besides ~/.config.
 const XDG_CONFIG_SECRETS: readonly string[] = ['gcloud', 'gh'];
 
@@ -23,6 +35,7 @@ export function hiddenHostPaths(io: Pick<CliIo, 'env'>): string[] {
   const home = io.env['HOME'] || homedir();
   for (const entry of HOME_SECRETS) paths.add(join(home, ...entry.split('/')));
   const config = io.env['XDG_CONFIG_HOME'];
-  if (config !== undefined && config.startsWith('/')) for (const entry of XDG_CONFIG_SECRETS) paths.add(join(config, entry));
+  if (config !== undefined && config.startsWith('/'))
+    for (const entry of XDG_CONFIG_SECRETS) paths.add(join(config, entry));
   return [...paths];
 }

@@ -1,5 +1,14 @@
 import { dirname } from 'node:path';
-import { builtInPresets, ConfigError, configHookTypes, loadConfig, nearestWord, type ConfigSource, type HookConfig, type PresetRegistry } from '@hookline/core';
+import {
+  builtInPresets,
+  ConfigError,
+  configHookTypes,
+  loadConfig,
+  nearestWord,
+  type ConfigSource,
+  type HookConfig,
+  type PresetRegistry,
+} from '@hookline/core';
 import { journalSettingsTable } from '@hookline/core/plugin';
 import { CliError } from '../cli-error.ts';
 import { FIRST_PARTY_RUNNERS } from '../plugins/first-party-packages.ts';
@@ -70,19 +79,32 @@ export interface SetupOptions {
  */
 export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetup> {
   // A preset a plugin offers is known once the plugins are loaded; discovery knows the built-in ones.
-  const found = findConfigFiles(options.configFiles, options.cwd, options.env, options.preset === undefined ? undefined : builtInPresets.get(options.preset));
+  const found = findConfigFiles(
+    options.configFiles,
+    options.cwd,
+    options.env,
+    options.preset === undefined ? undefined : builtInPresets.get(options.preset),
+  );
   refuseWatchedFiles(found.files);
   const files = readConfigFiles(found.files);
   const sources = files.map((file) => file.source);
   // Most configs name no plugin: the plugin loader is then not even imported (startup time).
-  const plugins: LoadedPlugins = sources.some((source) => source.plugins.length > 0) ? await (await import('../plugins/load-plugins.ts')).loadPlugins(files) : NO_PLUGINS;
+  const plugins: LoadedPlugins = sources.some((source) => source.plugins.length > 0)
+    ? await (await import('../plugins/load-plugins.ts')).loadPlugins(files)
+    : NO_PLUGINS;
   if (plugins.issues.length > 0) {
-    throw new ConfigError([...sources.flatMap((source) => (source.parseIssue === undefined ? [] : [source.parseIssue])), ...plugins.issues]);
+    throw new ConfigError([
+      ...sources.flatMap((source) => (source.parseIssue === undefined ? [] : [source.parseIssue])),
+      ...plugins.issues,
+    ]);
   }
   const presets = builtInPresets.with(plugins.presets);
   if (options.preset !== undefined && presets.get(options.preset) === undefined) {
     const near = nearestWord(options.preset, presets.names);
-    throw new CliError('HOOKLINE_CLI_USAGE', `unknown preset "${options.preset}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; known presets: ${presets.names.join(', ')}.`);
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      `unknown preset "${options.preset}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; known presets: ${presets.names.join(', ')}.`,
+    );
   }
   const pluginTypes = new Set(plugins.runners.flatMap((runner) => Object.keys(runner.types)));
   // Through the preset's dialect: an `agent` shell action is a `command` hook, an http action `http`.
@@ -90,9 +112,17 @@ export async function loadRunnerSetup(options: SetupOptions): Promise<RunnerSetu
   const folders = [...new Set([...files.map((file) => dirname(file.file.path)), options.cwd])];
   // First-party script hooks: runner-script says where they run (this process, its script host, or
   // — thrown — a restart with the Node flags they need), before its runner loads.
-  const scriptHost = options.runsHooks === true && used.has('script') && !pluginTypes.has('script') ? await scriptHostFor(folders, options.env) : undefined;
+  const scriptHost =
+    options.runsHooks === true && used.has('script') && !pluginTypes.has('script')
+      ? await scriptHostFor(folders, options.env)
+      : undefined;
   const wanted = options.allRunners === true ? Object.keys(FIRST_PARTY_RUNNERS) : used;
-  const firstParty = await loadFirstPartyRunners([...wanted].filter((type) => !pluginTypes.has(type)), folders, used, sources);
+  const firstParty = await loadFirstPartyRunners(
+    [...wanted].filter((type) => !pluginTypes.has(type)),
+    folders,
+    used,
+    sources,
+  );
   const sandboxTables = await sandboxSettingsTables(sources, folders, false);
   return {
     files,
@@ -115,13 +145,19 @@ type ScriptHostModule = typeof import('@hookline/runner-script/script-host');
  * runner-script's script-host module when script hooks must go to the script host; undefined when
  * they run in this process or runner-script is not installed (core's validation then says to install it).
  */
-async function scriptHostFor(folders: readonly string[], env: SetupOptions['env']): Promise<ScriptHostModule | undefined> {
+async function scriptHostFor(
+  folders: readonly string[],
+  env: SetupOptions['env'],
+): Promise<ScriptHostModule | undefined> {
   const name = `${FIRST_PARTY_RUNNERS['script']!.package}/script-host`;
   const imported = await importFirstParty(name, folders);
   if (imported.status === 'missing') return undefined;
   // Throws the "installed but failed to load: reinstall it" error for a broken install.
   if (typeof loadedExport(imported, name, 'withScriptHost') !== 'function' || imported.status !== 'loaded') {
-    throw new CliError('HOOKLINE_CLI_PLUGIN_BROKEN', `${name} does not export withScriptHost(); install a version of @hookline/runner-script that matches @hookline/cli.`);
+    throw new CliError(
+      'HOOKLINE_CLI_PLUGIN_BROKEN',
+      `${name} does not export withScriptHost(); install a version of @hookline/runner-script that matches @hookline/cli.`,
+    );
   }
   const scriptHost = imported.exports as ScriptHostModule;
   return scriptHost.scriptHookProcess(env) === 'script-host' ? scriptHost : undefined;
@@ -133,8 +169,21 @@ async function scriptHostFor(folders: readonly string[], env: SetupOptions['env'
  */
 export async function loadSetup(options: SetupOptions): Promise<Setup> {
   const setup = await loadRunnerSetup(options);
-  const config = loadConfig(setup.sources, { runners: setup.runners, settingsTables: setup.settingsTables, presets: setup.presets.all, ...(options.preset === undefined ? {} : { preset: options.preset }) });
+  const config = loadConfig(setup.sources, {
+    runners: setup.runners,
+    settingsTables: setup.settingsTables,
+    presets: setup.presets.all,
+    ...(options.preset === undefined ? {} : { preset: options.preset }),
+  });
   if (setup.scriptHost === undefined) return { ...setup, config };
   const { cliBuild } = await import('../cli-build.ts');
-  return { ...setup, config, runners: await setup.scriptHost.withScriptHost(setup.runners, { env: options.env, cwd: options.cwd, build: cliBuild() }) };
+  return {
+    ...setup,
+    config,
+    runners: await setup.scriptHost.withScriptHost(setup.runners, {
+      env: options.env,
+      cwd: options.cwd,
+      build: cliBuild(),
+    }),
+  };
 }

@@ -7,7 +7,11 @@ const io = { cwd: '/srv/project/sub', env: { HOME: '/home/me', XDG_CONFIG_HOME: 
 const journal = { location: '/srv/project/state/journal.db', kind: 'sqlite' as const, run: 'emitter' as const };
 
 test('the loaded files, the discovery candidates even with --config, the journal, plugin folders and home entries', () => {
-  const setup = { files: [{ file: { path: '/etc/hookline/team.toml' } }], searched: [], folders: ['/etc/hookline', '/srv/project/sub'] };
+  const setup = {
+    files: [{ file: { path: '/etc/hookline/team.toml' } }],
+    searched: [],
+    folders: ['/etc/hookline', '/srv/project/sub'],
+  };
   const paths = protectedHostPaths(setup, journal, io);
   expect(paths).toEqual(
     expect.arrayContaining([

@@ -14,7 +14,22 @@ export interface ProtectedSetup {
 }
 
 // In the user's home: what agents, git and shells read when they next start, each running commands.
-const HOME_ENTRIES: readonly string[] = ['.claude', '.gemini', '.codex', '.cursor', '.gitconfig', '.config/git', '.config/hookline', '.bashrc', '.bash_profile', '.profile', '.zshrc', '.zshenv', '.zprofile', '.config/fish'];
+const HOME_ENTRIES: readonly string[] = [
+  '.claude',
+  '.gemini',
+  '.codex',
+  '.cursor',
+  '.gitconfig',
+  '.config/git',
+  '.config/hookline',
+  '.bashrc',
+  '.bash_profile',
+  '.profile',
+  '.zshrc',
+  '.zshenv',
+  '.zprofile',
+  '.config/fish',
+];
 
 /**
  * The host paths a sandbox must keep out of a hook's reach besides core's `PROTECTED_NAMES`, which a
@@ -26,13 +41,18 @@ const HOME_ENTRIES: readonly string[] = ['.claude', '.gemini', '.codex', '.curso
  * (`hiddenHostPaths`): where they are absent a hook must not create them either — a journal key it
  * planted would be trusted, an `~/.ssh/authorized_keys` or `~/.npmrc` acted upon.
  */
-export function protectedHostPaths(setup: ProtectedSetup, journal: JournalChoice, io: Pick<CliIo, 'cwd' | 'env'>): string[] {
+export function protectedHostPaths(
+  setup: ProtectedSetup,
+  journal: JournalChoice,
+  io: Pick<CliIo, 'cwd' | 'env'>,
+): string[] {
   const paths = new Set<string>();
   for (const file of setup.files) paths.add(file.file.path);
   for (const path of setup.searched) paths.add(path);
   // With --config the defaults were not searched, but the next command without it will read them.
   for (const path of findConfigFiles(undefined, io.cwd, io.env).searched) paths.add(path);
-  if (journal.kind === 'sqlite') for (const suffix of ['', '-wal', '-shm', '-journal']) paths.add(`${journal.location}${suffix}`);
+  if (journal.kind === 'sqlite')
+    for (const suffix of ['', '-wal', '-shm', '-journal']) paths.add(`${journal.location}${suffix}`);
   for (const folder of setup.folders) for (const above of ancestors(folder)) paths.add(join(above, 'node_modules'));
   paths.add(cliInstallation());
   const home = io.env['HOME'] || homedir();

@@ -25,7 +25,8 @@ export function announceWatch(paths: readonly string[]): () => void {
   try {
     mkdirSync(directory, { mode: 0o700, recursive: true });
     const folder = lstatSync(directory);
-    if (!folder.isDirectory() || folder.uid !== process.getuid?.() || (folder.mode & 0o077) !== 0) return () => undefined;
+    if (!folder.isDirectory() || folder.uid !== process.getuid?.() || (folder.mode & 0o077) !== 0)
+      return () => undefined;
     file = join(directory, `${process.pid}-${++announced}.json`);
     writeFileSync(file, JSON.stringify({ pid: process.pid, start: startTime(process.pid), paths }), { mode: 0o600 });
   } catch {

@@ -20,11 +20,16 @@ export function readConfigFiles(files: readonly ConfigFile[]): ReadConfigFile[] 
       text = readFileSync(file.path, 'utf8');
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-      throw new CliError('HOOKLINE_CLI_CONFIG_UNREADABLE', `cannot read config file ${file.label} (${reason}); check its permissions.`, { cause: error });
+      throw new CliError(
+        'HOOKLINE_CLI_CONFIG_UNREADABLE',
+        `cannot read config file ${file.label} (${reason}); check its permissions.`,
+        { cause: error },
+      );
     }
     const source = readConfigSource({ text, source: file.label });
     // A file that names no preset is read in the one its place implies (`.agent/settings.toml`).
-    if (file.preset === undefined || source.parseIssue !== undefined || source.data['preset'] !== undefined) return { file, source };
+    if (file.preset === undefined || source.parseIssue !== undefined || source.data['preset'] !== undefined)
+      return { file, source };
     return { file, source: { ...source, data: { ...source.data, preset: file.preset } } };
   });
 }

@@ -29,7 +29,8 @@ export interface BuiltContext {
  */
 export async function buildContext(input: ContextInput, preset: Preset, io: CliIo): Promise<BuiltContext> {
   const context = input.file === undefined ? {} : await readContextFile(input.file, io);
-  const warnings = input.sets === undefined || input.sets.length === 0 ? [] : await applySets(context, input.sets, preset);
+  const warnings =
+    input.sets === undefined || input.sets.length === 0 ? [] : await applySets(context, input.sets, preset);
   for (const field of requiredFields(preset.context)) {
     if (context[field] !== undefined && context[field] !== null) continue;
     const fill = preset.context[field]!.cliDefault;
@@ -46,14 +47,20 @@ export async function buildContext(input: ContextInput, preset: Preset, io: CliI
 
 // Loaded only when --set is used: every module on the emit path costs startup time.
 async function applySets(context: Record<string, unknown>, sets: readonly string[], preset: Preset): Promise<string[]> {
-  const [{ contextFieldTypes }, { parseSet }] = await Promise.all([import('./context-fields.ts'), import('./parse-set.ts')]);
+  const [{ contextFieldTypes }, { parseSet }] = await Promise.all([
+    import('./context-fields.ts'),
+    import('./parse-set.ts'),
+  ]);
   const types = contextFieldTypes(preset);
   const warnings: string[] = [];
   for (const assignment of sets) {
     const { key, value } = parseSet(assignment, types);
     if (!types.has(key)) {
       const near = nearestWord(key, [...types.keys()]);
-      if (near !== undefined) warnings.push(`--set ${key}: not a field of preset "${preset.name}" — did you mean ${near}? (passed through as a host field)`);
+      if (near !== undefined)
+        warnings.push(
+          `--set ${key}: not a field of preset "${preset.name}" — did you mean ${near}? (passed through as a host field)`,
+        );
     }
     context[key] = value;
   }
@@ -71,7 +78,11 @@ async function readContextFile(file: string, io: CliIo): Promise<Record<string, 
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const what = code === 'ENOENT' ? 'not found' : `cannot be read (${code ?? String(error)})`;
-      throw new CliError('HOOKLINE_CLI_CONTEXT_INVALID', `context file ${file} ${what}; give the path of a JSON object, or - for stdin.`, { cause: error });
+      throw new CliError(
+        'HOOKLINE_CLI_CONTEXT_INVALID',
+        `context file ${file} ${what}; give the path of a JSON object, or - for stdin.`,
+        { cause: error },
+      );
     }
   }
   let parsed: unknown;
@@ -86,7 +97,10 @@ async function readContextFile(file: string, io: CliIo): Promise<Record<string, 
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed;
-    throw new CliError('HOOKLINE_CLI_CONTEXT_INVALID', `the context from ${label} must be a JSON object, got ${kind}; wrap the fields in {…}.`);
+    throw new CliError(
+      'HOOKLINE_CLI_CONTEXT_INVALID',
+      `the context from ${label} must be a JSON object, got ${kind}; wrap the fields in {…}.`,
+    );
   }
   return { ...(parsed as Record<string, unknown>) };
 }

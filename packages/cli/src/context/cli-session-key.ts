@@ -5,8 +5,13 @@
  * sandbox sessions.
  */
 export function cliSessionKey(now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   // Math.random rather than crypto: this is a label, not a secret, and node:crypto costs startup time.
-  const random = Math.floor(Math.random() * 0x1000000).toString(16).padStart(6, '0');
+  const random = Math.floor(Math.random() * 0x1000000)
+    .toString(16)
+    .padStart(6, '0');
   return `cli-${stamp}-${random}`;
 }

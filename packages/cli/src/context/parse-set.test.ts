@@ -15,7 +15,8 @@ test('documented text fields keep the text as it is', () => {
 test('integer fields need a whole number', () => {
   expect(parseSet('attempt=2', kinds)).toEqual({ key: 'attempt', value: 2 });
   expect(parseSet('max_attempts=-1', kinds)).toEqual({ key: 'max_attempts', value: -1 });
-  for (const bad of ['attempt=abc', 'attempt=1.5', 'attempt=', 'max_attempts=3x']) expect(() => parseSet(bad, kinds)).toThrow(/is an integer field/);
+  for (const bad of ['attempt=abc', 'attempt=1.5', 'attempt=', 'max_attempts=3x'])
+    expect(() => parseSet(bad, kinds)).toThrow(/is an integer field/);
 });
 
 test('other fields are JSON when they parse, else text', () => {
@@ -34,7 +35,7 @@ test('malformed assignments and `event` are usage errors', () => {
   expect(() => parseSet('event=run_start', kinds)).toThrow(/first argument/);
 });
 
-test('the preset\'s schema types the field: task\'s attempt is text, arc\'s a count', () => {
+test("the preset's schema types the field: task's attempt is text, arc's a count", () => {
   expect(parseSet('attempt=t-42-2', contextFieldTypes(taskPreset))).toEqual({ key: 'attempt', value: 't-42-2' });
   expect(parseSet('attempt=2', contextFieldTypes(taskPreset))).toEqual({ key: 'attempt', value: '2' });
   expect(() => parseSet('attempt=t-42-2', kinds)).toThrow(/attempt is an integer field/);
@@ -45,7 +46,8 @@ test('object, array, number and boolean fields need JSON of their type', () => {
   expect(parseSet('tool_input={"command":"ls"}', agent).value).toEqual({ command: 'ls' });
   expect(parseSet('duration_secs=1.5', agent).value).toBe(1.5);
   expect(parseSet('duration_secs=3', agent).value).toBe(3);
-  for (const bad of ['tool_input=ls', 'tool_input=[1]', 'tool_input=null', 'tool_input="x"']) expect(() => parseSet(bad, agent)).toThrow(/tool_input is an object field; give a JSON object/);
+  for (const bad of ['tool_input=ls', 'tool_input=[1]', 'tool_input=null', 'tool_input="x"'])
+    expect(() => parseSet(bad, agent)).toThrow(/tool_input is an object field; give a JSON object/);
   expect(() => parseSet('duration_secs=soon', agent)).toThrow(/is a number field/);
   const claude = contextFieldTypes(claudePreset);
   expect(parseSet('permission_suggestions=[{"type":"x"}]', claude).value).toEqual([{ type: 'x' }]);

@@ -11,15 +11,24 @@ import { CliError } from '../cli-error.ts';
  * - a field the preset does not document: JSON when it parses (`3`, `true`, `null`, `"x"`, `[1,2]`,
  *   `{"a":1}`), else the text.
  */
-export function parseSet(assignment: string, types: ReadonlyMap<string, ContextFieldType>): { readonly key: string; readonly value: unknown } {
+export function parseSet(
+  assignment: string,
+  types: ReadonlyMap<string, ContextFieldType>,
+): { readonly key: string; readonly value: unknown } {
   const equals = assignment.indexOf('=');
   if (equals <= 0) {
-    throw new CliError('HOOKLINE_CLI_USAGE', `--set needs key=value, got "${assignment}"; for example --set node_id=build.`);
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      `--set needs key=value, got "${assignment}"; for example --set node_id=build.`,
+    );
   }
   const key = assignment.slice(0, equals);
   const text = assignment.slice(equals + 1);
   if (key === 'event') {
-    throw new CliError('HOOKLINE_CLI_USAGE', '--set event=… is not allowed: the event is the command\'s first argument.');
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      "--set event=… is not allowed: the event is the command's first argument.",
+    );
   }
   const type = types.get(key);
   if (type === 'string') return { key, value: text };
@@ -34,7 +43,9 @@ export function parseSet(assignment: string, types: ReadonlyMap<string, ContextF
 }
 
 // What each non-text type asks for in an error, with an example value.
-const EXPECTED: Readonly<Record<Exclude<ContextFieldType, 'string' | 'integer'>, readonly [what: string, example: string]>> = {
+const EXPECTED: Readonly<
+  Record<Exclude<ContextFieldType, 'string' | 'integer'>, readonly [what: string, example: string]>
+> = {
   number: ['a number field; give a number', '1.5'],
   boolean: ['a true/false field; give true or false', 'true'],
   object: ['an object field; give a JSON object (quote it for the shell)', '\'{"a":1}\''],

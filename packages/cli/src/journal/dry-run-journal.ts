@@ -7,7 +7,8 @@ import { CliError } from '../cli-error.ts';
  * a journal, and these commands must neither need nor touch the journal file. It holds no entry.
  */
 export function dryRunJournal(command: string): Journal {
-  const refuse = (): Promise<never> => Promise.reject(new CliError('HOOKLINE_CLI_DRY_RUN', `hookline ${command} runs no hooks`));
+  const refuse = (): Promise<never> =>
+    Promise.reject(new CliError('HOOKLINE_CLI_DRY_RUN', `hookline ${command} runs no hooks`));
   return defineJournal({
     name: `hookline ${command} (dry run)`,
     scope: `dry-run:${command}`,

@@ -33,16 +33,25 @@ export function loadJournalKey(env: Readonly<Record<string, string | undefined>>
   const given = env['HOOKLINE_JOURNAL_KEY'];
   if (given !== undefined && given !== '') {
     const bytes = decodeKey(given);
-    if (bytes === undefined) throw new JournalError('HOOKLINE_JOURNAL_KEY must be at least 64 hex digits (32 bytes), e.g. the output of: openssl rand -hex 32.');
+    if (bytes === undefined)
+      throw new JournalError(
+        'HOOKLINE_JOURNAL_KEY must be at least 64 hex digits (32 bytes), e.g. the output of: openssl rand -hex 32.',
+      );
     return { bytes, from: 'HOOKLINE_JOURNAL_KEY' };
   }
   const path = journalKeyPath(env);
-  if (path === undefined) throw new JournalError('The journal key has no home: set HOME or XDG_STATE_HOME, or give the key in HOOKLINE_JOURNAL_KEY (openssl rand -hex 32).');
+  if (path === undefined)
+    throw new JournalError(
+      'The journal key has no home: set HOME or XDG_STATE_HOME, or give the key in HOOKLINE_JOURNAL_KEY (openssl rand -hex 32).',
+    );
   const folder = join(path, '..');
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
   } catch (error) {
-    throw new JournalError(`The journal key's folder ${folder} cannot be made (${messageOf(error)}); make it (mode 700), or give the key in HOOKLINE_JOURNAL_KEY.`, { location: folder, cause: error });
+    throw new JournalError(
+      `The journal key's folder ${folder} cannot be made (${messageOf(error)}); make it (mode 700), or give the key in HOOKLINE_JOURNAL_KEY.`,
+      { location: folder, cause: error },
+    );
   }
   checkPrivate(folder, statSync(folder), 'folder', '700');
   makeKeyFile(path);
@@ -51,12 +60,19 @@ export function loadJournalKey(env: Readonly<Record<string, string | undefined>>
     // O_NOFOLLOW: a symbolic link planted in place of the key is refused, not followed.
     descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (error) {
-    throw new JournalError(`The journal key ${path} cannot be read (${messageOf(error)}); it must be a regular file of yours (mode 600).`, { location: path, cause: error });
+    throw new JournalError(
+      `The journal key ${path} cannot be read (${messageOf(error)}); it must be a regular file of yours (mode 600).`,
+      { location: path, cause: error },
+    );
   }
   try {
     checkPrivate(path, fstatSync(descriptor), 'file', '600');
     const bytes = decodeKey(readFileSync(descriptor, 'utf8').trim());
-    if (bytes === undefined) throw new JournalError(`The journal key ${path} is not 64 or more hex digits. Move it aside to have a new one made (entries sealed with the old one will be refused).`, { location: path });
+    if (bytes === undefined)
+      throw new JournalError(
+        `The journal key ${path} is not 64 or more hex digits. Move it aside to have a new one made (entries sealed with the old one will be refused).`,
+        { location: path },
+      );
     return { bytes, from: path };
   } finally {
     closeSync(descriptor);
@@ -67,10 +83,17 @@ export function loadJournalKey(env: Readonly<Record<string, string | undefined>>
 function makeKeyFile(path: string): void {
   let descriptor: number;
   try {
-    descriptor = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    descriptor = openSync(
+      path,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
-    throw new JournalError(`The journal key ${path} cannot be made (${messageOf(error)}); check its folder, or give the key in HOOKLINE_JOURNAL_KEY.`, { location: path, cause: error });
+    throw new JournalError(
+      `The journal key ${path} cannot be made (${messageOf(error)}); check its folder, or give the key in HOOKLINE_JOURNAL_KEY.`,
+      { location: path, cause: error },
+    );
   }
   try {
     writeSync(descriptor, `${randomBytes(32).toString('hex')}\n`);
@@ -79,14 +102,26 @@ function makeKeyFile(path: string): void {
   }
 }
 
-function checkPrivate(path: string, stat: { uid: number; mode: number; isFile(): boolean; isDirectory(): boolean }, kind: 'file' | 'folder', mode: string): void {
+function checkPrivate(
+  path: string,
+  stat: { uid: number; mode: number; isFile(): boolean; isDirectory(): boolean },
+  kind: 'file' | 'folder',
+  mode: string,
+): void {
   const uid = process.getuid?.();
-  if (kind === 'file' ? !stat.isFile() : !stat.isDirectory()) throw new JournalError(`The journal key ${kind} ${path} is not a ${kind}. Move it aside.`, { location: path });
+  if (kind === 'file' ? !stat.isFile() : !stat.isDirectory())
+    throw new JournalError(`The journal key ${kind} ${path} is not a ${kind}. Move it aside.`, { location: path });
   if (uid !== undefined && stat.uid !== uid) {
-    throw new JournalError(`The journal key ${kind} ${path} belongs to another user (uid ${stat.uid}); Hookline uses only a key of yours. Move it aside to have your own made.`, { location: path });
+    throw new JournalError(
+      `The journal key ${kind} ${path} belongs to another user (uid ${stat.uid}); Hookline uses only a key of yours. Move it aside to have your own made.`,
+      { location: path },
+    );
   }
   if ((stat.mode & 0o077) !== 0) {
-    throw new JournalError(`The journal key ${kind} ${path} can be reached by other users (mode ${(stat.mode & 0o777).toString(8)}); run chmod ${mode} "${path}" — and if others may have read the key, move the file aside to have a new one made.`, { location: path });
+    throw new JournalError(
+      `The journal key ${kind} ${path} can be reached by other users (mode ${(stat.mode & 0o777).toString(8)}); run chmod ${mode} "${path}" — and if others may have read the key, move the file aside to have a new one made.`,
+      { location: path },
+    );
   }
 }
 

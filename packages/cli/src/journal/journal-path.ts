@@ -26,8 +26,16 @@ const POSTGRES_URL = /^postgres(?:ql)?:\/\//i;
  * journal; anything else is an SQLite file, relative to the working directory, so every command
  * started in one project shares one journal (and a killed one's entries are found by the next).
  */
-export function chooseJournal(option: string | undefined, io: Pick<CliIo, 'cwd' | 'env'>, config?: HookConfig): JournalChoice {
-  if (option === '') throw new CliError('HOOKLINE_CLI_USAGE', '--journal needs a file path or a postgres:// URL, e.g. --journal .hookline/journal.db.');
+export function chooseJournal(
+  option: string | undefined,
+  io: Pick<CliIo, 'cwd' | 'env'>,
+  config?: HookConfig,
+): JournalChoice {
+  if (option === '')
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      '--journal needs a file path or a postgres:// URL, e.g. --journal .hookline/journal.db.',
+    );
   // `[journal]`, validated by the loader (core's journalSettingsTable).
   const table = (config?.settings['journal'] ?? {}) as JournalSettings;
   const configured = table.url;

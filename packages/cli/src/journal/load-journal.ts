@@ -8,7 +8,11 @@ import type { JournalChoice } from './journal-path.ts';
  * `postgresJournal({ url })` for a postgres:// location. Neither opens anything before first use,
  * and a config without durable hooks gets none — the journal's package is not even imported.
  */
-export async function loadJournal(config: HookConfig, choice: JournalChoice, always = false): Promise<Journal | undefined> {
+export async function loadJournal(
+  config: HookConfig,
+  choice: JournalChoice,
+  always = false,
+): Promise<Journal | undefined> {
   if (!always && !config.hooks.some((hook) => hook.durable)) return undefined;
   const settings = choice.maxAttempts === undefined ? {} : { maxAttempts: choice.maxAttempts };
   if (choice.kind === 'postgres') {
@@ -28,7 +32,11 @@ export async function loadJournal(config: HookConfig, choice: JournalChoice, alw
   try {
     module = await import('@hookline/journal-sqlite');
   } catch (error) {
-    throw new CliError('HOOKLINE_CLI_PLUGIN_BROKEN', `@hookline/journal-sqlite, which durable hooks need, failed to load: ${messageOf(error)}. Reinstall @hookline/cli (Node ≥ 22.19 is needed for node:sqlite).`, { cause: error });
+    throw new CliError(
+      'HOOKLINE_CLI_PLUGIN_BROKEN',
+      `@hookline/journal-sqlite, which durable hooks need, failed to load: ${messageOf(error)}. Reinstall @hookline/cli (Node ≥ 22.19 is needed for node:sqlite).`,
+      { cause: error },
+    );
   }
   return module.sqliteJournal({ path: choice.location, ...settings });
 }

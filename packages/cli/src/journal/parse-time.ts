@@ -14,6 +14,10 @@ export function parseTime(text: string, flag: string, now = Date.now()): number 
   if (age !== null) return now - Number(age[1]) * UNIT_MS[age[2]!]!;
   // Only date forms: Date.parse also takes "1" or "May", which nobody means here.
   const time = /^\d{4}-\d{2}-\d{2}/.test(text.trim()) ? Date.parse(text.trim()) : Number.NaN;
-  if (Number.isNaN(time)) throw new CliError('HOOKLINE_CLI_USAGE', `${flag} needs a date (2026-12-01, 2026-12-01T08:00:00Z) or an age (30m, 24h, 7d), got ${JSON.stringify(text)}.`);
+  if (Number.isNaN(time))
+    throw new CliError(
+      'HOOKLINE_CLI_USAGE',
+      `${flag} needs a date (2026-12-01, 2026-12-01T08:00:00Z) or an age (30m, 24h, 7d), got ${JSON.stringify(text)}.`,
+    );
   return time;
 }

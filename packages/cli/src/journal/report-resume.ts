@@ -1,4 +1,10 @@
-import { EngineClosedError, HooklineError, type HookEngine, type JournalEntry, type ResumeReport } from '@hookline/core';
+import {
+  EngineClosedError,
+  HooklineError,
+  type HookEngine,
+  type JournalEntry,
+  type ResumeReport,
+} from '@hookline/core';
 import type { CliIo } from '../cli-io.ts';
 import { createStyle } from '../output/style.ts';
 import { printWarnings } from '../print-warnings.ts';
@@ -33,8 +39,13 @@ function reportResume(report: ResumeReport, engine: HookEngine, io: CliIo): void
   const style = createStyle(io.stderr, io.env);
   for (const { entry, outcome } of report.ran) {
     const hooks = outcome.hooks.map((hook) => `${hook.name} ${hook.status}`).join(', ');
-    io.stderr.write(`${style.paint('dim', terminalText(`hookline: resumed ${describe(entry, engine)}: ${hooks === '' ? 'no hook to run' : hooks}`))}\n`);
-    printWarnings(outcome.warnings.map((warning) => `resumed ${entry.event} (journal entry ${entry.id}): ${warning}`), io);
+    io.stderr.write(
+      `${style.paint('dim', terminalText(`hookline: resumed ${describe(entry, engine)}: ${hooks === '' ? 'no hook to run' : hooks}`))}\n`,
+    );
+    printWarnings(
+      outcome.warnings.map((warning) => `resumed ${entry.event} (journal entry ${entry.id}): ${warning}`),
+      io,
+    );
   }
   printWarnings(
     report.pending.map(({ entry, error }) => `${describe(entry, engine)} was left in the journal: ${error}`),

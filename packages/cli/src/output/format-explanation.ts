@@ -52,7 +52,10 @@ export function formatExplanation(
     const blocking = selected.filter((selection) => selection.hook.blocking).map(({ hook }) => hook.name);
     const later = running.sequential === true ? 'non-blocking, in order' : 'non-blocking, concurrently';
     const first = running.parallel === true && blocking.length > 1 ? [`all at once: ${blocking.join(', ')}`] : blocking;
-    const order = [...first, ...selected.filter((selection) => !selection.hook.blocking).map(({ hook }) => `${hook.name} (${later})`)];
+    const order = [
+      ...first,
+      ...selected.filter((selection) => !selection.hook.blocking).map(({ hook }) => `${hook.name} (${later})`),
+    ];
     lines.push('', `  order: ${terminalText(order.join(' → '))}`);
   }
   return lines.join('\n');

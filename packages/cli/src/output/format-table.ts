@@ -6,7 +6,9 @@ export type Cell = string | { readonly text: string; readonly format?: StyleForm
 
 /** Lays out rows under headers in aligned columns, two spaces apart, indented by two. */
 export function formatTable(headers: readonly string[], rows: readonly (readonly Cell[])[], style: Style): string {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => textOf(row[column]).length)));
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => textOf(row[column]).length)),
+  );
   const line = (cells: readonly Cell[], header: boolean): string =>
     `  ${cells
       .map((cell, column) => {

@@ -37,7 +37,9 @@ export function createLiveStatus(output: CliOutput, style: Style): LiveStatus {
       shown = false;
       return;
     }
-    const text = terminalText(slow.map((hook) => `${hook.name} ${((now - hook.started) / 1_000).toFixed(1)}s`).join('  '));
+    const text = terminalText(
+      slow.map((hook) => `${hook.name} ${((now - hook.started) / 1_000).toFixed(1)}s`).join('  '),
+    );
     output.write(`${CLEAR_LINE}⏳ ${style.paint('dim', text)}`);
     shown = true;
   };

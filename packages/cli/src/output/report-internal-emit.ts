@@ -13,11 +13,19 @@ export function reportInternalEmit(outcome: EmitOutcome, io: CliIo, human: boole
   if (outcome.hooks.length === 0) return;
   const problems = outcome.hooks
     .filter((hook) => hook.status === 'failed' || hook.status === 'timed_out')
-    .map((hook) => `${outcome.event}: hook "${hook.name}" ${hook.status === 'timed_out' ? 'timed out' : 'failed'}: ${hook.error ?? ''}`);
-  if (outcome.decision === 'block') problems.push(`${outcome.event}: blocked by "${outcome.decided_by ?? '?'}"${outcome.reason === undefined ? '' : `: ${outcome.reason}`}`);
+    .map(
+      (hook) =>
+        `${outcome.event}: hook "${hook.name}" ${hook.status === 'timed_out' ? 'timed out' : 'failed'}: ${hook.error ?? ''}`,
+    );
+  if (outcome.decision === 'block')
+    problems.push(
+      `${outcome.event}: blocked by "${outcome.decided_by ?? '?'}"${outcome.reason === undefined ? '' : `: ${outcome.reason}`}`,
+    );
   printWarnings(problems, io);
   if (human && problems.length === 0 && io.quiet !== true) {
     const style = createStyle(io.stderr, io.env);
-    io.stderr.write(`${style.paint('dim', terminalText(`hookline: ${outcome.event}: ${outcome.decision} (${outcome.hooks.map((hook) => `${hook.name} ${hook.status}`).join(', ')})`))}\n`);
+    io.stderr.write(
+      `${style.paint('dim', terminalText(`hookline: ${outcome.event}: ${outcome.decision} (${outcome.hooks.map((hook) => `${hook.name} ${hook.status}`).join(', ')})`))}\n`,
+    );
   }
 }

@@ -16,7 +16,11 @@ export interface Style {
  */
 export function createStyle(output: CliOutput, env: Readonly<Record<string, string | undefined>>): Style {
   const forced = env['FORCE_COLOR'];
-  const color = env['NO_COLOR'] ? false : forced !== undefined && forced !== '' ? forced !== '0' : output.isTTY === true && env['TERM'] !== 'dumb';
+  const color = env['NO_COLOR']
+    ? false
+    : forced !== undefined && forced !== ''
+      ? forced !== '0'
+      : output.isTTY === true && env['TERM'] !== 'dumb';
   return {
     color,
     paint: (format, text) => (color && text !== '' ? styleText(format, text, { validateStream: false }) : text),

@@ -16,7 +16,9 @@ let server: Server;
 beforeEach(async () => {
   scratch = makeScratch();
   server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ decision: 'block', reason: `server: ${HOSTILE}` }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ decision: 'block', reason: `server: ${HOSTILE}` }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
@@ -25,7 +27,7 @@ afterEach(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-test('a reason from a command or a server, and a failed hook\'s error, are shown escaped; --json keeps them exact', async () => {
+test("a reason from a command or a server, and a failed hook's error, are shown escaped; --json keeps them exact", async () => {
   const { port } = server.address() as AddressInfo;
   scratch.write('reason.json', JSON.stringify({ decision: 'block', reason: `command: ${HOSTILE}` }));
   scratch.write(
@@ -62,19 +64,26 @@ command = "true"
     expect(JSON.parse(json.stdout)).toMatchObject({ reason: `${from}: ${HOSTILE}` });
   }
   // A failed hook's error names the context's cwd, which the host chose (quoted as JSON, which escapes C0 but not C1).
-  const failed = await runCli(['emit', 'stage_complete', '--set', 'cwd=/nonexistent/\u009b\u001b[2K'], { cwd: scratch.path });
+  const failed = await runCli(['emit', 'stage_complete', '--set', 'cwd=/nonexistent/\u009b\u001b[2K'], {
+    cwd: scratch.path,
+  });
   expect(failed.code).toBe(2);
   expect(failed.stdout).not.toMatch(RAW_CONTROL);
   expect(failed.stdout).toContain('✗ lost: the working directory "/nonexistent/\\x9b\\u001b[2K" does not exist');
 });
 
 test('a hook name from the config and a context value are escaped in list, explain and emit', async () => {
-  scratch.write('hookline.toml', '[[hooks]]\nname = "evil\\u001b[2K\\rname"\nevent = "stage_start"\ncommand = "true"\n');
+  scratch.write(
+    'hookline.toml',
+    '[[hooks]]\nname = "evil\\u001b[2K\\rname"\nevent = "stage_start"\ncommand = "true"\n',
+  );
   const list = await runCli(['list'], { cwd: scratch.path });
   expect(list.code).toBe(0);
   expect(list.stdout).not.toMatch(RAW_CONTROL);
   expect(list.stdout).toContain('evil\\x1b[2K\\rname');
-  const explain = await runCli(['explain', 'stage_start', '--set', `node_id=${HOSTILE}`, '--set', 'k\u009bey=1'], { cwd: scratch.path });
+  const explain = await runCli(['explain', 'stage_start', '--set', `node_id=${HOSTILE}`, '--set', 'k\u009bey=1'], {
+    cwd: scratch.path,
+  });
   expect(explain.stdout).not.toMatch(RAW_CONTROL);
   expect(explain.stdout).toContain('evil\\x1b[2K\\rname');
   expect(explain.stdout).toContain('k\\x9bey=1');

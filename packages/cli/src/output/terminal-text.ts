@@ -18,5 +18,8 @@ const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t'
  */
 export function terminalText(text: string, layout: 'line' | 'block' = 'line'): string {
   if (!CONTROL.test(text)) return text;
-  return text.replace(layout === 'block' ? CONTROLS_BUT_NEWLINE : CONTROLS, (character) => NAMED[character] ?? `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(
+    layout === 'block' ? CONTROLS_BUT_NEWLINE : CONTROLS,
+    (character) => NAMED[character] ?? `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
 }

@@ -39,5 +39,10 @@ export interface FirstPartySandbox extends FirstPartyPackage {
 export const FIRST_PARTY_SANDBOXES: Readonly<Record<string, FirstPartySandbox>> = {
   local: { package: '@hookline/runner-command', factory: 'localSandbox' },
   bubblewrap: { package: '@hookline/sandbox-bubblewrap', factory: 'bubblewrapSandbox', protects: true },
-  docker: { package: '@hookline/sandbox-docker', factory: 'dockerSandbox', prune: 'pruneDockerSandboxes', protects: true },
+  docker: {
+    package: '@hookline/sandbox-docker',
+    factory: 'dockerSandbox',
+    prune: 'pruneDockerSandboxes',
+    protects: true,
+  },
 };

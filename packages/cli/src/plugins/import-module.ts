@@ -20,7 +20,11 @@ export async function importModule(specifier: string, folders: readonly string[]
       continue;
     }
     try {
-      return { status: 'loaded', url: resolution.url, exports: (await import(resolution.url)) as Record<string, unknown> };
+      return {
+        status: 'loaded',
+        url: resolution.url,
+        exports: (await import(resolution.url)) as Record<string, unknown>,
+      };
     } catch (error) {
       return { status: 'failed', url: resolution.url, error };
     }

@@ -31,12 +31,20 @@ export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<Loa
     for (const name of source.plugins) {
       const imported = await importModule(name, [dirname(file.path)]);
       if (imported.status === 'missing') {
-        issues.push({ ...at, message: `plugin "${name}" is not installed: ${imported.reason}`, fix: `install it next to ${file.label} (npm install ${name}), or remove it from \`plugins\`` });
+        issues.push({
+          ...at,
+          message: `plugin "${name}" is not installed: ${imported.reason}`,
+          fix: `install it next to ${file.label} (npm install ${name}), or remove it from \`plugins\``,
+        });
         continue;
       }
       if (imported.status === 'failed') {
         const reason = messageOf(imported.error);
-        issues.push({ ...at, message: `plugin "${name}" failed to load: ${reason}`, fix: 'the plugin itself is broken; reinstall it or report it to its authors' });
+        issues.push({
+          ...at,
+          message: `plugin "${name}" failed to load: ${reason}`,
+          fix: 'the plugin itself is broken; reinstall it or report it to its authors',
+        });
         continue;
       }
       // Two layers naming one plugin load it once; its types must not be registered twice.
@@ -44,12 +52,28 @@ export async function loadPlugins(files: readonly ReadConfigFile[]): Promise<Loa
       loaded.add(imported.url);
       const offered = pluginExports(imported.exports, (table) => validSettings(table, sources));
       settingsTables.push(...offered.settingsTables);
-      for (const problem of offered.broken) issues.push({ ...at, message: `plugin "${name}": its ${problem}`, fix: 'the plugin itself is broken; report it to its authors' });
+      for (const problem of offered.broken)
+        issues.push({
+          ...at,
+          message: `plugin "${name}": its ${problem}`,
+          fix: 'the plugin itself is broken; report it to its authors',
+        });
       for (const problem of offered.mismatched) {
-        issues.push({ ...at, message: `plugin "${name}": its ${problem}`, fix: `install versions of ${name} and @hookline/cli made for the same @hookline/core` });
+        issues.push({
+          ...at,
+          message: `plugin "${name}": its ${problem}`,
+          fix: `install versions of ${name} and @hookline/cli made for the same @hookline/core`,
+        });
       }
-      if (offered.runners.length === 0 && offered.sandboxes.length === 0 && offered.presets.length === 0 && offered.broken.length === 0 && offered.mismatched.length === 0) {
-        const names = offered.exportNames.length === 0 ? 'it exports nothing' : `its exports: ${offered.exportNames.join(', ')}`;
+      if (
+        offered.runners.length === 0 &&
+        offered.sandboxes.length === 0 &&
+        offered.presets.length === 0 &&
+        offered.broken.length === 0 &&
+        offered.mismatched.length === 0
+      ) {
+        const names =
+          offered.exportNames.length === 0 ? 'it exports nothing' : `its exports: ${offered.exportNames.join(', ')}`;
         issues.push({
           ...at,
           message: `plugin "${name}" offers no Hookline runner (${names})`,

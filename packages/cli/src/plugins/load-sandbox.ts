@@ -25,7 +25,9 @@ export async function loadSandbox(
   protectedPaths: () => readonly string[] = () => [],
   hiddenPaths: () => readonly string[] = () => [],
 ): Promise<SandboxProvider | undefined> {
-  const needed = config.hooks.some((hook) => hook.enabled && hook.sandbox && runners.some((runner) => runner.types[hook.type]?.usesSandbox === true));
+  const needed = config.hooks.some(
+    (hook) => hook.enabled && hook.sandbox && runners.some((runner) => runner.types[hook.type]?.usesSandbox === true),
+  );
   if (!needed) return undefined;
   const name = config.sandbox.provider;
   const plugin = plugins.find((provider) => provider.name === name);
@@ -47,12 +49,22 @@ export async function loadSandbox(
   }
   const table = settingsTableOf(factory);
   const settings = table === undefined ? config.sandbox.settings[name] : config.settings[table.path];
-  const protection = entry.protects === true ? { protectedPaths: protectedPaths(), hiddenPaths: hiddenPaths(), onWatch: announceWatch } : {};
-  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) return factory(entry.protects === true ? protection : undefined) as SandboxProvider;
+  const protection =
+    entry.protects === true
+      ? { protectedPaths: protectedPaths(), hiddenPaths: hiddenPaths(), onWatch: announceWatch }
+      : {};
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
+    return factory(entry.protects === true ? protection : undefined) as SandboxProvider;
   const source = sources.findLast((candidate) => tableOf(tableOf(candidate.data['sandbox'])?.[name]) !== undefined);
-  return factory({ ...(source === undefined ? {} : { baseDir: dirname(source.file) }), ...settings, ...protection }) as SandboxProvider;
+  return factory({
+    ...(source === undefined ? {} : { baseDir: dirname(source.file) }),
+    ...settings,
+    ...protection,
+  }) as SandboxProvider;
 }
 
 function tableOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }

@@ -1,5 +1,10 @@
 import { messageOf, type Preset, type Runner, type SandboxProvider } from '@hookline/core';
-import { interfaceVersionProblem, settingsTableOf, type PluginInterface, type SettingsTable } from '@hookline/core/plugin';
+import {
+  interfaceVersionProblem,
+  settingsTableOf,
+  type PluginInterface,
+  type SettingsTable,
+} from '@hookline/core/plugin';
 import type { PluginOffer } from './plugin-offer.ts';
 
 /** The runners, sandbox providers and presets one plugin module offers, and what went wrong looking. */
@@ -23,8 +28,20 @@ const FACTORY_NAME = /(?:Runner|Sandbox|Preset)$/;
  * Factories are called with the validated settings of the table they declare as `settingsTable`
  * (`settingsFor`), else with no arguments; per-hook settings belong in the hook's own keys.
  */
-export function pluginExports(exports: Readonly<Record<string, unknown>>, settingsFor: (table: SettingsTable) => unknown = () => undefined): PluginExports {
-  const found: PluginObjects = { runners: [], sandboxes: [], presets: [], settingsTables: [], mismatched: [], broken: [], seen: new Set(), settingsFor };
+export function pluginExports(
+  exports: Readonly<Record<string, unknown>>,
+  settingsFor: (table: SettingsTable) => unknown = () => undefined,
+): PluginExports {
+  const found: PluginObjects = {
+    runners: [],
+    sandboxes: [],
+    presets: [],
+    settingsTables: [],
+    mismatched: [],
+    broken: [],
+    seen: new Set(),
+    settingsFor,
+  };
   const exportNames = Object.keys(exports);
   if ('default' in exports) collect('default export', exports['default'], true, found);
   if (found.runners.length === 0 && found.sandboxes.length === 0 && found.presets.length === 0) {
@@ -55,7 +72,9 @@ function collect(label: string, value: unknown, callable: boolean, found: Plugin
   const table = callable ? settingsTableOf(value) : undefined;
   if (typeof value === 'function' && callable) {
     try {
-      candidate = (value as (settings?: unknown) => unknown)(table === undefined ? undefined : found.settingsFor(table));
+      candidate = (value as (settings?: unknown) => unknown)(
+        table === undefined ? undefined : found.settingsFor(table),
+      );
     } catch (error) {
       found.broken.push(`${label} threw when called: ${messageOf(error)}`);
       return;
@@ -64,10 +83,17 @@ function collect(label: string, value: unknown, callable: boolean, found: Plugin
   if (typeof candidate !== 'object' || candidate === null) return;
   const plugin = candidate as Record<string, unknown>;
   // A runner of an earlier interface had `doRun` beside its types; it is still recognised, to be named.
-  const isRunner = typeof plugin['types'] === 'object' && plugin['types'] !== null && (typeof plugin['doRun'] === 'function' || 'runnerInterfaceVersion' in plugin);
+  const isRunner =
+    typeof plugin['types'] === 'object' &&
+    plugin['types'] !== null &&
+    (typeof plugin['doRun'] === 'function' || 'runnerInterfaceVersion' in plugin);
   const isSandbox = typeof plugin['doOpen'] === 'function' && typeof plugin['name'] === 'string';
   // A preset of an earlier interface has its catalog and command protocol all the same.
-  const isPreset = Array.isArray(plugin['events']) && typeof plugin['name'] === 'string' && typeof plugin['command'] === 'object' && plugin['command'] !== null;
+  const isPreset =
+    Array.isArray(plugin['events']) &&
+    typeof plugin['name'] === 'string' &&
+    typeof plugin['command'] === 'object' &&
+    plugin['command'] !== null;
   if (!isRunner && !isSandbox && !isPreset) return;
   const kind: PluginInterface = isRunner ? 'runner' : isSandbox ? 'sandbox provider' : 'preset';
   const mismatch = interfaceVersionProblem(kind, candidate);
@@ -77,6 +103,8 @@ function collect(label: string, value: unknown, callable: boolean, found: Plugin
   }
   if (table !== undefined && !found.settingsTables.includes(table)) found.settingsTables.push(table);
   if (isRunner && !found.runners.includes(candidate as Runner)) found.runners.push(candidate as Runner);
-  if (isSandbox && !found.sandboxes.includes(candidate as SandboxProvider)) found.sandboxes.push(candidate as SandboxProvider);
-  if (isPreset && !isRunner && !isSandbox && !found.presets.includes(candidate as Preset)) found.presets.push(candidate as Preset);
+  if (isSandbox && !found.sandboxes.includes(candidate as SandboxProvider))
+    found.sandboxes.push(candidate as SandboxProvider);
+  if (isPreset && !isRunner && !isSandbox && !found.presets.includes(candidate as Preset))
+    found.presets.push(candidate as Preset);
 }

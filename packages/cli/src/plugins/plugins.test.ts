@@ -28,21 +28,40 @@ const plainRunner = (name: string, version = 'v2') => `{
   },
 }`;
 
-function writePlugin(name: string, manifest: Record<string, unknown>, files: Record<string, string>, folder = '.'): void {
-  scratch.write(`${folder}/node_modules/${name}/package.json`, JSON.stringify({ name, version: '1.0.0', type: 'module', ...manifest }));
+function writePlugin(
+  name: string,
+  manifest: Record<string, unknown>,
+  files: Record<string, string>,
+  folder = '.',
+): void {
+  scratch.write(
+    `${folder}/node_modules/${name}/package.json`,
+    JSON.stringify({ name, version: '1.0.0', type: 'module', ...manifest }),
+  );
   for (const [file, text] of Object.entries(files)) scratch.write(`${folder}/node_modules/${name}/${file}`, text);
 }
 
 const echoHook = (plugin: string) => `plugins = ["${plugin}"]\n\n[[hooks]]\nevent = "run_start"\ntype = "echo"\n`;
 
-describe('plugins from the config file\'s folder', () => {
+describe("plugins from the config file's folder", () => {
   test('an import-only package (exports with only an "import" condition) loads: ESM resolution, not require', async () => {
-    writePlugin('hookline-runner-echo', { exports: { '.': { import: './lib/index.js' } } }, { 'lib/index.js': `export default ${plainRunner('hookline-runner-echo')};\n` }, 'project');
+    writePlugin(
+      'hookline-runner-echo',
+      { exports: { '.': { import: './lib/index.js' } } },
+      { 'lib/index.js': `export default ${plainRunner('hookline-runner-echo')};\n` },
+      'project',
+    );
     scratch.write('project/hookline.toml', echoHook('hookline-runner-echo'));
     // Run from the parent folder, which has no node_modules: the plugin is found from the config file's folder.
-    const result = await runCli(['emit', 'run_start', '--config', 'project/hookline.toml', '--json'], { cwd: scratch.path });
+    const result = await runCli(['emit', 'run_start', '--config', 'project/hookline.toml', '--json'], {
+      cwd: scratch.path,
+    });
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'block', reason: 'echo from hookline-runner-echo', hooks: [{ type: 'echo', status: 'ok' }] });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      decision: 'block',
+      reason: 'echo from hookline-runner-echo',
+      hooks: [{ type: 'echo', status: 'ok' }],
+    });
   });
 
   test('a factory that declares a settings table gets it validated; its mistakes are issues at their lines; the schema lists it', async () => {
@@ -63,12 +82,23 @@ describe('plugins from the config file\'s folder', () => {
     const invalid = await runCli(['validate'], { cwd: scratch.path });
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toContain('hookline.toml:8: unknown setting `greting` in [echo] — did you mean `greeting`?');
-    const schema = JSON.parse((await runCli(['schema'], { cwd: scratch.path })).stdout) as { properties: Record<string, unknown> };
-    expect(schema.properties['echo']).toMatchObject({ description: 'Greeting of echo hooks.', additionalProperties: false });
+    const schema = JSON.parse((await runCli(['schema'], { cwd: scratch.path })).stdout) as {
+      properties: Record<string, unknown>;
+    };
+    expect(schema.properties['echo']).toMatchObject({
+      description: 'Greeting of echo hooks.',
+      additionalProperties: false,
+    });
   });
 
   test('a named …Runner factory is called to get the runner', async () => {
-    writePlugin('echo-factory', { exports: './index.js' }, { 'index.js': `export const helper = 1;\nexport function echoRunner() { return ${plainRunner('echo-factory')}; }\n` });
+    writePlugin(
+      'echo-factory',
+      { exports: './index.js' },
+      {
+        'index.js': `export const helper = 1;\nexport function echoRunner() { return ${plainRunner('echo-factory')}; }\n`,
+      },
+    );
     scratch.write('hookline.toml', echoHook('echo-factory'));
     const result = await runCli(['emit', 'run_start', '--json'], { cwd: scratch.path });
     expect(JSON.parse(result.stdout)).toMatchObject({ reason: 'echo from echo-factory' });
@@ -78,7 +108,9 @@ describe('plugins from the config file\'s folder', () => {
     scratch.write('hookline.toml', echoHook('hookline-runner-nope'));
     const result = await runCli(['emit', 'run_start'], { cwd: scratch.path });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`hookline.toml:1: plugin "hookline-runner-nope" is not installed: cannot find package "hookline-runner-nope" from ${scratch.path}`);
+    expect(result.stderr).toContain(
+      `hookline.toml:1: plugin "hookline-runner-nope" is not installed: cannot find package "hookline-runner-nope" from ${scratch.path}`,
+    );
     expect(result.stderr).toContain('install it next to hookline.toml (npm install hookline-runner-nope)');
     // validate reports it the same way.
     const validated = await runCli(['validate'], { cwd: scratch.path });
@@ -95,7 +127,11 @@ describe('plugins from the config file\'s folder', () => {
   });
 
   test('a plugin without a runner says what it exports and what a plugin must export', async () => {
-    writePlugin('not-a-runner', { main: 'index.js' }, { 'index.js': 'export const helper = () => 1;\nexport const version = 3;\n' });
+    writePlugin(
+      'not-a-runner',
+      { main: 'index.js' },
+      { 'index.js': 'export const helper = () => 1;\nexport const version = 3;\n' },
+    );
     scratch.write('hookline.toml', echoHook('not-a-runner'));
     const result = await runCli(['emit', 'run_start'], { cwd: scratch.path });
     expect(result.code).toBe(1);
@@ -104,7 +140,11 @@ describe('plugins from the config file\'s folder', () => {
   });
 
   test('a runner for another interface version is refused by name', async () => {
-    writePlugin('future-runner', { exports: './index.js' }, { 'index.js': `export default ${plainRunner('future-runner', 'v3')};\n` });
+    writePlugin(
+      'future-runner',
+      { exports: './index.js' },
+      { 'index.js': `export default ${plainRunner('future-runner', 'v3')};\n` },
+    );
     scratch.write('hookline.toml', echoHook('future-runner'));
     const result = await runCli(['emit', 'run_start'], { cwd: scratch.path });
     expect(result.code).toBe(1);
@@ -114,7 +154,8 @@ describe('plugins from the config file\'s folder', () => {
   });
 
   test('a runner made for an earlier core, with the shared specificationVersion, is named as such', async () => {
-    const earlier = "{ specificationVersion: 'v1', name: 'old-runner', types: { echo: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'block', usesSandbox: false } }, async doRun() { return { status: 'ok', decision: { decision: 'proceed' } }; } }";
+    const earlier =
+      "{ specificationVersion: 'v1', name: 'old-runner', types: { echo: { keys: {}, defaultTimeoutMs: 1000, defaultOnError: 'block', usesSandbox: false } }, async doRun() { return { status: 'ok', decision: { decision: 'proceed' } }; } }";
     writePlugin('old-runner', { exports: './index.js' }, { 'index.js': `export default ${earlier};\n` });
     scratch.write('hookline.toml', echoHook('old-runner'));
     const result = await runCli(['emit', 'run_start'], { cwd: scratch.path });
@@ -125,12 +166,18 @@ describe('plugins from the config file\'s folder', () => {
   });
 
   test('a package that does not export "." is not mistaken for a missing one', async () => {
-    writePlugin('subpath-only', { exports: { './runner': './runner.js' } }, { 'runner.js': `export default ${plainRunner('subpath-only')};\n` });
+    writePlugin(
+      'subpath-only',
+      { exports: { './runner': './runner.js' } },
+      { 'runner.js': `export default ${plainRunner('subpath-only')};\n` },
+    );
     scratch.write('hookline.toml', echoHook('subpath-only'));
     const result = await runCli(['emit', 'run_start'], { cwd: scratch.path });
     expect(result.stderr).toContain('does not export "." for import');
     scratch.write('hookline.toml', echoHook('subpath-only/runner'));
-    expect(JSON.parse((await runCli(['emit', 'run_start', '--json'], { cwd: scratch.path })).stdout)).toMatchObject({ reason: 'echo from subpath-only' });
+    expect(JSON.parse((await runCli(['emit', 'run_start', '--json'], { cwd: scratch.path })).stdout)).toMatchObject({
+      reason: 'echo from subpath-only',
+    });
   });
 });
 
@@ -175,17 +222,30 @@ message = "run {run_id} failed at {node_id}"
 priority = "urgent"
 `,
     );
-    const result = await runCli(['emit', 'run_failed', '--set', 'run_id=r9', '--set', 'workflow_name=ship', '--set', 'node_id=deploy', '--json'], { cwd: scratch.path });
+    const result = await runCli(
+      ['emit', 'run_failed', '--set', 'run_id=r9', '--set', 'workflow_name=ship', '--set', 'node_id=deploy', '--json'],
+      { cwd: scratch.path },
+    );
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ name: 'page-on-call', type: 'ntfy', status: 'ok', delivered_to: 'ci-alerts' }] });
-    expect(received).toEqual([{ topic: 'ci-alerts', title: 'ship failed', message: 'run r9 failed at deploy', priority: 5 }]);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      decision: 'proceed',
+      hooks: [{ name: 'page-on-call', type: 'ntfy', status: 'ok', delivered_to: 'ci-alerts' }],
+    });
+    expect(received).toEqual([
+      { topic: 'ci-alerts', title: 'ship failed', message: 'run r9 failed at deploy', priority: 5 },
+    ]);
   });
 
   test('its keys are validated with lines, and its type is in the schema', async () => {
-    scratch.write('hookline.toml', `plugins = ["hookline-runner-ntfy"]\n\n[[hooks]]\nevent = "run_failed"\ntype = "ntfy"\ntopic = "alerts"\npriorty = 4\n`);
+    scratch.write(
+      'hookline.toml',
+      `plugins = ["hookline-runner-ntfy"]\n\n[[hooks]]\nevent = "run_failed"\ntype = "ntfy"\ntopic = "alerts"\npriorty = 4\n`,
+    );
     const validated = await runCli(['validate'], { cwd: scratch.path });
     expect(validated.code).toBe(1);
-    expect(validated.stderr).toMatch(/^hookline\.toml:7: .*unknown key `priorty` for a ntfy hook — did you mean `priority`\?/);
+    expect(validated.stderr).toMatch(
+      /^hookline\.toml:7: .*unknown key `priorty` for a ntfy hook — did you mean `priority`\?/,
+    );
     const schema = await runCli(['schema'], { cwd: scratch.path });
     expect(schema.code).toBe(0);
     expect(schema.stdout).toContain('"ntfy"');
@@ -201,26 +261,46 @@ describe('the example third-party preset, hookline-preset-deploy, end to end', (
   });
 
   test('init --plugin writes its starter, which validates, explains, emits and answers like a built-in preset', async () => {
-    const init = await runCli(['init', '--plugin', 'hookline-preset-deploy', '--preset', 'deploy'], { cwd: scratch.path });
+    const init = await runCli(['init', '--plugin', 'hookline-preset-deploy', '--preset', 'deploy'], {
+      cwd: scratch.path,
+    });
     expect(init.stderr).toBe('');
     expect(init.stdout).toContain('hookline emit before_deploy --set service=web --set environment=staging');
     const validated = await runCli(['validate'], { cwd: scratch.path });
     expect(validated.stderr).toBe('');
     expect(validated.code).toBe(0);
-    const explained = await runCli(['explain', 'before_deploy', '--set', 'service=web', '--set', 'environment=production'], { cwd: scratch.path });
+    const explained = await runCli(
+      ['explain', 'before_deploy', '--set', 'service=web', '--set', 'environment=production'],
+      { cwd: scratch.path },
+    );
     expect(explained.code).toBe(0);
     expect(explained.stdout).toContain('production-needs-approval');
     // Its command hook reads the preset's variables and answers by Hookline's exit codes.
-    const refused = await runCli(['emit', 'before_deploy', '--set', 'service=web', '--set', 'environment=production', '--json'], { cwd: scratch.path });
-    expect(JSON.parse(refused.stdout)).toMatchObject({ decision: 'block', decided_by: 'production-needs-approval', reason: 'production deploys need .deploy-approved' });
+    const refused = await runCli(
+      ['emit', 'before_deploy', '--set', 'service=web', '--set', 'environment=production', '--json'],
+      { cwd: scratch.path },
+    );
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      decision: 'block',
+      decided_by: 'production-needs-approval',
+      reason: 'production deploys need .deploy-approved',
+    });
     scratch.write('.deploy-approved', '');
-    const approved = await runCli(['emit', 'before_deploy', '--set', 'service=web', '--set', 'environment=production', '--json'], { cwd: scratch.path });
+    const approved = await runCli(
+      ['emit', 'before_deploy', '--set', 'service=web', '--set', 'environment=production', '--json'],
+      { cwd: scratch.path },
+    );
     expect(JSON.parse(approved.stdout)).toMatchObject({ decision: 'proceed' });
   });
 
   test('--preset names it once the config loads the plugin; schema describes its events', async () => {
-    scratch.write('hookline.toml', 'plugins = ["hookline-preset-deploy"]\n\n[[hooks]]\nevent = "after_deploy"\ncommand = "echo \\"$DEPLOY_SERVICE\\" > deployed.txt"\nsandbox = false\n');
-    const emitted = await runCli(['emit', 'after_deploy', '--preset', 'deploy', '--set', 'service=api', '--json'], { cwd: scratch.path });
+    scratch.write(
+      'hookline.toml',
+      'plugins = ["hookline-preset-deploy"]\n\n[[hooks]]\nevent = "after_deploy"\ncommand = "echo \\"$DEPLOY_SERVICE\\" > deployed.txt"\nsandbox = false\n',
+    );
+    const emitted = await runCli(['emit', 'after_deploy', '--preset', 'deploy', '--set', 'service=api', '--json'], {
+      cwd: scratch.path,
+    });
     expect(emitted.stderr).toBe('');
     expect(JSON.parse(emitted.stdout)).toMatchObject({ decision: 'proceed', hooks: [{ status: 'ok' }] });
     expect(readFileSync(join(scratch.path, 'deployed.txt'), 'utf8')).toBe('api\n');

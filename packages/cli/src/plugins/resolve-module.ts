@@ -3,7 +3,8 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Where a specifier led: a module's file URL, or why there is none. */
-export type Resolution = { readonly found: true; readonly url: string } | { readonly found: false; readonly reason: string };
+export type Resolution =
+  { readonly found: true; readonly url: string } | { readonly found: false; readonly reason: string };
 
 // The conditions Node's ESM loader matches for `import` (SPEC'd by Node's resolution algorithm);
 // `require` is deliberately absent, which is why createRequire().resolve is wrong for import-only packages.
@@ -18,7 +19,8 @@ const CONDITIONS = new Set(['node', 'import', 'module-sync', 'default']);
  */
 export function resolveModule(specifier: string, directory: string): Resolution {
   if (specifier.startsWith('file:')) return resolvePath(fileURLToPath(specifier), specifier);
-  if (specifier.startsWith('./') || specifier.startsWith('../') || isAbsolute(specifier)) return resolvePath(resolve(directory, specifier), specifier);
+  if (specifier.startsWith('./') || specifier.startsWith('../') || isAbsolute(specifier))
+    return resolvePath(resolve(directory, specifier), specifier);
   const match = /^((?:@[^/]+\/)?[^/@][^/]*)(\/.*)?$/.exec(specifier);
   if (match === null) return { found: false, reason: `"${specifier}" is not a valid package name` };
   const name = match[1]!;
@@ -43,7 +45,10 @@ function resolveInPackage(folder: string, subpath: string, specifier: string): R
   if (manifest.exports !== undefined && manifest.exports !== null) {
     const target = resolveExports(manifest.exports, subpath);
     if (typeof target !== 'string' || !target.startsWith('./')) {
-      return { found: false, reason: `the package at ${folder} does not export "${subpath}" for import (no matching "exports" entry)` };
+      return {
+        found: false,
+        reason: `the package at ${folder} does not export "${subpath}" for import (no matching "exports" entry)`,
+      };
     }
     return found(join(folder, target), specifier);
   }
@@ -65,7 +70,11 @@ function resolvePath(path: string, specifier: string): Resolution {
 
 /** Resolves a subpath through an `exports` value: a string, an array, a subpath map or conditions. */
 export function resolveExports(exports: unknown, subpath: string): string | null | undefined {
-  const isSubpathMap = typeof exports === 'object' && exports !== null && !Array.isArray(exports) && Object.keys(exports).some((key) => key.startsWith('.'));
+  const isSubpathMap =
+    typeof exports === 'object' &&
+    exports !== null &&
+    !Array.isArray(exports) &&
+    Object.keys(exports).some((key) => key.startsWith('.'));
   const map = (isSubpathMap ? exports : { '.': exports }) as Record<string, unknown>;
   if (Object.hasOwn(map, subpath) && !subpath.includes('*')) return resolveTarget(map[subpath], undefined);
   // Patterns: the key with the longest prefix before its `*` wins, as in Node.
@@ -75,7 +84,12 @@ export function resolveExports(exports: unknown, subpath: string): string | null
     if (star === -1) continue;
     const prefix = key.slice(0, star);
     const suffix = key.slice(star + 1);
-    if (subpath.length >= key.length - 1 && subpath.startsWith(prefix) && subpath.endsWith(suffix) && (best === undefined || prefix.length > best.key.indexOf('*'))) {
+    if (
+      subpath.length >= key.length - 1 &&
+      subpath.startsWith(prefix) &&
+      subpath.endsWith(suffix) &&
+      (best === undefined || prefix.length > best.key.indexOf('*'))
+    ) {
       best = { key, match: subpath.slice(prefix.length, subpath.length - suffix.length) };
     }
   }

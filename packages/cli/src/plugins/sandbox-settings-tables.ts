@@ -10,7 +10,11 @@ import { loadFirstPartyFactory } from './load-first-party.ts';
  * first session. A provider that is missing or broken declares nothing here; using it fails later,
  * with the error that says what to install.
  */
-export async function sandboxSettingsTables(sources: readonly ConfigSource[], folders: readonly string[], all: boolean): Promise<SettingsTable[]> {
+export async function sandboxSettingsTables(
+  sources: readonly ConfigSource[],
+  folders: readonly string[],
+  all: boolean,
+): Promise<SettingsTable[]> {
   const tables: SettingsTable[] = [];
   for (const [name, entry] of Object.entries(FIRST_PARTY_SANDBOXES)) {
     if (!all && !sources.some((source) => hasTable(source.data['sandbox'], name))) continue;

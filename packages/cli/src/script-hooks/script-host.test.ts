@@ -29,12 +29,23 @@ afterEach(() => {
 });
 
 function options(env: Record<string, string> = {}, input?: string): RunOptions {
-  return { cwd: scratch.path, nodeOptions: recorder.nodeOptions, env: { HOOKLINE_SCRIPT_HOST_DIR: hosts, ...env }, ...(input === undefined ? {} : { input }) };
+  return {
+    cwd: scratch.path,
+    nodeOptions: recorder.nodeOptions,
+    env: { HOOKLINE_SCRIPT_HOST_DIR: hosts, ...env },
+    ...(input === undefined ? {} : { input }),
+  };
 }
 
 async function emit(node: string, env: Record<string, string> = {}) {
   const result = await runCli(['emit', 'stage_start', '--set', `node_id=${node}`, '--json'], options(env));
-  return { ...result, outcome: result.stdout === '' ? undefined : (JSON.parse(result.stdout) as { decision: string; hooks: Array<Record<string, unknown>> }) };
+  return {
+    ...result,
+    outcome:
+      result.stdout === ''
+        ? undefined
+        : (JSON.parse(result.stdout) as { decision: string; hooks: Array<Record<string, unknown>> }),
+  };
 }
 
 const isHost = (start: Start): boolean => start.script.endsWith('script-host.js');
@@ -45,7 +56,10 @@ describe('the script host', () => {
     const first = await emit('deploy');
     expect(first.stderr).toBe('');
     expect(first.code).toBe(2);
-    expect(first.outcome).toMatchObject({ decision: 'block', hooks: [{ name: 'freeze', type: 'script', status: 'ok', decision: { decision: 'block', reason: 'frozen' } }] });
+    expect(first.outcome).toMatchObject({
+      decision: 'block',
+      hooks: [{ name: 'freeze', type: 'script', status: 'ok', decision: { decision: 'block', reason: 'frozen' } }],
+    });
     const pid = hostPid(hosts);
     expect(pid).toBeDefined();
     expect(isRunning(pid!)).toBe(true);
@@ -71,7 +85,10 @@ describe('the script host', () => {
   });
 
   test('stdin reaches the hook through the host, and the exit code is kept', async () => {
-    const result = await runCli(['emit', 'stage_start', '--context', '-', '--json'], options({}, '{"node_id":"deploy"}'));
+    const result = await runCli(
+      ['emit', 'stage_start', '--context', '-', '--json'],
+      options({}, '{"node_id":"deploy"}'),
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'block', reason: 'frozen' });
@@ -121,7 +138,8 @@ describe('the script host', () => {
         '[[hooks]]\nname = "frozen"\nevent = "stage_start"\ntype = "script"\nscript = "context.node_id = 1"\n',
       ].join('\n'),
     );
-    const strip = (outcome: { hooks: Array<Record<string, unknown>> } | undefined) => outcome?.hooks.map(({ duration_ms: _duration, ...rest }) => rest);
+    const strip = (outcome: { hooks: Array<Record<string, unknown>> } | undefined) =>
+      outcome?.hooks.map(({ duration_ms: _duration, ...rest }) => rest);
     const viaHost = await emit('build');
     const inProcess = await emit('build', { HOOKLINE_SCRIPT_HOST: 'off' });
     expect(recorder.starts().filter(isRestart)).toHaveLength(1);
@@ -129,17 +147,29 @@ describe('the script host', () => {
     expect(viaHost.code).toBe(2);
     expect(strip(viaHost.outcome)).toEqual(strip(inProcess.outcome));
     const byName = Object.fromEntries((viaHost.outcome?.hooks ?? []).map((hook) => [hook['name'], hook]));
-    expect(byName['throws']).toMatchObject({ status: 'failed', error: 'script threw TypeError: no deploys (line 2, column 14 of the script)' });
+    expect(byName['throws']).toMatchObject({
+      status: 'failed',
+      error: 'script threw TypeError: no deploys (line 2, column 14 of the script)',
+    });
     expect(String(byName['file']?.['error'])).toContain(`${join(scratch.path, 'policy.js')}:2`);
-    expect(String(byName['missing-file']?.['error'])).toContain(`script file ${join(scratch.path, 'nowhere.js')} does not exist`);
-    expect(String(byName['memory']?.['error'])).toMatch(/^script ran out of memory: its isolate passed the 8 MiB limit/);
+    expect(String(byName['missing-file']?.['error'])).toContain(
+      `script file ${join(scratch.path, 'nowhere.js')} does not exist`,
+    );
+    expect(String(byName['memory']?.['error'])).toMatch(
+      /^script ran out of memory: its isolate passed the 8 MiB limit/,
+    );
     expect(byName['loop']).toMatchObject({ status: 'timed_out' });
-    expect(String(byName['bad-answer']?.['error'])).toBe("script returned a number (42), expected a decision object, true, false or nothing");
+    expect(String(byName['bad-answer']?.['error'])).toBe(
+      'script returned a number (42), expected a decision object, true, false or nothing',
+    );
     expect(byName['frozen']).toMatchObject({ status: 'failed', decision: { decision: 'block' } });
   });
 
   test('scripts see the time zone of the CLI that sent them: a host serves one environment, another gets its own', async () => {
-    scratch.write('hookline.toml', '[[hooks]]\nname = "zone"\nevent = "stage_start"\ntype = "script"\nscript = "return { decision: \'block\', reason: String(new Date(0).getTimezoneOffset()) }"\n');
+    scratch.write(
+      'hookline.toml',
+      '[[hooks]]\nname = "zone"\nevent = "stage_start"\ntype = "script"\nscript = "return { decision: \'block\', reason: String(new Date(0).getTimezoneOffset()) }"\n',
+    );
     const kolkata = await emit('build', { TZ: 'Asia/Kolkata' });
     expect(kolkata.outcome).toMatchObject({ decision: 'block', reason: '-330' });
     const utc = await emit('build', { TZ: 'UTC' });
@@ -162,7 +192,10 @@ describe('the script host', () => {
 describe('faults', () => {
   /** Warms a host, then starts an emit whose hook loops in it; resolves once the host's CPU time shows the loop running. */
   async function spinInHost() {
-    scratch.write('hookline.toml', '[[hooks]]\nname = "spin"\nevent = "stage_start"\ntype = "script"\nscript = "if (context.node_id === \'spin\') for (;;) {}"\ntimeout_ms = 120000\n');
+    scratch.write(
+      'hookline.toml',
+      '[[hooks]]\nname = "spin"\nevent = "stage_start"\ntype = "script"\nscript = "if (context.node_id === \'spin\') for (;;) {}"\ntimeout_ms = 120000\n',
+    );
     expect((await emit('warm')).code).toBe(0);
     const pid = hostPid(hosts)!;
     const before = cpuTicks(pid);
@@ -211,12 +244,17 @@ describe('faults', () => {
     await result;
     // The loop is stopped (its isolate disposed): the host's CPU time stops climbing.
     let last = cpuTicks(pid);
-    await waitFor('the loop to stop', () => {
-      const now = cpuTicks(pid);
-      const still = now === last;
-      last = now;
-      return still;
-    }, 30_000, 1_000);
+    await waitFor(
+      'the loop to stop',
+      () => {
+        const now = cpuTicks(pid);
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      30_000,
+      1_000,
+    );
     const next = await emit('build');
     expect(next.code).toBe(0);
     expect(next.outcome).toMatchObject({ decision: 'proceed', hooks: [{ status: 'ok' }] });
@@ -227,8 +265,16 @@ describe('faults', () => {
     const run = startCli(['run'], options());
     let out = '';
     run.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    const lines = () => out.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { decision: string; hooks: Array<Record<string, unknown>> });
-    const send = (node: string) => run.stdin!.write(`${JSON.stringify({ event: 'stage_start', run_id: 'r1', workflow_name: 'w', node_id: node })}\n`);
+    const lines = () =>
+      out
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { decision: string; hooks: Array<Record<string, unknown>> });
+    const send = (node: string) =>
+      run.stdin!.write(
+        `${JSON.stringify({ event: 'stage_start', run_id: 'r1', workflow_name: 'w', node_id: node })}\n`,
+      );
     send('deploy');
     await waitFor('the first answer', () => lines().length === 1);
     const pid = hostPid(hosts)!;
@@ -287,7 +333,8 @@ describe('faults', () => {
     const key = basename(socket).replace(/^script-|\.sock$/g, '');
     const broken = createServer((connection) => {
       connection.setEncoding('utf8').on('data', (chunk: string) => {
-        if (chunk.includes('"hello"')) connection.write(`${JSON.stringify({ t: 'hello', protocol: 1, key, pid: process.pid })}\n`);
+        if (chunk.includes('"hello"'))
+          connection.write(`${JSON.stringify({ t: 'hello', protocol: 1, key, pid: process.pid })}\n`);
         if (chunk.includes('"run"')) connection.write('{"t":"result","id":1,"result":{"status":"maybe"}}\n');
       });
     });
@@ -298,7 +345,9 @@ describe('faults', () => {
     expect(result.code).toBe(2);
     expect(result.outcome?.decision).toBe('block');
     expect(result.outcome?.hooks[0]).toMatchObject({ status: 'failed', decision: { decision: 'block' } });
-    expect(String(result.outcome?.hooks[0]?.['error'])).toMatch(/^the script host \(pid \d+\) ended while this hook ran \(it sent a malformed message: /);
+    expect(String(result.outcome?.hooks[0]?.['error'])).toMatch(
+      /^the script host \(pid \d+\) ended while this hook ran \(it sent a malformed message: /,
+    );
   });
 
   test('a host folder open to others, owned by someone else or a symlink is refused with what to do; the hook still runs', async () => {
@@ -339,7 +388,9 @@ describe('faults', () => {
     extraPids.push(...started.map((start) => start.pid));
     expect(started.map((start) => start.pid)).toContain(pid);
     // Hosts that lost the race for the socket exit at once; only the winner keeps running.
-    await waitFor('the other hosts to exit', () => started.every((start) => start.pid === pid || !isRunning(start.pid)));
+    await waitFor('the other hosts to exit', () =>
+      started.every((start) => start.pid === pid || !isRunning(start.pid)),
+    );
     expect(isRunning(pid)).toBe(true);
   });
 
@@ -360,12 +411,19 @@ describe('faults', () => {
         });
       });
     const garbage = await talk(['not json']);
-    expect(JSON.parse(garbage[0]!)).toMatchObject({ t: 'error', message: expect.stringMatching(/^malformed message to the script host: not JSON/) });
+    expect(JSON.parse(garbage[0]!)).toMatchObject({
+      t: 'error',
+      message: expect.stringMatching(/^malformed message to the script host: not JSON/),
+    });
     const noHello = await talk(['{"t":"run","id":1}']);
     expect(JSON.parse(noHello[0]!).message).toContain('the first message must be `hello`');
     const badRun = await talk([JSON.stringify({ t: 'hello', protocol: 1, key }), '{"t":"run","id":7,"preset":"arc"}']);
     expect(JSON.parse(badRun[0]!)).toMatchObject({ t: 'hello', key });
-    expect(JSON.parse(badRun[1]!)).toMatchObject({ t: 'error', id: 7, message: 'malformed message to the script host: `run` needs `contextJson`, a string' });
+    expect(JSON.parse(badRun[1]!)).toMatchObject({
+      t: 'error',
+      id: 7,
+      message: 'malformed message to the script host: `run` needs `contextJson`, a string',
+    });
     // The host survives all of it.
     expect((await emit('deploy')).code).toBe(2);
   });

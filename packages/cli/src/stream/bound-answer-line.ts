@@ -30,7 +30,8 @@ export function boundAnswerLine(output: object, maxBytes: number = DEFAULT_MAX_L
 function shrink(value: unknown, longest: number): unknown {
   if (typeof value === 'string') return clipText(value, longest);
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.slice(0, Math.max(1, Math.floor(longest / 8))).map((item) => shrink(item, longest));
+  if (Array.isArray(value))
+    return value.slice(0, Math.max(1, Math.floor(longest / 8))).map((item) => shrink(item, longest));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) copy[clipText(key, longest)] = shrink(item, longest);
   return copy;

@@ -4,7 +4,10 @@ import { readLines } from './read-lines.ts';
 
 async function linesOf(chunks: ReadonlyArray<string | Buffer>): Promise<string[]> {
   const lines: string[] = [];
-  for await (const line of readLines(Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))))) lines.push(line);
+  for await (const line of readLines(
+    Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))),
+  ))
+    lines.push(line);
   return lines;
 }
 
@@ -18,7 +21,12 @@ test('lines end at \\n, \\r\\n or a lone \\r, as readline splits them; a last li
 test('a line, a \\r\\n or a character split across chunks comes out whole', async () => {
   const euro = Buffer.from('€');
   expect(await linesOf(['{"a":', '1}\n{"b"', ':2}\r', '\n{"c":3}\n'])).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
-  expect(await linesOf([Buffer.concat([Buffer.from('x'), euro.subarray(0, 1)]), Buffer.concat([euro.subarray(1), Buffer.from('y\n')])])).toEqual(['x€y']);
+  expect(
+    await linesOf([
+      Buffer.concat([Buffer.from('x'), euro.subarray(0, 1)]),
+      Buffer.concat([euro.subarray(1), Buffer.from('y\n')]),
+    ]),
+  ).toEqual(['x€y']);
   // A lone \r at the end of a chunk ends its line; a \n starting the next chunk belongs to it.
   expect(await linesOf(['a\r', '\nb\r', 'c\n'])).toEqual(['a', 'b', 'c']);
 });

@@ -10,7 +10,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 
 const tick = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 10));
 
-test('a run\'s session ends after run_complete, once every emit of the run has settled', async () => {
+test("a run's session ends after run_complete, once every emit of the run has settled", async () => {
   const ended: string[] = [];
   const sessions = createRunSessions(async (key) => void ended.push(key), sessionEndEvents(arcPreset));
   const slow = deferred();
@@ -47,7 +47,8 @@ test('agent sessions end after session_stop; task sessions only at exit', async 
   await agent.drain();
   expect(ended).toEqual(['s2']);
   const task = createRunSessions(async (key) => void ended.push(key), sessionEndEvents(taskPreset));
-  for (const point of ['after_merge', 'after_fail', 'after_rework', 'after_awaiting_human', 'after_proposed']) task.add('t-1', point, Promise.resolve());
+  for (const point of ['after_merge', 'after_fail', 'after_rework', 'after_awaiting_human', 'after_proposed'])
+    task.add('t-1', point, Promise.resolve());
   await tick();
   await task.drain();
   expect(ended).toEqual(['s2']);

@@ -18,7 +18,10 @@ export interface RunSessions {
  * so a non-blocking hook still running in it is never cut off. A later event with the same key
  * simply opens a new session; sessions that never finish end when the engine closes.
  */
-export function createRunSessions(endSession: (key: string) => Promise<void>, endEvents: readonly string[]): RunSessions {
+export function createRunSessions(
+  endSession: (key: string) => Promise<void>,
+  endEvents: readonly string[],
+): RunSessions {
   const finalEvents = new Set(endEvents);
   const sessions = new Map<string, { pending: number; finished: boolean }>();
   const ending = createInFlight();

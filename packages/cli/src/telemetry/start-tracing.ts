@@ -27,7 +27,9 @@ const PROTOBUF = 'http/protobuf';
 export function startTracing(io: CliIo): CliTracing {
   const protocol = io.env['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] ?? io.env['OTEL_EXPORTER_OTLP_PROTOCOL'];
   if (protocol !== undefined && protocol !== '' && protocol !== PROTOBUF) {
-    io.stderr.write(`hookline: warning: traces are exported over OTLP ${PROTOBUF} only; ignoring OTEL_EXPORTER_OTLP_PROTOCOL=${protocol}\n`);
+    io.stderr.write(
+      `hookline: warning: traces are exported over OTLP ${PROTOBUF} only; ignoring OTEL_EXPORTER_OTLP_PROTOCOL=${protocol}\n`,
+    );
   }
   const resource = defaultResource()
     .merge(resourceFromAttributes({ 'service.name': 'hookline', 'service.version': cliVersion() }))
@@ -37,7 +39,12 @@ export function startTracing(io: CliIo): CliTracing {
   const parent = parentContext(io.env['TRACEPARENT']);
   return {
     observer: otelObserver({ tracerProvider: provider, ...(parent === undefined ? {} : { parent }) }),
-    shutdown: () => provider.shutdown().catch((error: unknown) => void io.stderr.write(`hookline: warning: could not export traces: ${messageOf(error)}\n`)),
+    shutdown: () =>
+      provider
+        .shutdown()
+        .catch(
+          (error: unknown) => void io.stderr.write(`hookline: warning: could not export traces: ${messageOf(error)}\n`),
+        ),
   };
 }
 
@@ -47,7 +54,9 @@ function warnOnFailure(exporter: SpanExporter, io: CliIo): SpanExporter {
     export(spans: ReadableSpan[], done) {
       exporter.export(spans, (result) => {
         if (result.error !== undefined || result.code !== 0) {
-          io.stderr.write(`hookline: warning: could not export ${spans.length} trace span${spans.length === 1 ? '' : 's'}: ${messageOf(result.error ?? 'export failed')}\n`);
+          io.stderr.write(
+            `hookline: warning: could not export ${spans.length} trace span${spans.length === 1 ? '' : 's'}: ${messageOf(result.error ?? 'export failed')}\n`,
+          );
         }
         done(result);
       });

@@ -64,7 +64,14 @@ type = "scripted"
     { decision: outcome.decision, reason: outcome.reason, decided_by: outcome.decided_by },
     { decision: 'block', reason: 'tests are red', decided_by: 'gate' },
   );
-  assertEquals(outcome.hooks.map((report) => [report.name, report.status]), [['first', 'ok'], ['gate', 'ok'], ['after', 'skipped']]);
+  assertEquals(
+    outcome.hooks.map((report) => [report.name, report.status]),
+    [
+      ['first', 'ok'],
+      ['gate', 'ok'],
+      ['after', 'skipped'],
+    ],
+  );
   assert(!('settled' in JSON.parse(JSON.stringify(outcome))), 'settled is not serialised');
 });
 
@@ -103,7 +110,10 @@ reason = "needs a human"
 
 Deno.test('mergeDecisions: the first block beats everything, else the earliest skip or override, else proceed', () => {
   assertEquals(mergeDecisions([]), { decision: { decision: 'proceed' }, index: undefined });
-  assertEquals(mergeDecisions([{ decision: 'proceed' }, { decision: 'proceed' }]), { decision: { decision: 'proceed' }, index: undefined });
+  assertEquals(mergeDecisions([{ decision: 'proceed' }, { decision: 'proceed' }]), {
+    decision: { decision: 'proceed' },
+    index: undefined,
+  });
   assertEquals(
     mergeDecisions([{ decision: 'proceed' }, { decision: 'override', edge_to: 'x' }, { decision: 'skip' }]),
     { decision: { decision: 'override', edge_to: 'x' }, index: 1 },
@@ -114,8 +124,10 @@ Deno.test('mergeDecisions: the first block beats everything, else the earliest s
   );
 });
 
-Deno.test('layering: a same-named hook is replaced in place, name + enabled = false disables, new hooks append', async () => {
-  const user = `
+Deno.test(
+  'layering: a same-named hook is replaced in place, name + enabled = false disables, new hooks append',
+  async () => {
+    const user = `
 [[hooks]]
 name = "lint"
 event = "stage_start"
@@ -132,7 +144,7 @@ name = "audit"
 event = "stage_start"
 type = "scripted"
 `;
-  const project = `
+    const project = `
 [[hooks]]
 name = "notify"
 enabled = false
@@ -149,21 +161,26 @@ name = "extra"
 event = "stage_start"
 type = "scripted"
 `;
-  const config = load(user, project);
-  assertEquals(
-    config.hooks.map((hook) => [hook.name, hook.enabled, hook.source.file]),
-    [
-      ['lint', true, 'layer-1.toml'],
-      ['notify', false, 'layer-0.toml'],
-      ['audit', true, 'layer-0.toml'],
-      ['extra', true, 'layer-1.toml'],
-    ],
-  );
-  assertEquals(config.hooks[0]?.options, { decision: 'block', reason: 'project lint' });
-  const outcome = await emitOnce(config, 'stage_start');
-  assertEquals(outcome.hooks.map((report) => report.name), ['lint', 'audit', 'extra'], 'a disabled hook is not selected');
-  assertEquals([outcome.decision, outcome.decided_by], ['block', 'lint']);
-});
+    const config = load(user, project);
+    assertEquals(
+      config.hooks.map((hook) => [hook.name, hook.enabled, hook.source.file]),
+      [
+        ['lint', true, 'layer-1.toml'],
+        ['notify', false, 'layer-0.toml'],
+        ['audit', true, 'layer-0.toml'],
+        ['extra', true, 'layer-1.toml'],
+      ],
+    );
+    assertEquals(config.hooks[0]?.options, { decision: 'block', reason: 'project lint' });
+    const outcome = await emitOnce(config, 'stage_start');
+    assertEquals(
+      outcome.hooks.map((report) => report.name),
+      ['lint', 'audit', 'extra'],
+      'a disabled hook is not selected',
+    );
+    assertEquals([outcome.decision, outcome.decided_by], ['block', 'lint']);
+  },
+);
 
 Deno.test('a hook that never settles is reported timed_out at its deadline', async () => {
   const config = load(`
@@ -181,7 +198,10 @@ on_error = "proceed"
   const report = outcome.hooks[0];
   assertEquals([report?.status, report?.error], ['timed_out', 'hook timed out after 100 ms']);
   assertEquals(outcome.decision, 'proceed', 'on_error = "proceed" lets the event proceed');
-  assert(outcome.warnings.some((warning) => warning.includes('stuck')), `the timeout is in the warnings: ${JSON.stringify(outcome.warnings)}`);
+  assert(
+    outcome.warnings.some((warning) => warning.includes('stuck')),
+    `the timeout is in the warnings: ${JSON.stringify(outcome.warnings)}`,
+  );
   assert(elapsed < 2_000, `emit and close took ${Math.round(elapsed)} ms`);
 });
 
@@ -198,7 +218,10 @@ timeout_ms = 0
 `;
   const error = assertThrows(() => loadConfig([{ text, source: 'bad.toml' }], { runners: [scriptedRunner()] }));
   assert(error instanceof ConfigError, `expected a ConfigError, got ${String(error)}`);
-  assert(HooklineError.isInstance(error) && error.code === 'HOOKLINE_CONFIG_INVALID', 'it is a Hookline error with a stable code');
+  assert(
+    HooklineError.isInstance(error) && error.code === 'HOOKLINE_CONFIG_INVALID',
+    'it is a Hookline error with a stable code',
+  );
   const located = error.issues.map((issue) => `${issue.file}:${issue.line}`);
   assertEquals(located, ['bad.toml:4', 'bad.toml:7', 'bad.toml:9'], `issues: ${error.message}`);
   assert(error.issues[0]!.fix?.includes('blocking'), 'the typo gets a suggestion');
@@ -220,36 +243,55 @@ function recordingCommandRunner(ran: string[]) {
         async doRun(hook) {
           ran.push(hook.name);
           const failing = hook.options.command === 'false';
-          return { status: 'ok', decision: failing ? { decision: 'block', reason: 'hook exited with code 1' } : { decision: 'proceed' } };
+          return {
+            status: 'ok',
+            decision: failing ? { decision: 'block', reason: 'hook exited with code 1' } : { decision: 'proceed' },
+          };
         },
       },
     },
   });
 }
 
-Deno.test('task preset: a point is journaled before emit returns, its commands run in order, the entry is cleared', async () => {
-  const ran: string[] = [];
-  const runner = recordingCommandRunner(ran);
-  const journal = memoryJournal();
-  const config = loadConfig([{ text: 'preset = "task"\n[hooks]\nafter_merge = ["true", "false", "true"]\n', source: 'task.toml' }], { runners: [runner] });
-  const engine = createHookEngine({ config, runners: [runner], journal, journalKey: false });
-  try {
-    const outcome = await engine.emit('after_merge', { task: 't-1' });
-    assertEquals(journal.entries.map((entry) => entry.hooks), [['after_merge-01', 'after_merge-02', 'after_merge-03']]);
-    const settled = await outcome.settled;
-    assertEquals(ran, ['after_merge-01', 'after_merge-02', 'after_merge-03']);
-    assertEquals(settled.warnings, ['hook "after_merge-02" decided "block": hook exited with code 1 — it is non-blocking, so the event was not held back']);
-    assertEquals(journal.entries, []);
-  } finally {
-    await engine.close();
-  }
-});
+Deno.test(
+  'task preset: a point is journaled before emit returns, its commands run in order, the entry is cleared',
+  async () => {
+    const ran: string[] = [];
+    const runner = recordingCommandRunner(ran);
+    const journal = memoryJournal();
+    const config = loadConfig(
+      [{ text: 'preset = "task"\n[hooks]\nafter_merge = ["true", "false", "true"]\n', source: 'task.toml' }],
+      { runners: [runner] },
+    );
+    const engine = createHookEngine({ config, runners: [runner], journal, journalKey: false });
+    try {
+      const outcome = await engine.emit('after_merge', { task: 't-1' });
+      assertEquals(
+        journal.entries.map((entry) => entry.hooks),
+        [['after_merge-01', 'after_merge-02', 'after_merge-03']],
+      );
+      const settled = await outcome.settled;
+      assertEquals(ran, ['after_merge-01', 'after_merge-02', 'after_merge-03']);
+      assertEquals(settled.warnings, [
+        'hook "after_merge-02" decided "block": hook exited with code 1 — it is non-blocking, so the event was not held back',
+      ]);
+      assertEquals(journal.entries, []);
+    } finally {
+      await engine.close();
+    }
+  },
+);
 
 Deno.test('agent preset: tool_name matches one tool exactly; the context variable stops at 16 384 bytes', async () => {
   const ran: string[] = [];
   const runner = recordingCommandRunner(ran);
   const config = loadConfig(
-    [{ text: 'preset = "agent"\n[[hooks]]\nevent = "pre_tool_use"\ntool_name = "Bash"\n[hooks.action]\ntype = "shell"\ncommand = "false"\n', source: 'agent.toml' }],
+    [
+      {
+        text: 'preset = "agent"\n[[hooks]]\nevent = "pre_tool_use"\ntool_name = "Bash"\n[hooks.action]\ntype = "shell"\ncommand = "false"\n',
+        source: 'agent.toml',
+      },
+    ],
     { runners: [runner] },
   );
   const engine = createHookEngine({ config, runners: [runner] });
@@ -261,12 +303,20 @@ Deno.test('agent preset: tool_name matches one tool exactly; the context variabl
     await engine.close();
   }
   const json = (bytes: number): string => `"${'é'.repeat((bytes - 2) / 2)}"`;
-  assert('AGENT_CODE_HOOK_CONTEXT' in agentPreset.command.environment.variables({ event: 'stop' }, json(16_384)), '16 384 bytes are passed');
-  assertEquals(agentPreset.command.environment.variables({ event: 'stop' }, json(16_386))['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'], '1');
+  assert(
+    'AGENT_CODE_HOOK_CONTEXT' in agentPreset.command.environment.variables({ event: 'stop' }, json(16_384)),
+    '16 384 bytes are passed',
+  );
+  assertEquals(
+    agentPreset.command.environment.variables({ event: 'stop' }, json(16_386))['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'],
+    '1',
+  );
 });
 
 Deno.test('matchers are RE2 on Deno too: (a+)+$ is answered at once, a backreference is a load error', async () => {
-  const config = load('[[hooks]]\nname = "redos"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nmatcher = "(a+)+$"\n');
+  const config = load(
+    '[[hooks]]\nname = "redos"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nmatcher = "(a+)+$"\n',
+  );
   assertEquals((await emitOnce(config, 'stage_start', { node_id: `${'a'.repeat(39)}!` })).decision, 'proceed');
   assertEquals((await emitOnce(config, 'stage_start', { node_id: 'aaaa' })).decision, 'block');
   const error = assertThrows(() => load('[[hooks]]\nevent = "stage_start"\ntype = "scripted"\nmatcher = "(a)\\\\1"\n'));
@@ -280,23 +330,65 @@ Deno.test('matchers on the native fast path answer as RE2 does on Deno too', () 
     const re2 = RE2JS.compile(source);
     const compiled = compileMatcher(source);
     assert(compiled.ok, source);
-    for (const probe of probes) assertEquals([source, probe, compiled.pattern.test(probe)], [source, probe, re2.test(probe)]);
+    for (const probe of probes)
+      assertEquals([source, probe, compiled.pattern.test(probe)], [source, probe, re2.test(probe)]);
   }
-  assert(linearNativeRegExp('^stage_\\d+$') !== undefined && linearNativeRegExp('(a+)+$') === undefined, 'the fast path is taken only where proven linear');
+  assert(
+    linearNativeRegExp('^stage_\\d+$') !== undefined && linearNativeRegExp('(a+)+$') === undefined,
+    'the fast path is taken only where proven linear',
+  );
 });
 
-for (const check of journalConformanceCases({ create: (settings) => memoryJournal(settings) })) Deno.test(`memory ${check.name}`, check.run);
+for (const check of journalConformanceCases({ create: (settings) => memoryJournal(settings) }))
+  Deno.test(`memory ${check.name}`, check.run);
 
 // The core imports no `node:` module, so it runs on Deno (and other runtimes) unchanged.
 // Node's builtin modules that can be imported without the `node:` prefix (a subpath such as
 // `fs/promises` is matched by its first segment). Spelled out rather than read from `node:module`, whose
 // types would make this test need @types/node under core's own node_modules.
 const NODE_BUILTINS = new Set([
-  'assert', 'async_hooks', 'buffer', 'child_process', 'cluster', 'console', 'constants', 'crypto', 'dgram',
-  'diagnostics_channel', 'dns', 'domain', 'events', 'fs', 'http', 'http2', 'https', 'inspector', 'module', 'net',
-  'os', 'path', 'perf_hooks', 'process', 'punycode', 'querystring', 'readline', 'repl', 'stream',
-  'string_decoder', 'sys', 'timers', 'tls', 'trace_events', 'tty', 'url', 'util', 'v8', 'vm', 'wasi',
-  'worker_threads', 'zlib',
+  'assert',
+  'async_hooks',
+  'buffer',
+  'child_process',
+  'cluster',
+  'console',
+  'constants',
+  'crypto',
+  'dgram',
+  'diagnostics_channel',
+  'dns',
+  'domain',
+  'events',
+  'fs',
+  'http',
+  'http2',
+  'https',
+  'inspector',
+  'module',
+  'net',
+  'os',
+  'path',
+  'perf_hooks',
+  'process',
+  'punycode',
+  'querystring',
+  'readline',
+  'repl',
+  'stream',
+  'string_decoder',
+  'sys',
+  'timers',
+  'tls',
+  'trace_events',
+  'tty',
+  'url',
+  'util',
+  'v8',
+  'vm',
+  'wasi',
+  'worker_threads',
+  'zlib',
 ]);
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"]+)\1/g;
 

@@ -15,16 +15,23 @@ export function hookArray(hook: GenericSchema, fix: string): GenericSchema {
 }
 
 /** Each table of a `hooks` array, through `readHook`; nothing when `hooks` is not an array (the form says so). */
-export function readHookArray(source: DialectSource, readHook: (table: unknown, index: number) => DialectHook): DialectHook[] {
+export function readHookArray(
+  source: DialectSource,
+  readHook: (table: unknown, index: number) => DialectHook,
+): DialectHook[] {
   const hooks = source.data['hooks'];
   return Array.isArray(hooks) ? hooks.map(readHook) : [];
 }
 
 // Another form of `hooks` is another preset's dialect: suggestPreset names that preset when it can.
-const CANONICAL_FIX = 'write each hook as a [[hooks]] table, or set preset = "…" to the preset whose form of hooks this is';
+const CANONICAL_FIX =
+  'write each hook as a [[hooks]] table, or set preset = "…" to the preset whose form of hooks this is';
 
 /** The canonical form, the `arc` preset's: every hook is a `[[hooks]]` table of canonical keys. */
 export const canonicalDialect: ConfigDialect = {
   hooksSchema: (_preset, schemas) => hookArray(schemas?.hook() ?? v.unknown(), CANONICAL_FIX),
-  readHooks: (source) => ({ hooks: readHookArray(source, (table, index) => canonicalHook(table, index, source.lines)), issues: [] }),
+  readHooks: (source) => ({
+    hooks: readHookArray(source, (table, index) => canonicalHook(table, index, source.lines)),
+    issues: [],
+  }),
 };

@@ -10,7 +10,11 @@ import type { ConfigSource } from './read-config-source.ts';
  * calling `loadConfig`. Sources that do not parse contribute nothing. `presets`: the built-in ones and
  * the host's plugins' ones.
  */
-export function configHookTypes(sources: readonly ConfigSource[], requestedPreset?: string, presets: PresetRegistry = builtInPresets): Set<string> {
+export function configHookTypes(
+  sources: readonly ConfigSource[],
+  requestedPreset?: string,
+  presets: PresetRegistry = builtInPresets,
+): Set<string> {
   const preset = presets.presetFor(sources, requestedPreset);
   const dialect = preset.dialect ?? canonicalDialect;
   const types = new Set<string>();

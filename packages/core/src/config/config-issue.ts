@@ -30,8 +30,12 @@ export interface ConfigIssue {
  */
 export function formatConfigIssue(issue: ConfigIssue): string {
   const where = issue.line === undefined ? issue.file : `${issue.file}:${issue.line}`;
-  const hook = issue.hook === undefined ? '' : ` ${issue.hook.path ?? `hooks[${issue.hook.index}]`} "${issue.hook.name}":`;
-  const setting = issue.setting === undefined ? '' : ` [${issue.setting.table}]${issue.setting.key === '' ? '' : ` ${issue.setting.key}`}:`;
+  const hook =
+    issue.hook === undefined ? '' : ` ${issue.hook.path ?? `hooks[${issue.hook.index}]`} "${issue.hook.name}":`;
+  const setting =
+    issue.setting === undefined
+      ? ''
+      : ` [${issue.setting.table}]${issue.setting.key === '' ? '' : ` ${issue.setting.key}`}:`;
   const fix = issue.fix === undefined ? '' : ` — ${issue.fix}`;
   return `${where}:${hook}${setting} ${issue.message}${fix}`;
 }

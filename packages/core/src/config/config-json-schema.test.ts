@@ -9,9 +9,14 @@ const runners = [standInCommandRunner().runner, standInHttpRunner().runner];
 
 // The value at a path of keys and indexes in a JSON document.
 function at(value: unknown, ...path: Array<string | number>): unknown {
-  return path.reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[key] : undefined), value);
+  return path.reduce<unknown>(
+    (node, key) =>
+      typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[key] : undefined,
+    value,
+  );
 }
-const keysAt = (value: unknown, ...path: Array<string | number>): string[] => Object.keys((at(value, ...path) as object | undefined) ?? {});
+const keysAt = (value: unknown, ...path: Array<string | number>): string[] =>
+  Object.keys((at(value, ...path) as object | undefined) ?? {});
 
 test('every preset is a valid `preset`, and durable is a common key', () => {
   const schema = configJsonSchema(runners);
@@ -22,17 +27,32 @@ test('every preset is a valid `preset`, and durable is a common key', () => {
 test('preset "task": hooks are a table of command lists per point, or [[hooks]] tables', () => {
   const schema = configJsonSchema(runners, 'task');
   expect(at(schema, 'properties', 'hooks', 'anyOf', 0, 'type')).toBe('array');
-  expect(keysAt(schema, 'properties', 'hooks', 'anyOf', 1, 'properties')).toEqual(['after_merge', 'after_fail', 'after_rework', 'after_awaiting_human', 'after_proposed']);
+  expect(keysAt(schema, 'properties', 'hooks', 'anyOf', 1, 'properties')).toEqual([
+    'after_merge',
+    'after_fail',
+    'after_rework',
+    'after_awaiting_human',
+    'after_proposed',
+  ]);
   expect(at(schema, 'properties', 'hooks', 'anyOf', 1, 'additionalProperties')).toBe(false);
 });
 
 test('preset "agent": hooks may have tool_name and an action of type shell or http', () => {
   const schema = configJsonSchema(runners, 'agent');
   const withAction = at(schema, 'properties', 'hooks', 'items', 'anyOf', 0);
-  expect(keysAt(withAction, 'properties')).toEqual(expect.arrayContaining(['event', 'tool_name', 'action', 'timeout_ms']));
+  expect(keysAt(withAction, 'properties')).toEqual(
+    expect.arrayContaining(['event', 'tool_name', 'action', 'timeout_ms']),
+  );
   expect(keysAt(withAction, 'properties')).not.toContain('type');
-  expect([0, 1].map((index) => at(withAction, 'properties', 'action', 'anyOf', index, 'properties', 'type', 'const'))).toEqual(['shell', 'http']);
-  expect(keysAt(withAction, 'properties', 'action', 'anyOf', 1, 'properties')).toEqual(['type', 'method', 'url', 'headers']);
+  expect(
+    [0, 1].map((index) => at(withAction, 'properties', 'action', 'anyOf', index, 'properties', 'type', 'const')),
+  ).toEqual(['shell', 'http']);
+  expect(keysAt(withAction, 'properties', 'action', 'anyOf', 1, 'properties')).toEqual([
+    'type',
+    'method',
+    'url',
+    'headers',
+  ]);
 });
 
 test('preset "claude": hooks are an object of matcher groups per event, with Claude Code key names', () => {
@@ -48,13 +68,31 @@ test('preset "claude": hooks are an object of matcher groups per event, with Cla
 
 test("a runner type's key rules are if/then in the schema, where the loader checks them too", () => {
   const http = standInHttpRunner().runner;
-  const rule = { when: { tls: v.optional(v.picklist(['verify'])) }, then: { url: v.pipe(v.string(), v.startsWith('https://')) }, key: 'url', message: 'https only' };
+  const rule = {
+    when: { tls: v.optional(v.picklist(['verify'])) },
+    then: { url: v.pipe(v.string(), v.startsWith('https://')) },
+    key: 'url',
+    message: 'https only',
+  };
   const ruled = { ...http, types: { http: { ...http.types['http']!, rules: [rule] } } };
   const schema = configJsonSchema([ruled]);
   expect(at(schema, 'properties', 'hooks', 'items', 'anyOf', 0, 'allOf')).toEqual([
-    { if: { type: 'object', properties: { tls: { type: 'string', enum: ['verify'] } }, required: [] }, then: { type: 'object', properties: { url: { type: 'string', pattern: '^https://' } }, required: ['url'] } },
+    {
+      if: { type: 'object', properties: { tls: { type: 'string', enum: ['verify'] } }, required: [] },
+      then: { type: 'object', properties: { url: { type: 'string', pattern: '^https://' } }, required: ['url'] },
+    },
   ]);
-  const issues = configIssues(() => loadConfig([{ text: '[[hooks]]\nevent = "run_start"\ntype = "http"\nurl = "http://x.example"\n', source: 'r.toml' }], { runners: [ruled] }));
+  const issues = configIssues(() =>
+    loadConfig(
+      [{ text: '[[hooks]]\nevent = "run_start"\ntype = "http"\nurl = "http://x.example"\n', source: 'r.toml' }],
+      { runners: [ruled] },
+    ),
+  );
   expect(issues).toEqual(['r.toml:4: hooks[0] "run_start:http://x.example": https only']);
-  expect(loadConfig([{ text: '[[hooks]]\nevent = "run_start"\ntype = "http"\nurl = "https://x.example"\n', source: 'r.toml' }], { runners: [ruled] }).hooks).toHaveLength(1);
+  expect(
+    loadConfig(
+      [{ text: '[[hooks]]\nevent = "run_start"\ntype = "http"\nurl = "https://x.example"\n', source: 'r.toml' }],
+      { runners: [ruled] },
+    ).hooks,
+  ).toHaveLength(1);
 });

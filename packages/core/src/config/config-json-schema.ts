@@ -37,7 +37,10 @@ export function configJsonSchema(
     sandbox: v.optional(v.looseObject({ provider: SANDBOX_PROVIDER })),
     hooks: v.optional(hooks),
   });
-  const schema = { ...toJsonSchema(config, { errorMode: 'ignore', overrideSchema: ruledJsonSchema }), title: 'Hookline configuration' } as Record<string, unknown>;
+  const schema = {
+    ...toJsonSchema(config, { errorMode: 'ignore', overrideSchema: ruledJsonSchema }),
+    title: 'Hookline configuration',
+  } as Record<string, unknown>;
   addSettingsTables(schema, settingsTables);
   return schema;
 }

@@ -3,7 +3,8 @@ import type { KeyRule } from '../plugins/key-rule.ts';
 import type { DialectPreset } from './dialect-preset.ts';
 
 const NEEDS_NON_BLOCKING = '`durable = true` needs a non-blocking hook, and this one blocks';
-const FIX = 'set blocking = false, or remove `durable`: a blocking hook\'s decision is needed before emit returns, so running it again after a crash could not change anything';
+const FIX =
+  "set blocking = false, or remove `durable`: a blocking hook's decision is needed before emit returns, so running it again after a crash could not change anything";
 
 /**
  * `durable = true` needs a non-blocking hook. A hook blocks by saying `blocking = true`, or by leaving

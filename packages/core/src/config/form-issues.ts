@@ -34,21 +34,35 @@ export function formIssues(form: GenericSchema, value: unknown, place: FormPlace
       const parent = nodeAt(form, path.slice(0, -1), value);
       const known = parent === undefined ? [] : Object.keys(entriesOf(parent) ?? {});
       const where = whereOf(at.slice(0, -1));
-      const worded = parent === undefined ? undefined : (wordingOf(parent) ?? wordingOf(unwrap(parent)))?.unknownKey?.(key, where, known);
+      const worded =
+        parent === undefined
+          ? undefined
+          : (wordingOf(parent) ?? wordingOf(unwrap(parent)))?.unknownKey?.(key, where, known);
       return [issue(place, at, worded ?? unknownKey(key, where, known))];
     }
-    const worded = node === undefined ? undefined : (wordingOf(node) ?? wordingOf(unwrap(node)))?.wrongType?.(whereOf(at), at.at(-1));
+    const worded =
+      node === undefined
+        ? undefined
+        : (wordingOf(node) ?? wordingOf(unwrap(node)))?.wrongType?.(whereOf(at), at.at(-1));
     return [issue(place, at, worded ?? { message: `\`${whereOf(at)}\` ${problem.message}` })];
   });
 }
 
 function issue(place: FormPlace, path: Path, problem: FormProblem): ConfigIssue {
-  return { file: place.file, line: place.line(path), message: problem.message, ...(problem.fix === undefined ? {} : { fix: problem.fix }) };
+  return {
+    file: place.file,
+    line: place.line(path),
+    message: problem.message,
+    ...(problem.fix === undefined ? {} : { fix: problem.fix }),
+  };
 }
 
 function unknownKey(key: string, where: string, known: readonly string[]): FormProblem {
   const near = nearestWord(key, known);
-  return { message: `unknown key \`${key}\` in \`${where}\``, fix: near === undefined ? `remove it (keys: ${known.join(', ')})` : `did you mean "${near}"?` };
+  return {
+    message: `unknown key \`${key}\` in \`${where}\``,
+    fix: near === undefined ? `remove it (keys: ${known.join(', ')})` : `did you mean "${near}"?`,
+  };
 }
 
 /** A path below `hooks` as the user writes it: `hooks.PreToolUse[0].matcher`. */
@@ -66,7 +80,12 @@ function nodeAt(form: GenericSchema, path: Path, value: unknown): GenericSchema 
     if (node?.type === 'union') node = optionFor(node, current);
     if (node === undefined) return undefined;
     const entries = entriesOf(node);
-    node = entries !== undefined ? entries[String(key)] : node.type === 'array' ? (node as v.ArraySchema<GenericSchema, undefined>).item : undefined;
+    node =
+      entries !== undefined
+        ? entries[String(key)]
+        : node.type === 'array'
+          ? (node as v.ArraySchema<GenericSchema, undefined>).item
+          : undefined;
     current = valueAt(current, [key]);
   }
   return node;
@@ -85,11 +104,15 @@ function entriesOf(node: GenericSchema): Readonly<Record<string, GenericSchema>>
 function optionFor(union: GenericSchema, value: unknown): GenericSchema | undefined {
   const options = (unwrap(union) as v.UnionSchema<GenericSchema[], undefined>).options;
   const kind = Array.isArray(value) ? 'array' : typeof value === 'object' && value !== null ? 'object' : undefined;
-  return options.find((option) => (kind === 'array' ? unwrap(option).type === 'array' : kind === 'object' && entriesOf(option) !== undefined));
+  return options.find((option) =>
+    kind === 'array' ? unwrap(option).type === 'array' : kind === 'object' && entriesOf(option) !== undefined,
+  );
 }
 
 function valueAt(value: unknown, path: Path): unknown {
   let current = value;
-  for (const key of path) current = typeof current === 'object' && current !== null ? (current as Record<string | number, unknown>)[key] : undefined;
+  for (const key of path)
+    current =
+      typeof current === 'object' && current !== null ? (current as Record<string | number, unknown>)[key] : undefined;
   return current;
 }

@@ -46,16 +46,29 @@ export function hookSchemas(preset: DialectPreset, types: Readonly<Record<string
   const event = v.pipe(v.picklist(events), v.description('The lifecycle event the hook reacts to.'));
   const disable = v.strictObject({ name: v.pipe(v.string(), v.nonEmpty()), enabled: v.literal(false) });
   const hookRules = durableRules(preset);
-  const keys = (type: string): Readonly<Record<string, GenericSchema>> => ({ ...commonHookKeys, ...(Object.hasOwn(types, type) ? types[type]!.options.entries : {}) });
+  const keys = (type: string): Readonly<Record<string, GenericSchema>> => ({
+    ...commonHookKeys,
+    ...(Object.hasOwn(types, type) ? types[type]!.options.entries : {}),
+  });
   const hook = (extras: HookExtras = {}): GenericSchema => {
     const variants = Object.entries(types).map(([name, declaration]) =>
       withRules(
-        v.strictObject({ ...keys(name), ...extras.keys, event, type: name === SHORTHAND_TYPE ? v.optional(v.literal(name)) : v.literal(name) }),
+        v.strictObject({
+          ...keys(name),
+          ...extras.keys,
+          event,
+          type: name === SHORTHAND_TYPE ? v.optional(v.literal(name)) : v.literal(name),
+        }),
         declaration.rules ?? [],
       ),
     );
     const rules = [...hookRules, ...(extras.rules ?? [])];
-    return withRules(variants.length === 0 ? v.looseObject({ ...commonHookKeys, ...extras.keys, event }) : v.union([...variants, disable]), rules);
+    return withRules(
+      variants.length === 0
+        ? v.looseObject({ ...commonHookKeys, ...extras.keys, event })
+        : v.union([...variants, disable]),
+      rules,
+    );
   };
   return { preset, event, types, disable, hookRules, keys, hook };
 }

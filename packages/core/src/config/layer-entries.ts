@@ -26,7 +26,18 @@ export type LayeringMode =
   | 'merge-all';
 
 // The keys of an entry that make it do something else; `line`, `index`, `file`, … only say where.
-const MEANING: readonly (keyof HookEntry)[] = ['event', 'type', 'matcher', 'blocking', 'timeoutMs', 'sandbox', 'onError', 'enabled', 'durable', 'locked'];
+const MEANING: readonly (keyof HookEntry)[] = [
+  'event',
+  'type',
+  'matcher',
+  'blocking',
+  'timeoutMs',
+  'sandbox',
+  'onError',
+  'enabled',
+  'durable',
+  'locked',
+];
 const KEY_NAMES: Readonly<Record<string, string>> = { timeoutMs: 'timeout_ms', onError: 'on_error' };
 
 /**
@@ -62,13 +73,21 @@ function replaceByName(layers: readonly ConfigLayer[]): LayeredEntries {
     notices.push(text);
   };
   for (const layer of layers) {
-    const groups = new Set(layer.entries.flatMap((entry) => (entry.kind === 'hook' && entry.group !== undefined ? [entry.group] : [])));
+    const groups = new Set(
+      layer.entries.flatMap((entry) => (entry.kind === 'hook' && entry.group !== undefined ? [entry.group] : [])),
+    );
     if (groups.size > 0) {
       const names = new Set(layer.entries.map((entry) => entry.name));
-      const dropped = hooks.filter((hook) => hook.group !== undefined && groups.has(hook.group) && !names.has(hook.name) && hook.file !== layer.file);
+      const dropped = hooks.filter(
+        (hook) =>
+          hook.group !== undefined && groups.has(hook.group) && !names.has(hook.name) && hook.file !== layer.file,
+      );
       const kept = hooks.filter((hook) => !dropped.includes(hook) || hook.locked === true);
       for (const hook of dropped) {
-        const text = hook.locked === true ? lockedNotice(hook, layer.file, 'replace the list holding') :  `${layer.file} replaced the "${hook.group}" list of ${where(hook)}: hook "${hook.name}" no longer runs`;
+        const text =
+          hook.locked === true
+            ? lockedNotice(hook, layer.file, 'replace the list holding')
+            : `${layer.file} replaced the "${hook.group}" list of ${where(hook)}: hook "${hook.name}" no longer runs`;
         notices.push(text);
       }
       if (kept.length !== hooks.length) {
@@ -81,7 +100,9 @@ function replaceByName(layers: readonly ConfigLayer[]): LayeredEntries {
       const position = positions.get(entry.name);
       if (position === undefined) {
         if (entry.kind === 'disable') {
-          warnings.push(`${entry.file}:${entry.line}: hooks[${entry.index}] disables "${entry.name}", but no earlier source defines a hook of that name`);
+          warnings.push(
+            `${entry.file}:${entry.line}: hooks[${entry.index}] disables "${entry.name}", but no earlier source defines a hook of that name`,
+          );
         } else {
           positions.set(entry.name, hooks.length);
           hooks.push(entry);
@@ -105,7 +126,10 @@ function replaceByName(layers: readonly ConfigLayer[]): LayeredEntries {
       }
       hooks[position] = { ...entry, ...(earlier.layering === undefined ? {} : { layering: earlier.layering }) };
       if (changed.length > 0 && earlier.file !== entry.file) {
-        note(position, `${at} ${entry.enabled === false ? 'disabled' : 'replaced'} hook "${earlier.name}" of ${where(earlier)} (changed: ${changed.join(', ')})`);
+        note(
+          position,
+          `${at} ${entry.enabled === false ? 'disabled' : 'replaced'} hook "${earlier.name}" of ${where(earlier)} (changed: ${changed.join(', ')})`,
+        );
       }
     }
   }
@@ -121,14 +145,22 @@ function mergeAll(layers: readonly ConfigLayer[]): LayeredEntries {
     if (layer.disablesAllHooks === true) {
       offFrom ??= rank;
       if (rank > 0) {
-        notices.push(`${layer.file} sets disableAllHooks: its own hooks and those of later files are off, but the hooks of ${layers.slice(0, rank).map((earlier) => earlier.file).join(', ')} still run — a less trusted settings file may not switch them off`);
+        notices.push(
+          `${layer.file} sets disableAllHooks: its own hooks and those of later files are off, but the hooks of ${layers
+            .slice(0, rank)
+            .map((earlier) => earlier.file)
+            .join(', ')} still run — a less trusted settings file may not switch them off`,
+        );
       }
     }
     for (const entry of layer.entries) {
       // A `name` + `enabled: false` entry has nothing to run, and may not switch off an earlier file's hook.
       if (entry.kind === 'disable') {
         const earlier = byName.get(entry.name);
-        if (earlier !== undefined && earlier.file !== entry.file) notices.push(`${entry.file}:${entry.line} tries to disable hook "${entry.name}" of ${where(earlier)}; every settings file's hooks run, so it still does`);
+        if (earlier !== undefined && earlier.file !== entry.file)
+          notices.push(
+            `${entry.file}:${entry.line} tries to disable hook "${entry.name}" of ${where(earlier)}; every settings file's hooks run, so it still does`,
+          );
         continue;
       }
       const earlier = byName.get(entry.name);
@@ -144,7 +176,8 @@ function mergeAll(layers: readonly ConfigLayer[]): LayeredEntries {
       } else {
         byName.set(entry.name, entry);
       }
-      if (offFrom !== undefined && kept.enabled !== false) kept = { ...kept, enabled: false, disabledAt: { file: layers[offFrom]!.file, line: 1 } };
+      if (offFrom !== undefined && kept.enabled !== false)
+        kept = { ...kept, enabled: false, disabledAt: { file: layers[offFrom]!.file, line: 1 } };
       hooks.push(kept);
     }
   }
@@ -153,9 +186,12 @@ function mergeAll(layers: readonly ConfigLayer[]): LayeredEntries {
 
 // The keys whose values differ between two definitions of one hook, by their config names.
 function changedKeys(earlier: HookEntry, later: HookEntry): string[] {
-  const changed = MEANING.filter((key) => JSON.stringify(earlier[key]) !== JSON.stringify(later[key])).map((key) => KEY_NAMES[key] ?? key);
+  const changed = MEANING.filter((key) => JSON.stringify(earlier[key]) !== JSON.stringify(later[key])).map(
+    (key) => KEY_NAMES[key] ?? key,
+  );
   const options = new Set([...Object.keys(earlier.options), ...Object.keys(later.options)]);
-  for (const key of options) if (JSON.stringify(earlier.options[key]) !== JSON.stringify(later.options[key])) changed.push(key);
+  for (const key of options)
+    if (JSON.stringify(earlier.options[key]) !== JSON.stringify(later.options[key])) changed.push(key);
   return changed;
 }
 

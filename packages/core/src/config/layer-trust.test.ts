@@ -16,25 +16,60 @@ function load(...texts: string[]) {
   );
 }
 
-const guard = (locked: boolean): string => `[[hooks]]\nname = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\n${locked ? 'locked = true\n' : ''}`;
+const guard = (locked: boolean): string =>
+  `[[hooks]]\nname = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\n${locked ? 'locked = true\n' : ''}`;
 
 // Each override a project file may try, and the key it changes.
 const OVERRIDES: ReadonlyArray<readonly [string, string, string]> = [
   ['enabled = false (the disable form)', 'name = "guard"\nenabled = false\n', 'disable'],
-  ['another decision (the command)', 'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "proceed"\nmatcher = "^deploy$"\n', 'decision'],
-  ['another matcher', 'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^nothing$"\n', 'matcher'],
-  ['another event', 'name = "guard"\nevent = "run_complete"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\n', 'event'],
-  ['blocking = false', 'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\nblocking = false\n', 'blocking'],
-  ['on_error = "proceed"', 'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\non_error = "proceed"\n', 'on_error'],
-  ['a timeout change', 'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\ntimeout_ms = 1\n', 'timeout_ms'],
-  ['sandbox = false', 'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\nsandbox = false\n', 'sandbox'],
-  ['enabled = false restated', 'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\nenabled = false\n', 'enabled'],
+  [
+    'another decision (the command)',
+    'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "proceed"\nmatcher = "^deploy$"\n',
+    'decision',
+  ],
+  [
+    'another matcher',
+    'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^nothing$"\n',
+    'matcher',
+  ],
+  [
+    'another event',
+    'name = "guard"\nevent = "run_complete"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\n',
+    'event',
+  ],
+  [
+    'blocking = false',
+    'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\nblocking = false\n',
+    'blocking',
+  ],
+  [
+    'on_error = "proceed"',
+    'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\non_error = "proceed"\n',
+    'on_error',
+  ],
+  [
+    'a timeout change',
+    'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\ntimeout_ms = 1\n',
+    'timeout_ms',
+  ],
+  [
+    'sandbox = false',
+    'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\nsandbox = false\n',
+    'sandbox',
+  ],
+  [
+    'enabled = false restated',
+    'name = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "block"\nreason = "frozen"\nmatcher = "^deploy$"\nenabled = false\n',
+    'enabled',
+  ],
 ];
 
 async function emitDeploy(config: ReturnType<typeof load>) {
   const engine = createHookEngine({ config, runners });
   try {
-    return await (await engine.emit('stage_start', { run_id: 'r', workflow_name: 'w', node_id: 'deploy' })).settled;
+    return await (
+      await engine.emit('stage_start', { run_id: 'r', workflow_name: 'w', node_id: 'deploy' })
+    ).settled;
   } finally {
     await engine.close();
   }
@@ -44,7 +79,11 @@ describe.each(OVERRIDES)('a project layer tries %s', (_name, table, key) => {
   test('on an unlocked user hook: it takes effect, and every outcome says so', async () => {
     const config = load(guard(false), `[[hooks]]\n${table}`);
     const notice = config.notices?.[0] ?? '';
-    expect(notice).toMatch(key === 'disable' ? /^project1\.toml:1 disabled hook "guard" of user\.toml:1$/ : new RegExp(`^project1\\.toml:1 (replaced|disabled) hook "guard" of user\\.toml:1 \\(changed: .*${key}`));
+    expect(notice).toMatch(
+      key === 'disable'
+        ? /^project1\.toml:1 disabled hook "guard" of user\.toml:1$/
+        : new RegExp(`^project1\\.toml:1 (replaced|disabled) hook "guard" of user\\.toml:1 \\(changed: .*${key}`),
+    );
     expect(config.hooks.find((hook) => hook.name === 'guard')?.layering).toEqual([notice]);
     const outcome = await emitDeploy(config);
     expect(outcome.warnings).toContain(notice);
@@ -58,8 +97,19 @@ describe.each(OVERRIDES)('a project layer tries %s', (_name, table, key) => {
   test('on a locked user hook: ignored, the guard still blocks, and every outcome says so', async () => {
     const config = load(guard(true), `[[hooks]]\n${table}`);
     const [hook] = config.hooks;
-    expect(hook).toMatchObject({ name: 'guard', event: 'stage_start', enabled: true, blocking: true, locked: true, source: { file: 'user.toml' } });
-    expect(config.notices).toEqual([expect.stringMatching(/^project1\.toml:1 tried to .*locked hook "guard" \(user\.toml:1\); ignored — the hook runs as defined there$/)]);
+    expect(hook).toMatchObject({
+      name: 'guard',
+      event: 'stage_start',
+      enabled: true,
+      blocking: true,
+      locked: true,
+      source: { file: 'user.toml' },
+    });
+    expect(config.notices).toEqual([
+      expect.stringMatching(
+        /^project1\.toml:1 tried to .*locked hook "guard" \(user\.toml:1\); ignored — the hook runs as defined there$/,
+      ),
+    ]);
     const outcome = await emitDeploy(config);
     expect([outcome.decision, outcome.reason]).toEqual(['block', 'frozen']);
     expect(outcome.warnings).toEqual(config.notices);
@@ -68,17 +118,24 @@ describe.each(OVERRIDES)('a project layer tries %s', (_name, table, key) => {
 
 describe('layer trust', () => {
   test('restating a hook unchanged is no change; a new hook in a later layer is not reported', () => {
-    const config = load(guard(false), `${guard(false)}[[hooks]]\nname = "extra"\nevent = "run_start"\ntype = "scripted"\n`);
+    const config = load(
+      guard(false),
+      `${guard(false)}[[hooks]]\nname = "extra"\nevent = "run_start"\ntype = "scripted"\n`,
+    );
     expect(config.notices).toBeUndefined();
   });
 
   test('with three layers (--config a --config b --config c) each later one ranks below the earlier ones', () => {
-    const config = load(guard(true), '[[hooks]]\nname = "guard"\nenabled = false\n', '[[hooks]]\nname = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "proceed"\n');
+    const config = load(
+      guard(true),
+      '[[hooks]]\nname = "guard"\nenabled = false\n',
+      '[[hooks]]\nname = "guard"\nevent = "stage_start"\ntype = "scripted"\ndecision = "proceed"\n',
+    );
     expect(config.hooks[0]).toMatchObject({ enabled: true, options: { decision: 'block' } });
     expect(config.notices).toHaveLength(2);
   });
 
-  test('a task point list that replaces the user layer\'s list is reported', () => {
+  test("a task point list that replaces the user layer's list is reported", () => {
     const config = loadConfig(
       [
         { text: 'preset = "task"\n[hooks]\nafter_merge = ["notify-me", "push-metrics"]\n', source: 'user.toml' },

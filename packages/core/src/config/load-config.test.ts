@@ -19,7 +19,10 @@ const webhook = defineRunner({
       defaultOnError: 'proceed',
       usesSandbox: false,
       identity: (options) => String(options.target),
-      check: (options) => (options.target.startsWith('https://') || options.insecure === true ? [] : [{ key: 'target', message: '`target` must be https:// unless insecure = true' }]),
+      check: (options) =>
+        options.target.startsWith('https://') || options.insecure === true
+          ? []
+          : [{ key: 'target', message: '`target` must be https:// unless insecure = true' }],
       doRun: async () => ({ status: 'ok', decision: { decision: 'proceed' } }),
     },
   },
@@ -62,7 +65,9 @@ describe('loadConfig validation', () => {
   });
 
   test('an unknown key suggests the nearest, or the type it belongs to', () => {
-    const issues = issuesOf('[[hooks]]\nevent = "run_start"\ntype = "scripted"\nblockng = true\ntarget = "https://x.test"\n');
+    const issues = issuesOf(
+      '[[hooks]]\nevent = "run_start"\ntype = "scripted"\nblockng = true\ntarget = "https://x.test"\n',
+    );
     expect(issues).toEqual([
       'layer0.toml:4: hooks[0] "run_start:scripted:proceed:": unknown key `blockng` for a scripted hook — did you mean `blocking`?',
       'layer0.toml:5: hooks[0] "run_start:scripted:proceed:": unknown key `target` for a scripted hook — `target` belongs to webhook hooks; remove it or set type = "webhook"',
@@ -75,9 +80,13 @@ describe('loadConfig validation', () => {
     expect(issues[0]).toContain('`command` cannot be used with type = "scripted"');
   });
 
-  test('missing required keys are named, including a type\'s own', () => {
-    expect(issuesOf('[[hooks]]\ntype = "scripted"\n')).toEqual(['layer0.toml:1: hooks[0] "?:scripted": missing required key `event` — add event = …']);
-    expect(issuesOf('[[hooks]]\nevent = "run_start"\ntype = "webhook"\n')[0]).toContain('missing required key `target`');
+  test("missing required keys are named, including a type's own", () => {
+    expect(issuesOf('[[hooks]]\ntype = "scripted"\n')).toEqual([
+      'layer0.toml:1: hooks[0] "?:scripted": missing required key `event` — add event = …',
+    ]);
+    expect(issuesOf('[[hooks]]\nevent = "run_start"\ntype = "webhook"\n')[0]).toContain(
+      'missing required key `target`',
+    );
     expect(issuesOf('[[hooks]]\nevent = "run_start"\n')[0]).toContain('the hook has no type — add `command = "…"`');
   });
 
@@ -93,21 +102,31 @@ describe('loadConfig validation', () => {
   });
 
   test('wrong value types name the key and the expectation', () => {
-    const issues = issuesOf('[[hooks]]\nevent = "run_start"\ntype = "scripted"\nblocking = "yes"\non_error = "ignore"\n');
+    const issues = issuesOf(
+      '[[hooks]]\nevent = "run_start"\ntype = "scripted"\nblocking = "yes"\non_error = "ignore"\n',
+    );
     expect(issues).toEqual([
-      expect.stringContaining('layer0.toml:4: hooks[0] "run_start:scripted:proceed:": `blocking` must be true or false'),
-      expect.stringContaining('layer0.toml:5: hooks[0] "run_start:scripted:proceed:": `on_error` must be "proceed" or "block"'),
+      expect.stringContaining(
+        'layer0.toml:4: hooks[0] "run_start:scripted:proceed:": `blocking` must be true or false',
+      ),
+      expect.stringContaining(
+        'layer0.toml:5: hooks[0] "run_start:scripted:proceed:": `on_error` must be "proceed" or "block"',
+      ),
     ]);
   });
 
   test("a runner's cross-key check is reported at the key's line", () => {
-    const [issue] = issuesOf('[[hooks]]\nname = "notify"\nevent = "run_complete"\ntype = "webhook"\n\ntarget = "http://example.test/x"\n');
+    const [issue] = issuesOf(
+      '[[hooks]]\nname = "notify"\nevent = "run_complete"\ntype = "webhook"\n\ntarget = "http://example.test/x"\n',
+    );
     expect(issue).toBe('layer0.toml:6: hooks[0] "notify": `target` must be https:// unless insecure = true');
   });
 
   test('unknown top-level keys warn, near misses of known keys are errors', () => {
     const config = load('[server]\nport = 8080\n\n[[hooks]]\nevent = "run_start"\ntype = "scripted"\n');
-    expect(config.warnings).toEqual(['layer0.toml:1: ignoring unknown top-level key `server` (Hookline reads only preset, plugins, sandbox, hooks)']);
+    expect(config.warnings).toEqual([
+      'layer0.toml:1: ignoring unknown top-level key `server` (Hookline reads only preset, plugins, sandbox, hooks)',
+    ]);
     expect(issuesOf('[[hook]]\nevent = "run_start"\ntype = "scripted"\n')).toEqual([
       'layer0.toml:1: unknown top-level key `hook` — did you mean `hooks`? Hooks are written as [[hooks]] tables.',
     ]);
@@ -115,11 +134,20 @@ describe('loadConfig validation', () => {
   });
 
   test("a plugin's declared settings tables are known keys, not warnings", () => {
-    const models = defineSettingsTable({ path: 'models', description: 'aliases', schema: v.record(v.string(), v.string()) });
-    const config = loadConfig([{ text: '[models]\njudge = "claude-x"\n', source: 'm.toml' }], { runners: [scripted], settingsTables: [models] });
+    const models = defineSettingsTable({
+      path: 'models',
+      description: 'aliases',
+      schema: v.record(v.string(), v.string()),
+    });
+    const config = loadConfig([{ text: '[models]\njudge = "claude-x"\n', source: 'm.toml' }], {
+      runners: [scripted],
+      settingsTables: [models],
+    });
     expect(config.warnings).toEqual([]);
     expect(config.settings).toEqual({ models: { judge: 'claude-x' } });
-    expect(load('[models]\njudge = "claude-x"\n').warnings).toEqual([expect.stringContaining('ignoring unknown top-level key `models`')]);
+    expect(load('[models]\njudge = "claude-x"\n').warnings).toEqual([
+      expect.stringContaining('ignoring unknown top-level key `models`'),
+    ]);
   });
 
   test('a [hooks] table in the arc preset points at the task dialect', () => {
@@ -132,20 +160,26 @@ describe('loadConfig validation', () => {
   });
 
   test('two hooks with one effective name in one file are an error that asks for names', () => {
-    const issues = issuesOf('[[hooks]]\nevent = "run_start"\ntype = "scripted"\n[[hooks]]\nevent = "run_start"\ntype = "scripted"\n');
+    const issues = issuesOf(
+      '[[hooks]]\nevent = "run_start"\ntype = "scripted"\n[[hooks]]\nevent = "run_start"\ntype = "scripted"\n',
+    );
     expect(issues).toEqual([
       'layer0.toml:4: hooks[1] "run_start:scripted:proceed:": another hook in this file (hooks[0], line 1) has the same effective name "run_start:scripted:proceed:" — give the two hooks distinct `name`s',
     ]);
   });
 
   test('a duplicate name is reported together with the other problems of the hooks that share it', () => {
-    const named = issuesOf('[[hooks]]\nname = "gate"\nevent = "run_start"\ntype = "scripted"\n[[hooks]]\nname = "gate"\nevent = "run_start"\ntype = "scripted"\ntimeout_ms = 0\n');
+    const named = issuesOf(
+      '[[hooks]]\nname = "gate"\nevent = "run_start"\ntype = "scripted"\n[[hooks]]\nname = "gate"\nevent = "run_start"\ntype = "scripted"\ntimeout_ms = 0\n',
+    );
     expect(named).toEqual([
       'layer0.toml:5: hooks[1] "gate": another hook in this file (hooks[0], line 1) has the same effective name "gate" — give the two hooks distinct `name`s',
       expect.stringMatching(/^layer0\.toml:9: hooks\[1\] "gate": `timeout_ms` must be/),
     ]);
     // Unnamed: the effective name comes from the type's identity, whatever else is wrong with the hook.
-    const unnamed = issuesOf('[[hooks]]\nevent = "run_start"\ntype = "webhook"\ntarget = "https://a.example"\nblockng = true\n[[hooks]]\nevent = "run_start"\ntype = "webhook"\ntarget = "https://a.example"\n');
+    const unnamed = issuesOf(
+      '[[hooks]]\nevent = "run_start"\ntype = "webhook"\ntarget = "https://a.example"\nblockng = true\n[[hooks]]\nevent = "run_start"\ntype = "webhook"\ntarget = "https://a.example"\n',
+    );
     expect(unnamed).toEqual([
       expect.stringMatching(/^layer0\.toml:5: hooks\[0\] "run_start:https:\/\/a\.example": unknown key `blockng`/),
       'layer0.toml:6: hooks[1] "run_start:https://a.example": another hook in this file (hooks[0], line 1) has the same effective name "run_start:https://a.example" — give the two hooks distinct `name`s',
@@ -153,7 +187,9 @@ describe('loadConfig validation', () => {
   });
 
   test('a hook missing the key its name derives from is named by event and type, and the key is named', () => {
-    const issues = issuesOf('[[hooks]]\nevent = "run_start"\ntype = "webhook"\n[[hooks]]\nevent = "run_start"\ntype = "webhook"\n');
+    const issues = issuesOf(
+      '[[hooks]]\nevent = "run_start"\ntype = "webhook"\n[[hooks]]\nevent = "run_start"\ntype = "webhook"\n',
+    );
     // Neither has an effective name, so they are not duplicates of each other either.
     expect(issues).toEqual([
       'layer0.toml:1: hooks[0] "run_start:webhook": missing required key `target` — add target = …',
@@ -167,12 +203,19 @@ describe('loadConfig validation', () => {
       'this is = not toml = at all\n',
     );
     expect(issues).toHaveLength(4);
-    expect(issues.map((issue) => issue.split(' ')[0])).toEqual(['layer0.toml:2:', 'layer0.toml:4:', 'layer0.toml:7:', 'layer1.toml:1:']);
+    expect(issues.map((issue) => issue.split(' ')[0])).toEqual([
+      'layer0.toml:2:',
+      'layer0.toml:4:',
+      'layer0.toml:7:',
+      'layer1.toml:1:',
+    ]);
     expect(issues[2]).toContain('did you mean type = "http"? It is provided by @hookline/runner-http.');
   });
 
   test('the ConfigError message says nothing ran and lists each issue', () => {
-    expect(() => load('[[hooks]]\nevent = "x"\ntype = "scripted"\n')).toThrow(/configuration has 1 problem; nothing was run:\n {2}layer0\.toml:2:/);
+    expect(() => load('[[hooks]]\nevent = "x"\ntype = "scripted"\n')).toThrow(
+      /configuration has 1 problem; nothing was run:\n {2}layer0\.toml:2:/,
+    );
   });
 
   test('a runner claiming a type twice is a plugin error', () => {
@@ -182,10 +225,35 @@ describe('loadConfig validation', () => {
 
 describe('loadConfig defaults', () => {
   test('blocking comes from the catalog, timeout and on_error from the runner type, sandbox defaults to true', () => {
-    const config = load('[[hooks]]\nevent = "stage_start"\ntype = "webhook"\ntarget = "https://a.test"\n[[hooks]]\nevent = "stage_complete"\ntype = "scripted"\nsandbox = false\n');
-    expect(config.hooks.map(({ name, blocking, timeoutMs, onError, sandbox, enabled }) => ({ name, blocking, timeoutMs, onError, sandbox, enabled }))).toEqual([
-      { name: 'stage_start:https://a.test', blocking: true, timeoutMs: 1000, onError: 'proceed', sandbox: true, enabled: true },
-      { name: 'stage_complete:scripted:proceed:', blocking: false, timeoutMs: 5000, onError: 'block', sandbox: false, enabled: true },
+    const config = load(
+      '[[hooks]]\nevent = "stage_start"\ntype = "webhook"\ntarget = "https://a.test"\n[[hooks]]\nevent = "stage_complete"\ntype = "scripted"\nsandbox = false\n',
+    );
+    expect(
+      config.hooks.map(({ name, blocking, timeoutMs, onError, sandbox, enabled }) => ({
+        name,
+        blocking,
+        timeoutMs,
+        onError,
+        sandbox,
+        enabled,
+      })),
+    ).toEqual([
+      {
+        name: 'stage_start:https://a.test',
+        blocking: true,
+        timeoutMs: 1000,
+        onError: 'proceed',
+        sandbox: true,
+        enabled: true,
+      },
+      {
+        name: 'stage_complete:scripted:proceed:',
+        blocking: false,
+        timeoutMs: 5000,
+        onError: 'block',
+        sandbox: false,
+        enabled: true,
+      },
     ]);
     expect(config.preset).toBe('arc');
     expect(config.sandbox).toEqual({ provider: 'local', settings: {} });
@@ -205,9 +273,16 @@ describe('layering', () => {
   ].join('\n');
 
   test('a later hook with the same name replaces the earlier one in its position; new ones append', () => {
-    const config = load(base, '[[hooks]]\nname = "extra"\nevent = "run_start"\ntype = "scripted"\n[[hooks]]\nname = "first"\nevent = "run_complete"\ntype = "scripted"\nreason = "run"\n');
+    const config = load(
+      base,
+      '[[hooks]]\nname = "extra"\nevent = "run_start"\ntype = "scripted"\n[[hooks]]\nname = "first"\nevent = "run_complete"\ntype = "scripted"\nreason = "run"\n',
+    );
     expect(config.hooks.map((hook) => hook.name)).toEqual(['first', 'second', 'third', 'extra']);
-    expect(config.hooks[0]).toMatchObject({ event: 'run_complete', options: { reason: 'run' }, source: { file: 'layer1.toml', index: 1 } });
+    expect(config.hooks[0]).toMatchObject({
+      event: 'run_complete',
+      options: { reason: 'run' },
+      source: { file: 'layer1.toml', index: 1 },
+    });
   });
 
   test('`name` + `enabled = false` alone disables an earlier hook', () => {
@@ -224,11 +299,16 @@ describe('layering', () => {
 
   test('disabling a name no earlier layer has warns instead of failing', () => {
     const config = load(base, '[[hooks]]\nname = "ghost"\nenabled = false\n');
-    expect(config.warnings).toEqual(['layer1.toml:1: hooks[0] disables "ghost", but no earlier source defines a hook of that name']);
+    expect(config.warnings).toEqual([
+      'layer1.toml:1: hooks[0] disables "ghost", but no earlier source defines a hook of that name',
+    ]);
   });
 
   test('unnamed hooks layer by their effective name', () => {
-    const config = load('[[hooks]]\nevent = "run_start"\ntype = "scripted"\n', '[[hooks]]\nevent = "run_start"\ntype = "scripted"\nblocking = false\n');
+    const config = load(
+      '[[hooks]]\nevent = "run_start"\ntype = "scripted"\n',
+      '[[hooks]]\nevent = "run_start"\ntype = "scripted"\nblocking = false\n',
+    );
     expect(config.hooks).toHaveLength(1);
     expect(config.hooks[0]?.blocking).toBe(false);
   });
@@ -245,7 +325,11 @@ describe('layering', () => {
 
 describe('scale', () => {
   test('10 000 hooks load', () => {
-    const text = Array.from({ length: 10_000 }, (_, index) => `[[hooks]]\nname = "h${index}"\nevent = "stage_complete"\ntype = "scripted"\nmatcher = "node-${index}$"\n`).join('');
+    const text = Array.from(
+      { length: 10_000 },
+      (_, index) =>
+        `[[hooks]]\nname = "h${index}"\nevent = "stage_complete"\ntype = "scripted"\nmatcher = "node-${index}$"\n`,
+    ).join('');
     const config = load(text);
     expect(config.hooks).toHaveLength(10_000);
     expect(config.hooks[9_999]?.source.line).toBe(9_999 * 5 + 1);

@@ -64,12 +64,17 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
     return layer.issues.length > 0 ? { ...layer, issues: [suggestion] } : { ...layer, tolerated: [suggestion] };
   });
   for (const layer of layers) issues.push(...layer.issues);
-  const read = readSettingsTables(parsed.filter((source) => source.parseIssue === undefined), tables);
+  const read = readSettingsTables(
+    parsed.filter((source) => source.parseIssue === undefined),
+    tables,
+  );
   issues.push(...read.issues);
   // A preset that keeps valid hooks running fails the load only for a file it cannot parse.
   const tolerated = layers.flatMap((layer) => layer.tolerated ?? []);
   if (preset.invalidHooks === 'fail-when-selected') {
-    const fatal = (issue: ConfigIssue): boolean => issue.file === '<options>' || parsed.some((source) => source.parseIssue !== undefined && source.file === issue.file);
+    const fatal = (issue: ConfigIssue): boolean =>
+      issue.file === '<options>' ||
+      parsed.some((source) => source.parseIssue !== undefined && source.file === issue.file);
     tolerated.push(...issues.filter((issue) => !fatal(issue)));
     issues.splice(0, issues.length, ...issues.filter(fatal));
   }
@@ -77,7 +82,8 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
   const problems = inFileOrder(tolerated, parsed);
 
   const layered = layerEntries(layers, preset.layering);
-  if (layered.hooks.length > MAX_HOOKS) throw new ConfigError([tooManyHooksIssue(parsed.at(-1)!.file, layered.hooks.length)]);
+  if (layered.hooks.length > MAX_HOOKS)
+    throw new ConfigError([tooManyHooksIssue(parsed.at(-1)!.file, layered.hooks.length)]);
   let provider = 'local';
   const settings: Record<string, unknown> = {};
   for (const layer of layers) {
@@ -92,7 +98,9 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
     hooks: layered.hooks.map((entry) => resolveDefaults(entry, preset, registry)),
     warnings: [...layers.flatMap((layer) => layer.warnings), ...read.warnings, ...layered.warnings],
     ...(problems.length === 0 ? {} : { problems }),
-    ...(problems.length === 0 && layered.notices.length === 0 ? {} : { notices: [...problems.map(problemNotice), ...layered.notices] }),
+    ...(problems.length === 0 && layered.notices.length === 0
+      ? {}
+      : { notices: [...problems.map(problemNotice), ...layered.notices] }),
   };
 }
 
@@ -109,7 +117,9 @@ const schemasByPreset = new WeakMap<Preset, { readonly types: readonly object[];
 function cachedHookSchemas(preset: Preset, registry: RunnerRegistry): HookSchemas {
   const types = registry.types.map((type) => registry.find(type)!.type);
   const cached = schemasByPreset.get(preset) ?? [];
-  const found = cached.find((entry) => entry.types.length === types.length && entry.types.every((type, index) => type === types[index]));
+  const found = cached.find(
+    (entry) => entry.types.length === types.length && entry.types.every((type, index) => type === types[index]),
+  );
   if (found !== undefined) return found.schemas;
   const schemas = hookSchemas(preset, Object.fromEntries(registry.types.map((type, index) => [type, types[index]!])));
   // A few sets per preset at most; a host that makes runners afresh each time keeps only the latest.
@@ -127,13 +137,23 @@ function inFileOrder(issues: readonly ConfigIssue[], sources: readonly ConfigSou
 }
 
 // All layers must speak one preset: the catalog decides which events (and dialect) are valid.
-function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[], requested: string | undefined, presets: PresetRegistry): ActivePreset {
+function choosePreset(
+  sources: readonly ConfigSource[],
+  issues: ConfigIssue[],
+  requested: string | undefined,
+  presets: PresetRegistry,
+): ActivePreset {
   if (requested !== undefined && presets.get(requested) === undefined) {
     const names = presets.names;
     const near = nearestWord(requested, names);
-    issues.push({ file: '<options>', message: `unknown preset "${requested}"`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}` });
+    issues.push({
+      file: '<options>',
+      message: `unknown preset "${requested}"`,
+      fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}`,
+    });
   }
-  let chosen: { name: string; file?: string } | undefined = requested !== undefined && presets.get(requested) !== undefined ? { name: requested } : undefined;
+  let chosen: { name: string; file?: string } | undefined =
+    requested !== undefined && presets.get(requested) !== undefined ? { name: requested } : undefined;
   for (const source of sources) {
     const name = source.data['preset'];
     if (typeof name !== 'string' || presets.get(name) === undefined) continue;
@@ -142,7 +162,10 @@ function choosePreset(sources: readonly ConfigSource[], issues: ConfigIssue[], r
       issues.push({
         file: source.file,
         line: source.lines.topLevel('preset') ?? 1,
-        message: chosen.file === undefined ? `preset "${name}" differs from the requested preset "${chosen.name}"` : `preset "${name}" differs from preset "${chosen.name}" of ${chosen.file}`,
+        message:
+          chosen.file === undefined
+            ? `preset "${name}" differs from the requested preset "${chosen.name}"`
+            : `preset "${name}" differs from preset "${chosen.name}" of ${chosen.file}`,
         fix: 'layers of one configuration must use the same preset; make them agree',
       });
     }

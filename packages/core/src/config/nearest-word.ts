@@ -22,11 +22,17 @@ export function nearestWord(word: string, candidates: Iterable<string>): string 
 function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const columns = b.length + 1;
-  const table: number[][] = Array.from({ length: rows }, (_, row) => Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)));
+  const table: number[][] = Array.from({ length: rows }, (_, row) =>
+    Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)),
+  );
   for (let row = 1; row < rows; row++) {
     for (let column = 1; column < columns; column++) {
       const cost = a[row - 1] === b[column - 1] ? 0 : 1;
-      const cell = Math.min(table[row - 1]![column]! + 1, table[row]![column - 1]! + 1, table[row - 1]![column - 1]! + cost);
+      const cell = Math.min(
+        table[row - 1]![column]! + 1,
+        table[row]![column - 1]! + 1,
+        table[row - 1]![column - 1]! + cost,
+      );
       const transposed = row > 1 && column > 1 && a[row - 1] === b[column - 2] && a[row - 2] === b[column - 1];
       table[row]![column] = transposed ? Math.min(cell, table[row - 2]![column - 2]! + 1) : cell;
     }

@@ -7,5 +7,11 @@ import { jsonSourceLines } from './source-lines.ts';
  * carries the issue, so loading reports it with every other problem, and the file is never read.
  */
 export function oversizedConfigSource(file: string, bytes: number): ConfigSource {
-  return { file, data: {}, lines: jsonSourceLines(() => undefined), plugins: [], parseIssue: fileTooLarge(file, bytes) };
+  return {
+    file,
+    data: {},
+    lines: jsonSourceLines(() => undefined),
+    plugins: [],
+    parseIssue: fileTooLarge(file, bytes),
+  };
 }

@@ -3,7 +3,8 @@ import { parseJson } from './parse-json.ts';
 
 describe('parseJson', () => {
   test('parses like JSON.parse and records the line of every key and element', () => {
-    const text = '{\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash",\n        "hooks": [{"type": "command", "command": "x"}]\n      }\n    ]\n  },\n  "n": [1, -2.5e3, true, null, "\\u00e9"]\n}\n';
+    const text =
+      '{\n  "hooks": {\n    "PreToolUse": [\n      {\n        "matcher": "Bash",\n        "hooks": [{"type": "command", "command": "x"}]\n      }\n    ]\n  },\n  "n": [1, -2.5e3, true, null, "\\u00e9"]\n}\n';
     const parsed = parseJson(text, 'settings.json');
     if (!parsed.ok) throw new Error(parsed.issue.message);
     expect(parsed.data).toEqual(JSON.parse(text));

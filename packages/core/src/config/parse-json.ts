@@ -36,7 +36,8 @@ export function parseJson(text: string, file: string): JsonParseResult {
       position++;
     }
   };
-  const describe = (): string => (position >= text.length ? 'the end of the text' : `${JSON.stringify(text[position])}`);
+  const describe = (): string =>
+    position >= text.length ? 'the end of the text' : `${JSON.stringify(text[position])}`;
   const fail = (expected: string): never => {
     throw new JsonSyntaxError(`expected ${expected}, found ${describe()}`, position);
   };
@@ -55,7 +56,8 @@ export function parseJson(text: string, file: string): JsonParseResult {
         }
       }
       if (character === '\\') position++;
-      else if (character === '\n') throw new JsonSyntaxError('a string must end on its line (write a line break as \\n)', position);
+      else if (character === '\n')
+        throw new JsonSyntaxError('a string must end on its line (write a line break as \\n)', position);
       position++;
     }
     throw new JsonSyntaxError('unterminated string', start);
@@ -85,7 +87,10 @@ export function parseJson(text: string, file: string): JsonParseResult {
       if (opensEmpty('}')) return value;
       for (;;) {
         skipSpace();
-        if (text[position] !== '"') fail(text[position] === '}' ? 'another member after "," (JSON allows no trailing comma)' : 'a double-quoted key');
+        if (text[position] !== '"')
+          fail(
+            text[position] === '}' ? 'another member after "," (JSON allows no trailing comma)' : 'a double-quoted key',
+          );
         const keyLine = lineOf(position);
         const key = readString();
         lines.set(JSON.stringify([...path, key]), keyLine);
@@ -108,7 +113,9 @@ export function parseJson(text: string, file: string): JsonParseResult {
       }
     }
     if (character === '"') return readString();
-    const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(position, position + 400));
+    const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
+      text.slice(position, position + 400),
+    );
     if (literal === null) fail('a value (an object, array, string, number, true, false or null)');
     position += literal![0].length;
     return JSON.parse(literal![0]);

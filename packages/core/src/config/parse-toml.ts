@@ -3,8 +3,7 @@ import type { ConfigIssue } from './config-issue.ts';
 
 /** The parsed document, or the parse problem with its line. */
 export type TomlParseResult =
-  | { readonly ok: true; readonly data: Record<string, unknown> }
-  | { readonly ok: false; readonly issue: ConfigIssue };
+  { readonly ok: true; readonly data: Record<string, unknown> } | { readonly ok: false; readonly issue: ConfigIssue };
 
 /** Parses TOML text; a syntax error becomes one issue naming the line and column. */
 export function parseToml(text: string, file: string): TomlParseResult {

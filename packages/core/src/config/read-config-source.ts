@@ -36,9 +36,18 @@ export function readConfigSource(config: ConfigText): ConfigSource {
   const format = config.format ?? (config.source.toLowerCase().endsWith('.json') ? 'json' : 'toml');
   // Sizes first: what is too large is neither parsed nor validated, where the cost would explode.
   const tooLarge = configSizeIssue(config.source, config.text);
-  if (tooLarge !== undefined) return { file: config.source, format, data: {}, lines: jsonSourceLines(() => undefined), plugins: [], parseIssue: tooLarge };
+  if (tooLarge !== undefined)
+    return {
+      file: config.source,
+      format,
+      data: {},
+      lines: jsonSourceLines(() => undefined),
+      plugins: [],
+      parseIssue: tooLarge,
+    };
   const source = format === 'json' ? readJsonSource(config) : readTomlSource(config, format);
-  const tooLong = source.parseIssue === undefined ? longStringIssue(config.source, source.data, source.lines) : undefined;
+  const tooLong =
+    source.parseIssue === undefined ? longStringIssue(config.source, source.data, source.lines) : undefined;
   return tooLong === undefined ? source : { ...source, data: {}, plugins: [], parseIssue: tooLong };
 }
 
@@ -58,10 +67,23 @@ function readTomlSource(config: ConfigText, format: ConfigFormat): ConfigSource 
 // A JSON source (a settings file): the top level must be an object, as a TOML document's is.
 function readJsonSource(config: ConfigText): ConfigSource {
   const parsed = parseJson(config.text, config.source);
-  if (!parsed.ok) return { file: config.source, format: 'json', data: {}, lines: jsonSourceLines(() => undefined), plugins: [], parseIssue: parsed.issue };
+  if (!parsed.ok)
+    return {
+      file: config.source,
+      format: 'json',
+      data: {},
+      lines: jsonSourceLines(() => undefined),
+      plugins: [],
+      parseIssue: parsed.issue,
+    };
   const lines = jsonSourceLines(parsed.lineAt);
   if (typeof parsed.data !== 'object' || parsed.data === null || Array.isArray(parsed.data)) {
-    const issue = { file: config.source, line: 1, message: 'the top level of a JSON config must be an object', fix: 'wrap the settings in {…}, e.g. {"hooks": {…}}' };
+    const issue = {
+      file: config.source,
+      line: 1,
+      message: 'the top level of a JSON config must be an object',
+      fix: 'wrap the settings in {…}, e.g. {"hooks": {…}}',
+    };
     return { file: config.source, format: 'json', data: {}, lines, plugins: [], parseIssue: issue };
   }
   const data = parsed.data as Record<string, unknown>;

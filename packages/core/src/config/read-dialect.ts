@@ -18,7 +18,12 @@ function openForm(dialect: ConfigDialect, preset: DialectPreset): GenericSchema 
  * Reads a source's hooks in a dialect: the form of `hooks` checked with the dialect's schema (hooks
  * left open), then the hooks rewritten into canonical tables with their own problems.
  */
-export function readDialect(dialect: ConfigDialect, source: DialectSource, preset: DialectPreset, schemas?: HookSchemas): DialectResult {
+export function readDialect(
+  dialect: ConfigDialect,
+  source: DialectSource,
+  preset: DialectPreset,
+  schemas?: HookSchemas,
+): DialectResult {
   const { file, data, lines } = source;
   const hooksLine = lines.topLevel('hooks') ?? 1;
   const line = (path: readonly (string | number)[]): number => {
@@ -31,7 +36,8 @@ export function readDialect(dialect: ConfigDialect, source: DialectSource, prese
     }
     return hooksLine;
   };
-  const issues = data['hooks'] === undefined ? [] : formIssues(openForm(dialect, preset), data['hooks'], { file, line });
+  const issues =
+    data['hooks'] === undefined ? [] : formIssues(openForm(dialect, preset), data['hooks'], { file, line });
   const read = dialect.readHooks(source, preset, schemas);
   return { ...read, issues: [...issues, ...read.issues] };
 }

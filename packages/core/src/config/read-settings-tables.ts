@@ -21,7 +21,10 @@ export interface SettingsReading {
  * at the line of their key. Sources layer key by key, later over earlier; the merged table is what
  * the schema's output is made from.
  */
-export function readSettingsTables(sources: readonly ConfigSource[], tables: readonly SettingsTable[]): SettingsReading {
+export function readSettingsTables(
+  sources: readonly ConfigSource[],
+  tables: readonly SettingsTable[],
+): SettingsReading {
   const settings: Record<string, unknown> = {};
   const issues: ConfigIssue[] = [];
   const warnings: string[] = [];
@@ -44,20 +47,45 @@ export function readSettingsTables(sources: readonly ConfigSource[], tables: rea
     const parsed = v.safeParse(table.schema, merged);
     if (parsed.success) settings[table.path] = parsed.output;
     // Each layer passed alone; only a rule across layers' keys can fail here.
-    else issues.push(...parsed.issues.map((issue) => ({ file: last.source.file, line: last.line, message: `[${table.path}]${pathOf(issue)} ${issue.message}` })));
+    else
+      issues.push(
+        ...parsed.issues.map((issue) => ({
+          file: last.source.file,
+          line: last.line,
+          message: `[${table.path}]${pathOf(issue)} ${issue.message}`,
+        })),
+      );
   }
   return { settings, issues, warnings };
 }
 
 /** One source's table, checked: its keys under their current names, and what is wrong with them. */
-function readTable(table: SettingsTable, parts: readonly string[], source: ConfigSource, value: unknown): { written: Record<string, unknown>; line: number; issues: ConfigIssue[]; warnings: string[] } {
+function readTable(
+  table: SettingsTable,
+  parts: readonly string[],
+  source: ConfigSource,
+  value: unknown,
+): { written: Record<string, unknown>; line: number; issues: ConfigIssue[]; warnings: string[] } {
   const { file, lines } = source;
-  const line = lines.at(parts) ?? lines.tableKey(parts.slice(0, -1).join('.'), parts.at(-1)!) ?? lines.topLevel(parts[0]!) ?? 1;
+  const line =
+    lines.at(parts) ?? lines.tableKey(parts.slice(0, -1).join('.'), parts.at(-1)!) ?? lines.topLevel(parts[0]!) ?? 1;
   const keyLine = (key: string): number => lines.at([...parts, key]) ?? lines.tableKey(table.path, key) ?? line;
   const issues: ConfigIssue[] = [];
   const warnings: string[] = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { written: {}, line, issues: [{ file, line, message: `\`${table.path}\` must be a table`, fix: `write it as [${table.path}] with its settings below` }], warnings };
+    return {
+      written: {},
+      line,
+      issues: [
+        {
+          file,
+          line,
+          message: `\`${table.path}\` must be a table`,
+          fix: `write it as [${table.path}] with its settings below`,
+        },
+      ],
+      warnings,
+    };
   }
   const entries = settingsEntries(table.schema);
   const renamed = table.renamedKeys ?? {};
@@ -68,10 +96,17 @@ function readTable(table: SettingsTable, parts: readonly string[], source: Confi
     const current = Object.hasOwn(renamed, key) ? renamed[key]! : key;
     if (current !== key) {
       if (Object.hasOwn(value, current)) {
-        issues.push({ file, line: keyLine(key), message: `[${table.path}] sets both \`${key}\` and \`${current}\``, fix: `remove \`${key}\`, the former name of \`${current}\`` });
+        issues.push({
+          file,
+          line: keyLine(key),
+          message: `[${table.path}] sets both \`${key}\` and \`${current}\``,
+          fix: `remove \`${key}\`, the former name of \`${current}\``,
+        });
         continue;
       }
-      warnings.push(`${file}:${keyLine(key)}: [${table.path}] \`${key}\` is deprecated; write \`${current}\` (snake_case, as hook keys are)`);
+      warnings.push(
+        `${file}:${keyLine(key)}: [${table.path}] \`${key}\` is deprecated; write \`${current}\` (snake_case, as hook keys are)`,
+      );
     } else if (entries !== undefined && !Object.hasOwn(entries, key)) {
       const known = Object.keys(entries);
       const near = nearestWord(key, [...known, ...Object.keys(renamed)]);
@@ -80,7 +115,10 @@ function readTable(table: SettingsTable, parts: readonly string[], source: Confi
         file,
         line: keyLine(key),
         message: `unknown setting \`${key}\` in [${table.path}]`,
-        fix: suggestion === undefined ? `remove it (the settings are ${known.join(', ')})` : `did you mean \`${suggestion}\`?`,
+        fix:
+          suggestion === undefined
+            ? `remove it (the settings are ${known.join(', ')})`
+            : `did you mean \`${suggestion}\`?`,
       });
       continue;
     }
@@ -92,7 +130,12 @@ function readTable(table: SettingsTable, parts: readonly string[], source: Confi
     for (const issue of parsed.issues) {
       const key = issue.path?.[0]?.key;
       const at = typeof key === 'string' ? keyLine(writtenAs.get(key) ?? key) : line;
-      issues.push({ file, line: at, message: `[${table.path}]${pathOf(issue)} ${issue.message}`, fix: typeof key === 'string' ? `fix the value of \`${key}\`` : `fix the entries of [${table.path}]` });
+      issues.push({
+        file,
+        line: at,
+        message: `[${table.path}]${pathOf(issue)} ${issue.message}`,
+        fix: typeof key === 'string' ? `fix the value of \`${key}\`` : `fix the entries of [${table.path}]`,
+      });
     }
   }
   return { written, line, issues, warnings };
@@ -106,7 +149,8 @@ function pathOf(issue: v.BaseIssue<unknown>): string {
 function valueAt(data: Readonly<Record<string, unknown>>, parts: readonly string[]): unknown {
   let value: unknown = data;
   for (const part of parts) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, part)) return undefined;
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, part))
+      return undefined;
     value = (value as Record<string, unknown>)[part];
   }
   return value;

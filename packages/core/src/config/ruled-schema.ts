@@ -20,7 +20,10 @@ export function rulesOf(schema: GenericSchema): readonly KeyRule[] {
  * For `toJsonSchema`'s `overrideSchema`: a schema that carries rules becomes its JSON Schema plus one
  * `if`/`then` per rule under `allOf`.
  */
-export function ruledJsonSchema(context: { readonly valibotSchema: GenericSchema; readonly jsonSchema: object }): Record<string, unknown> | undefined {
+export function ruledJsonSchema(context: {
+  readonly valibotSchema: GenericSchema;
+  readonly jsonSchema: object;
+}): Record<string, unknown> | undefined {
   const rules = rulesOf(context.valibotSchema);
   return rules.length === 0 ? undefined : { ...context.jsonSchema, allOf: rules.map(keyRuleJsonSchema) };
 }

@@ -62,13 +62,21 @@ test('keys of a plain table and where each element of their array values starts'
   expect(lines.tableKey('hooks', 'after_rework')).toBe(9);
   expect(lines.tableKey('hooks', 'provider')).toBeUndefined();
   expect(lines.tableKey('sandbox', 'provider')).toBe(11);
-  expect([0, 1, 2, 3, 4].map((item) => lines.tableArrayItem('hooks', 'after_merge', item))).toEqual([3, 3, 5, 7, undefined]);
+  expect([0, 1, 2, 3, 4].map((item) => lines.tableArrayItem('hooks', 'after_merge', item))).toEqual([
+    3,
+    3,
+    5,
+    7,
+    undefined,
+  ]);
   expect(lines.tableArrayItem('hooks', 'after_fail', 0)).toBeUndefined();
   expect(lines.tableArrayItem('hooks', 'after_rework', 0)).toBe(9);
 });
 
 test('findHookKey finds keys of a hook and its sub-tables, without falling back to the hook line', () => {
-  const lines = locateSourceLines('[[hooks]]\nevent = "stop"\n[hooks.action]\ntype = "shell"\ncommand = "make"\n[[hooks]]\naction = { type = "shell" }\n');
+  const lines = locateSourceLines(
+    '[[hooks]]\nevent = "stop"\n[hooks.action]\ntype = "shell"\ncommand = "make"\n[[hooks]]\naction = { type = "shell" }\n',
+  );
   expect(lines.findHookKey(0, 'action')).toBe(3);
   expect(lines.findHookKey(0, 'command')).toBe(5);
   expect(lines.findHookKey(1, 'action')).toBe(7);

@@ -141,7 +141,11 @@ export function locateSourceLines(text: string): SourceLines {
     at(path) {
       if (path.length === 1) return topLevel.get(String(path[0]));
       if (path[0] !== 'hooks' || typeof path[1] !== 'number') return undefined;
-      return path.length === 2 ? hooks[path[1]]?.line : path.length === 3 ? hooks[path[1]]?.keys.get(String(path[2])) : undefined;
+      return path.length === 2
+        ? hooks[path[1]]?.line
+        : path.length === 3
+          ? hooks[path[1]]?.keys.get(String(path[2]))
+          : undefined;
     },
   };
 }
@@ -153,7 +157,8 @@ export function locateSourceLines(text: string): SourceLines {
  */
 function arrayItemOffsets(text: string, start: number): number[] {
   let position = start;
-  while (position < text.length && (text[position] === ' ' || text[position] === '\t' || text[position] === '=')) position++;
+  while (position < text.length && (text[position] === ' ' || text[position] === '\t' || text[position] === '='))
+    position++;
   if (text[position] !== '[') return [];
   const items: number[] = [];
   let depth = 0;

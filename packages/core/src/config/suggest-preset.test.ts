@@ -9,7 +9,12 @@ import { configIssues } from '../../test-support/config-issues.ts';
 const runners = [scriptedRunner(), standInCommandRunner().runner];
 
 function issuesOf(...texts: string[]): string[] {
-  return configIssues(() => loadConfig(texts.map((text, index) => ({ text, source: `layer${index}.toml` })), { runners }));
+  return configIssues(() =>
+    loadConfig(
+      texts.map((text, index) => ({ text, source: `layer${index}.toml` })),
+      { runners },
+    ),
+  );
 }
 
 // A coding agent's own settings file, as an agent keeps it, without the preset line.
@@ -59,18 +64,24 @@ describe('a config written for another preset', () => {
   });
 
   test('a file mixing events of two presets keeps every issue, and the foreign event names its preset', () => {
-    const issues = issuesOf('[[hooks]]\nevent = "stage_start"\ntype = "scripted"\n\n[[hooks]]\nevent = "pre_tool_use"\ntype = "scripted"\n');
-    expect(issues).toEqual([
-      expect.stringContaining('layer0.toml:6: hooks[1] "pre_tool_use:'),
-    ]);
-    expect(issues[0]).toContain('unknown event "pre_tool_use" for preset "arc" — it is an event of preset "agent" (set preset = "agent"); valid events: run_start');
+    const issues = issuesOf(
+      '[[hooks]]\nevent = "stage_start"\ntype = "scripted"\n\n[[hooks]]\nevent = "pre_tool_use"\ntype = "scripted"\n',
+    );
+    expect(issues).toEqual([expect.stringContaining('layer0.toml:6: hooks[1] "pre_tool_use:')]);
+    expect(issues[0]).toContain(
+      'unknown event "pre_tool_use" for preset "arc" — it is an event of preset "agent" (set preset = "agent"); valid events: run_start',
+    );
   });
 
   test("emitting another preset's event names that preset", async () => {
     const engine = createHookEngine({ config: loadConfig([], { runners }), runners });
-    const error: unknown = await engine.emit('pre_tool_use', { run_id: 'r', workflow_name: 'w' }).catch((caught: unknown) => caught);
+    const error: unknown = await engine
+      .emit('pre_tool_use', { run_id: 'r', workflow_name: 'w' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnknownEventError);
-    expect((error as Error).message).toContain('Unknown event "pre_tool_use" for preset "arc". It is an event of preset "agent": add preset = "agent" to the config.');
+    expect((error as Error).message).toContain(
+      'Unknown event "pre_tool_use" for preset "arc". It is an event of preset "agent": add preset = "agent" to the config.',
+    );
     await engine.close();
   });
 });

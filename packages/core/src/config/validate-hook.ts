@@ -50,13 +50,27 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   const hookLine = source.line;
   const path = source.path === undefined ? {} : { path: source.path };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { issues: [{ file, line: hookLine, hook: { index, name: `#${index}`, ...path }, message: 'a hook must be a table', fix: 'write it as a [[hooks]] table with event = "…"' }] };
+    return {
+      issues: [
+        {
+          file,
+          line: hookLine,
+          hook: { index, name: `#${index}`, ...path },
+          message: 'a hook must be a table',
+          fix: 'write it as a [[hooks]] table with event = "…"',
+        },
+      ],
+    };
   }
   const table = raw as Record<string, unknown>;
   const explicitName = typeof table['name'] === 'string' && table['name'] !== '' ? table['name'] : undefined;
 
   if (explicitName !== undefined && v.is(scope.schemas.disable, table)) {
-    return { entry: { kind: 'disable', file, line: hookLine, index, name: explicitName, ...path }, issues: [], name: explicitName };
+    return {
+      entry: { kind: 'disable', file, line: hookLine, index, name: explicitName, ...path },
+      issues: [],
+      name: explicitName,
+    };
   }
 
   const issues: ConfigIssue[] = [];
@@ -67,17 +81,34 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   // Unknown keys are worded below (a near key, or the type they belong to), so the open object.
   const parsed = v.safeParse(v.object(scope.schemas.keys(typeName ?? '')), table);
   // Without its type or a required key of it, a hook has no identity to derive a name from.
-  const missingTypeKey = !parsed.success && parsed.issues.some((problem) => problem.input === undefined && typeof problem.path?.[0]?.key === 'string' && problem.path[0].key in typeKeys);
-  const identity = installed === undefined || missingTypeKey ? undefined : typeIdentity(installed.type, typeName!, pickOptions(table, typeKeys));
+  const missingTypeKey =
+    !parsed.success &&
+    parsed.issues.some(
+      (problem) =>
+        problem.input === undefined && typeof problem.path?.[0]?.key === 'string' && problem.path[0].key in typeKeys,
+    );
+  const identity =
+    installed === undefined || missingTypeKey
+      ? undefined
+      : typeIdentity(installed.type, typeName!, pickOptions(table, typeKeys));
   const scopePrefix = source.nameQualifier === undefined ? '' : `${source.nameQualifier}:`;
-  const derivedName = event === undefined || identity === undefined ? undefined : effectiveName(undefined, event, `${scopePrefix}${identity}`);
+  const derivedName =
+    event === undefined || identity === undefined
+      ? undefined
+      : effectiveName(undefined, event, `${scopePrefix}${identity}`);
   // A stand-in (`run_start:http`) names such a hook in its issues, which also give its index; it is
   // not an effective name, so neither layering nor the duplicate check sees it.
   const displayName = explicitName ?? derivedName ?? `${event ?? '?'}:${scopePrefix}${typeName ?? '?'}`;
   const name = explicitName ?? derivedName;
   const report = (key: string | undefined, message: string, fix?: string): void => {
-    const line = key === undefined ? hookLine : source.keyLine(key) ?? hookLine;
-    issues.push({ file, line, hook: { index, name: displayName, ...path }, message, ...(fix === undefined ? {} : { fix }) });
+    const line = key === undefined ? hookLine : (source.keyLine(key) ?? hookLine);
+    issues.push({
+      file,
+      line,
+      hook: { index, name: displayName, ...path },
+      message,
+      ...(fix === undefined ? {} : { fix }),
+    });
   };
 
   const reportProblem = (problem: HookKeyProblem): void => report(problem.key, problem.message, problem.fix);
@@ -86,10 +117,23 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   // A dialect that could not tell the type (an unknown action type) has said so in its own words.
   const typeReported = source.problems?.some((problem) => problem.key === 'type' || problem.key === 'action') === true;
   if (typeName === undefined && !typeReported) {
-    report(undefined, 'the hook has no type', `add \`command = "…"\` for a shell command, or \`type = "…"\` (installed types: ${listOr(scope.runners.types)})`);
+    report(
+      undefined,
+      'the hook has no type',
+      `add \`command = "…"\` for a shell command, or \`type = "…"\` (installed types: ${listOr(scope.runners.types)})`,
+    );
   }
-  if (typeName !== undefined && table['type'] !== undefined && table['command'] !== undefined && typeName !== 'command') {
-    report('command', `\`command\` cannot be used with type = "${typeName}"`, 'remove `command`, or remove `type` to make this a command hook');
+  if (
+    typeName !== undefined &&
+    table['type'] !== undefined &&
+    table['command'] !== undefined &&
+    typeName !== 'command'
+  ) {
+    report(
+      'command',
+      `\`command\` cannot be used with type = "${typeName}"`,
+      'remove `command`, or remove `type` to make this a command hook',
+    );
   }
   if (typeName !== undefined && installed === undefined && !typeReported) {
     report('type', `unknown hook type "${typeName}"`, unknownTypeFix(typeName, scope.runners));
@@ -100,7 +144,9 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     for (const key of Object.keys(table)) {
       if (allowed.includes(key)) continue;
       const near = nearestWord(key, allowed);
-      const owner = scope.runners.types.find((type) => type !== typeName && scope.runners.find(type)?.type.options.entries[key] !== undefined);
+      const owner = scope.runners.types.find(
+        (type) => type !== typeName && scope.runners.find(type)?.type.options.entries[key] !== undefined,
+      );
       report(
         key,
         `unknown key \`${key}\` for a ${typeName} hook`,
@@ -121,7 +167,11 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
         report(keyName, `missing required key \`${keyName}\``, `add ${keyName} = …`);
       } else {
         const path = problem.path?.map((item) => String(item.key)).join('.') ?? '';
-        report(keyName, `\`${path}\` ${problem.message}`, keyName === undefined ? undefined : `fix the value of \`${keyName}\``);
+        report(
+          keyName,
+          `\`${path}\` ${problem.message}`,
+          keyName === undefined ? undefined : `fix the value of \`${keyName}\``,
+        );
       }
     }
   }
@@ -130,8 +180,17 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     const names = scope.preset.events.map((spec) => spec.name);
     const near = nearestWord(event, names);
     const owner = scope.presets.withEvent(event, scope.preset)[0];
-    const hint = owner !== undefined ? `it is an event of preset "${owner}" (set preset = "${owner}"); ` : near !== undefined ? `did you mean "${near}"? ` : '';
-    report('event', `unknown event "${event}" for preset "${scope.preset.name}"`, `${hint}valid events: ${names.join(', ')}`);
+    const hint =
+      owner !== undefined
+        ? `it is an event of preset "${owner}" (set preset = "${owner}"); `
+        : near !== undefined
+          ? `did you mean "${near}"? `
+          : '';
+    report(
+      'event',
+      `unknown event "${event}" for preset "${scope.preset.name}"`,
+      `${hint}valid events: ${names.join(', ')}`,
+    );
   }
 
   for (const rule of scope.schemas.hookRules) {
@@ -139,7 +198,10 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   }
 
   const matcher = typeof table['matcher'] === 'string' ? table['matcher'] : undefined;
-  const compiled = matcher === undefined ? undefined : compileMatcher(matcher, { lookaround: scope.preset.matcherLookaround === true });
+  const compiled =
+    matcher === undefined
+      ? undefined
+      : compileMatcher(matcher, { lookaround: scope.preset.matcherLookaround === true });
   if (compiled !== undefined && !compiled.ok) {
     report('matcher', `invalid regular expression in \`matcher\`: ${compiled.error}`, compiled.fix);
   }
@@ -151,14 +213,40 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     for (const rule of installed.type.rules ?? []) {
       if (breaksRule(rule, written)) reportProblem(ruleProblem(rule, written));
     }
-    for (const problem of installed.type.check?.(pickOptions(parsed.output as Record<string, unknown>, typeKeys)) ?? []) reportProblem(problem);
+    for (const problem of installed.type.check?.(pickOptions(parsed.output as Record<string, unknown>, typeKeys)) ?? [])
+      reportProblem(problem);
   }
 
   const named = name === undefined ? {} : { name };
-  if (issues.length > 0 && scope.preset.invalidHooks === 'fail-when-selected' && event !== undefined && findEvent(scope.preset, event) !== undefined) {
-    return { issues, ...named, entry: brokenEntry(table, { file, line: hookLine, index, name: displayName, event, typeName, path: source.path, group: source.group, compiled, matcher }, issues) };
+  if (
+    issues.length > 0 &&
+    scope.preset.invalidHooks === 'fail-when-selected' &&
+    event !== undefined &&
+    findEvent(scope.preset, event) !== undefined
+  ) {
+    return {
+      issues,
+      ...named,
+      entry: brokenEntry(
+        table,
+        {
+          file,
+          line: hookLine,
+          index,
+          name: displayName,
+          event,
+          typeName,
+          path: source.path,
+          group: source.group,
+          compiled,
+          matcher,
+        },
+        issues,
+      ),
+    };
   }
-  if (issues.length > 0 || installed === undefined || event === undefined || typeName === undefined) return { issues, ...named };
+  if (issues.length > 0 || installed === undefined || event === undefined || typeName === undefined)
+    return { issues, ...named };
   const options = pickOptions(parsed.success ? (parsed.output as Record<string, unknown>) : table, typeKeys);
   return {
     issues,
@@ -171,7 +259,9 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
       name: displayName,
       event,
       type: typeName,
-      ...(matcher === undefined || compiled === undefined || !compiled.ok ? {} : { matcher, matcherPattern: compiled.pattern }),
+      ...(matcher === undefined || compiled === undefined || !compiled.ok
+        ? {}
+        : { matcher, matcherPattern: compiled.pattern }),
       ...optional('blocking', table['blocking']),
       ...optional('timeoutMs', table['timeout_ms']),
       ...optional('sandbox', table['sandbox']),
@@ -206,10 +296,14 @@ interface BrokenPlace {
  * where it was meant to run cannot be told) and fails, naming every problem, wherever it is selected.
  */
 function brokenEntry(table: Record<string, unknown>, place: BrokenPlace, issues: readonly ConfigIssue[]): LayerEntry {
-  const problems = issues.map((issue) => `${issue.line === undefined ? '' : `line ${issue.line}: `}${issue.message}${issue.fix === undefined ? '' : ` — ${issue.fix}`}`);
+  const problems = issues.map(
+    (issue) =>
+      `${issue.line === undefined ? '' : `line ${issue.line}: `}${issue.message}${issue.fix === undefined ? '' : ` — ${issue.fix}`}`,
+  );
   const broken = `this hook is invalid in ${place.file}, so it did not run: ${problems.join('; ')}. Fix it (\`hookline validate\` lists every problem).`;
   const flag = (key: string): Record<string, unknown> => (typeof table[key] === 'boolean' ? { [key]: table[key] } : {});
-  const onError = table['on_error'] === 'block' || table['on_error'] === 'proceed' ? { onError: table['on_error'] } : {};
+  const onError =
+    table['on_error'] === 'block' || table['on_error'] === 'proceed' ? { onError: table['on_error'] } : {};
   return {
     kind: 'hook',
     file: place.file,
@@ -218,7 +312,9 @@ function brokenEntry(table: Record<string, unknown>, place: BrokenPlace, issues:
     name: place.name,
     event: place.event,
     type: place.typeName ?? 'command',
-    ...(place.matcher === undefined || place.compiled === undefined || !place.compiled.ok ? {} : { matcher: place.matcher, matcherPattern: place.compiled.pattern }),
+    ...(place.matcher === undefined || place.compiled === undefined || !place.compiled.ok
+      ? {}
+      : { matcher: place.matcher, matcherPattern: place.compiled.pattern }),
     ...flag('blocking'),
     ...onError,
     ...flag('enabled'),
@@ -255,7 +351,10 @@ function resolveTypeName(table: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-function pickOptions(table: Record<string, unknown>, typeKeys: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function pickOptions(
+  table: Record<string, unknown>,
+  typeKeys: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const options: Record<string, unknown> = {};
   for (const key of Object.keys(typeKeys)) {
     if (table[key] !== undefined) options[key] = table[key];

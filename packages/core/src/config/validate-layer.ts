@@ -43,12 +43,20 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
 
   const dialect = preset.dialect ?? canonicalDialect;
   for (const key of Object.keys(data)) {
-    if (TOP_LEVEL_KEYS.includes(key) || settingsTables.includes(key) || dialect.ignoresOtherTopLevelKeys === true) continue;
+    if (TOP_LEVEL_KEYS.includes(key) || settingsTables.includes(key) || dialect.ignoresOtherTopLevelKeys === true)
+      continue;
     const near = nearestWord(key, TOP_LEVEL_KEYS) ?? (key.toLowerCase() === 'hook' ? 'hooks' : undefined);
     if (near !== undefined) {
-      issues.push({ file, line: at(key), message: `unknown top-level key \`${key}\``, fix: `did you mean \`${near}\`?${near === 'hooks' ? ' Hooks are written as [[hooks]] tables.' : ''}` });
+      issues.push({
+        file,
+        line: at(key),
+        message: `unknown top-level key \`${key}\``,
+        fix: `did you mean \`${near}\`?${near === 'hooks' ? ' Hooks are written as [[hooks]] tables.' : ''}`,
+      });
     } else {
-      warnings.push(`${file}:${at(key)}: ignoring unknown top-level key \`${key}\` (Hookline reads only ${TOP_LEVEL_KEYS.join(', ')})`);
+      warnings.push(
+        `${file}:${at(key)}: ignoring unknown top-level key \`${key}\` (Hookline reads only ${TOP_LEVEL_KEYS.join(', ')})`,
+      );
     }
   }
 
@@ -56,12 +64,22 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
   if (!v.is(presetKey(scope.presets.names, scope.presets.fallback.name), presetName)) {
     const names = scope.presets.names;
     const near = typeof presetName === 'string' ? nearestWord(presetName, names) : undefined;
-    issues.push({ file, line: at('preset'), message: `unknown preset ${JSON.stringify(presetName)}`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}` });
+    issues.push({
+      file,
+      line: at('preset'),
+      message: `unknown preset ${JSON.stringify(presetName)}`,
+      fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}`,
+    });
   }
 
   const plugins = data['plugins'];
   if (!v.is(PLUGINS, plugins)) {
-    issues.push({ file, line: at('plugins'), message: '`plugins` must be a list of package names', fix: 'write plugins = ["hookline-runner-example"]' });
+    issues.push({
+      file,
+      line: at('plugins'),
+      message: '`plugins` must be a list of package names',
+      fix: 'write plugins = ["hookline-runner-example"]',
+    });
   }
 
   const sandbox = readSandbox(data['sandbox'], file, at('sandbox'), issues);
@@ -71,11 +89,25 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
   const read = readDialect(dialect, { file, data, lines }, preset, schemas);
   issues.push(...read.issues);
   for (const [index, hook] of read.hooks.entries()) {
-    const result = validateHook(hook.table, { file, index, source: hook, preset, presets: scope.presets, runners, schemas });
+    const result = validateHook(hook.table, {
+      file,
+      index,
+      source: hook,
+      preset,
+      presets: scope.presets,
+      runners,
+      schemas,
+    });
     issues.push(...result.issues);
     for (const warning of hook.warnings ?? []) warnings.push(`${file}:${hook.line}: ${warning}`);
     if (result.entry !== undefined) entries.push(result.entry);
-    if (result.name !== undefined) named.push({ name: result.name, index, line: hook.line, ...(hook.path === undefined ? {} : { path: hook.path }) });
+    if (result.name !== undefined)
+      named.push({
+        name: result.name,
+        index,
+        line: hook.line,
+        ...(hook.path === undefined ? {} : { path: hook.path }),
+      });
   }
   issues.push(...duplicateNames(file, named));
   issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
@@ -96,12 +128,22 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
 function readSandbox(value: unknown, file: string, line: number, issues: ConfigIssue[]): ConfigLayer['sandbox'] {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    issues.push({ file, line, message: '`sandbox` must be a table', fix: 'write [sandbox] with provider = "local" or "docker"' });
+    issues.push({
+      file,
+      line,
+      message: '`sandbox` must be a table',
+      fix: 'write [sandbox] with provider = "local" or "docker"',
+    });
     return undefined;
   }
   const { provider, ...settings } = value as Record<string, unknown>;
   if (!v.is(SANDBOX_PROVIDER, provider)) {
-    issues.push({ file, line, message: '`sandbox.provider` must be a provider name', fix: 'set provider = "local" (default) or "docker"' });
+    issues.push({
+      file,
+      line,
+      message: '`sandbox.provider` must be a provider name',
+      fix: 'set provider = "local" (default) or "docker"',
+    });
     return { settings };
   }
   return { ...(provider === undefined ? {} : { provider }), settings };

@@ -22,7 +22,8 @@ describe.each(builtInPresets.all)('preset $name', (preset) => {
   });
 
   test('gives command-line defaults only for text fields', () => {
-    for (const field of Object.values(preset.context)) if (field.cliDefault !== undefined) expect(field.type).toBe('string');
+    for (const field of Object.values(preset.context))
+      if (field.cliDefault !== undefined) expect(field.type).toBe('string');
   });
 });
 
@@ -33,6 +34,16 @@ test('the task attempt is text (`<task>-<n>`), the arc attempt a count', () => {
 });
 
 test('the session-ending events are in their catalogs', () => {
-  const ending = Object.fromEntries(builtInPresets.all.map((preset) => [preset.name, preset.events.filter((event) => event.endsSession === true).map((event) => event.name)]));
-  expect(ending).toEqual({ arc: ['run_complete', 'run_failed'], agent: ['session_stop'], claude: ['SessionEnd'], task: [] });
+  const ending = Object.fromEntries(
+    builtInPresets.all.map((preset) => [
+      preset.name,
+      preset.events.filter((event) => event.endsSession === true).map((event) => event.name),
+    ]),
+  );
+  expect(ending).toEqual({
+    arc: ['run_complete', 'run_failed'],
+    agent: ['session_stop'],
+    claude: ['SessionEnd'],
+    task: [],
+  });
 });

@@ -8,7 +8,12 @@ import type { EventContext } from './event-context.ts';
  * the preset's required fields (`required`, read from the preset when not given) as non-empty strings.
  * Throws {@link InvalidContextError} otherwise.
  */
-export function checkContext(event: string, context: unknown, preset: Preset, required: readonly string[] = requiredFields(preset.context)): asserts context is Record<string, unknown> {
+export function checkContext(
+  event: string,
+  context: unknown,
+  preset: Preset,
+  required: readonly string[] = requiredFields(preset.context),
+): asserts context is Record<string, unknown> {
   if (typeof context !== 'object' || context === null || Array.isArray(context)) {
     const kind = context === null ? 'null' : Array.isArray(context) ? 'an array' : typeof context;
     throw new InvalidContextError(`The context for "${event}" must be a JSON object, got ${kind}.`);

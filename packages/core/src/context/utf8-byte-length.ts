@@ -8,7 +8,12 @@ export function utf8ByteLength(text: string): number {
     const unit = text.charCodeAt(index);
     if (unit < 0x80) bytes += 1;
     else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+    else if (
+      unit >= 0xd800 &&
+      unit <= 0xdbff &&
+      index + 1 < text.length &&
+      (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00
+    ) {
       bytes += 4;
       index++;
     } else bytes += 3;

@@ -12,15 +12,19 @@ export function decisionProblem(record: Readonly<Record<string, unknown>>): stri
   if (typeof kind !== 'string' || !(DECISION_KINDS as readonly string[]).includes(kind)) {
     return `"decision" must be one of ${DECISION_KINDS.map((name) => `"${name}"`).join(', ')} (lower case), got ${shown(kind)}`;
   }
-  if (kind === 'override' && (typeof record['edge_to'] !== 'string' || record['edge_to'] === '')) return '"override" needs a non-empty "edge_to" string';
+  if (kind === 'override' && (typeof record['edge_to'] !== 'string' || record['edge_to'] === ''))
+    return '"override" needs a non-empty "edge_to" string';
   for (const field of TEXT_FIELDS) {
     const value = record[field];
-    if (value !== undefined && value !== null && typeof value !== 'string') return `"${field}" must be a string, got ${shown(value)}`;
+    if (value !== undefined && value !== null && typeof value !== 'string')
+      return `"${field}" must be a string, got ${shown(value)}`;
   }
   const proceed = record['continue'];
-  if (proceed !== undefined && proceed !== null && typeof proceed !== 'boolean') return `"continue" must be true or false, got ${shown(proceed)}`;
+  if (proceed !== undefined && proceed !== null && typeof proceed !== 'boolean')
+    return `"continue" must be true or false, got ${shown(proceed)}`;
   const input = record['updated_input'];
-  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) return `"updated_input" must be an object, got ${shown(input)}`;
+  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input)))
+    return `"updated_input" must be an object, got ${shown(input)}`;
   return undefined;
 }
 

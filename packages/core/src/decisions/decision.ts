@@ -34,7 +34,12 @@ export interface HookDecision {
 export type OutcomeExtra = 'updated_input' | 'additional_context' | 'continue' | 'system_message';
 
 /** Every extra a decision can carry (`continue` stands for `continue` with `stop_reason`). */
-export const OUTCOME_EXTRAS: readonly OutcomeExtra[] = ['updated_input', 'additional_context', 'continue', 'system_message'];
+export const OUTCOME_EXTRAS: readonly OutcomeExtra[] = [
+  'updated_input',
+  'additional_context',
+  'continue',
+  'system_message',
+];
 
 /** What a failed or timed-out hook decides instead of answering: the hook's `on_error` policy. */
 export type OnErrorPolicy = 'proceed' | 'block';

@@ -17,7 +17,11 @@ const NO_EXTRAS: MergedExtras = Object.freeze({});
  * input can replace the action's; `additional_context` and `system_message` — all of them, in order;
  * `continue: false` — if any hook said so, with the first such hook's `stop_reason`.
  */
-export function mergeExtras(decisions: readonly HookDecision[], names: readonly string[], warnings: string[]): MergedExtras {
+export function mergeExtras(
+  decisions: readonly HookDecision[],
+  names: readonly string[],
+  warnings: string[],
+): MergedExtras {
   // Most emits have no extras at all: answer them without building anything.
   if (!anyExtras(decisions)) return NO_EXTRAS;
   const merged: { -readonly [K in keyof MergedExtras]: MergedExtras[K] } = {};
@@ -37,7 +41,9 @@ export function mergeExtras(decisions: readonly HookDecision[], names: readonly 
     }
   }
   if (inputs.length > 1) {
-    warnings.push(`hooks ${inputs.map((name) => `"${name}"`).join(', ')} each set updated_input; the last one in config order ("${inputs.at(-1)}") wins`);
+    warnings.push(
+      `hooks ${inputs.map((name) => `"${name}"`).join(', ')} each set updated_input; the last one in config order ("${inputs.at(-1)}") wins`,
+    );
   }
   if (contexts.length > 0) merged.additional_context = contexts;
   if (messages.length > 0) merged.system_messages = messages;

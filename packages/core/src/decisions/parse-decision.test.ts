@@ -6,13 +6,23 @@ describe('parseDecision', () => {
     expect(parseDecision({ decision: 'proceed', extra: 1 })).toEqual({ decision: 'proceed' });
     expect(parseDecision({ decision: 'skip', reason: 'r' })).toEqual({ decision: 'skip', reason: 'r' });
     expect(parseDecision({ decision: 'block', reason: 'no' })).toEqual({ decision: 'block', reason: 'no' });
-    expect(parseDecision({ decision: 'override', edge_to: 'fix', reason: 'go' })).toEqual({ decision: 'override', edge_to: 'fix', reason: 'go' });
+    expect(parseDecision({ decision: 'override', edge_to: 'fix', reason: 'go' })).toEqual({
+      decision: 'override',
+      edge_to: 'fix',
+      reason: 'go',
+    });
   });
 
   test('reads allow and ask, and the extras with their types checked', () => {
     expect(parseDecision({ decision: 'allow' })).toEqual({ decision: 'allow' });
     expect(parseDecision({ decision: 'ask', reason: 'sure?' })).toEqual({ decision: 'ask', reason: 'sure?' });
-    const extras = { updated_input: { command: 'ls' }, additional_context: 'ctx', continue: false, stop_reason: 'done', system_message: 'hi' };
+    const extras = {
+      updated_input: { command: 'ls' },
+      additional_context: 'ctx',
+      continue: false,
+      stop_reason: 'done',
+      system_message: 'hi',
+    };
     expect(parseDecision({ decision: 'proceed', ...extras, other: 1 })).toEqual({ decision: 'proceed', ...extras });
     expect(parseDecision({ decision: 'proceed', additional_context: null })).toEqual({ decision: 'proceed' });
     expect(parseDecision({ decision: 'proceed', updated_input: 'ls' })).toBeUndefined();

@@ -9,7 +9,12 @@ export type AnswerReading =
   /** Not meant as a decision (plain text, nothing): the protocol's own rule applies. */
   | { readonly kind: 'none'; readonly warnings: readonly string[] }
   /** A decision the hook meant and the host can honour. */
-  | { readonly kind: 'answer'; readonly decision: HookDecision; readonly warnings: readonly string[]; readonly details?: Readonly<Record<string, unknown>> }
+  | {
+      readonly kind: 'answer';
+      readonly decision: HookDecision;
+      readonly warnings: readonly string[];
+      readonly details?: Readonly<Record<string, unknown>>;
+    }
   /** Meant as a decision, but it cannot be honoured: the hook failed, and `on_error` decides. */
   | { readonly kind: 'unreadable'; readonly problem: string; readonly warnings: readonly string[] };
 
@@ -27,7 +32,8 @@ export interface AnswerTextScope {
 }
 
 const NONE: AnswerReading = Object.freeze({ kind: 'none', warnings: Object.freeze([]) });
-const HOOKLINE_FORM = 'expected {"decision": "proceed"|"skip"|"block"|"override", "reason"?: string, "edge_to"?: string (required for override)}';
+const HOOKLINE_FORM =
+  'expected {"decision": "proceed"|"skip"|"block"|"override", "reason"?: string, "edge_to"?: string (required for override)}';
 
 /**
  * Reads a hook's output as an answer, one rule for every preset and every hook type that prints
@@ -43,17 +49,23 @@ export function readAnswerText(text: string, scope: AnswerTextScope): AnswerRead
   if (scope.truncated === true) {
     if (!looksLikeJson) return NONE;
     const cap = scope.capBytes === undefined ? 'the size cap' : String(scope.capBytes);
-    return unreadable(`${scope.what} is a JSON answer larger than ${cap} bytes; it was cut at ${cap}, so no decision can be read from it (keep the answer smaller)`);
+    return unreadable(
+      `${scope.what} is a JSON answer larger than ${cap} bytes; it was cut at ${cap}, so no decision can be read from it (keep the answer smaller)`,
+    );
   }
   if (!looksLikeJson) return NONE;
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
   } catch (error) {
-    return unreadable(`${scope.what} starts like a JSON answer but is not valid JSON (${messageOf(error)}); print exactly one JSON object`);
+    return unreadable(
+      `${scope.what} starts like a JSON answer but is not valid JSON (${messageOf(error)}); print exactly one JSON object`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return unreadable(`${scope.what} is a JSON ${Array.isArray(value) ? 'array' : typeof value}, not an object; an answer is one JSON object`);
+    return unreadable(
+      `${scope.what} is a JSON ${Array.isArray(value) ? 'array' : typeof value}, not an object; an answer is one JSON object`,
+    );
   }
   const record = value as Record<string, unknown>;
   const readAnswer = scope.preset?.readAnswer;
@@ -61,14 +73,25 @@ export function readAnswerText(text: string, scope: AnswerTextScope): AnswerRead
     const answer = readAnswer(record, scope.event);
     if (answer === undefined) return NONE;
     if (answer.problems !== undefined && answer.problems.length > 0) {
-      return unreadable(`${scope.what} is an answer that cannot be honoured: ${answer.problems.join('; ')}`, answer.warnings);
+      return unreadable(
+        `${scope.what} is an answer that cannot be honoured: ${answer.problems.join('; ')}`,
+        answer.warnings,
+      );
     }
-    return { kind: 'answer', decision: answer.decision, warnings: answer.warnings, ...(answer.details === undefined ? {} : { details: answer.details }) };
+    return {
+      kind: 'answer',
+      decision: answer.decision,
+      warnings: answer.warnings,
+      ...(answer.details === undefined ? {} : { details: answer.details }),
+    };
   }
   // A JSON object without a `decision` field ({"ok": true} from a web service) decides nothing.
   if (!Object.hasOwn(record, 'decision')) return NONE;
   const decision = parseDecision(record);
-  if (decision === undefined) return unreadable(`${scope.what} is an invalid decision: ${decisionProblem(record) ?? 'it was refused'}; ${HOOKLINE_FORM}`);
+  if (decision === undefined)
+    return unreadable(
+      `${scope.what} is an invalid decision: ${decisionProblem(record) ?? 'it was refused'}; ${HOOKLINE_FORM}`,
+    );
   return { kind: 'answer', decision, warnings: [] };
 }
 

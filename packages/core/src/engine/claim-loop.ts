@@ -61,7 +61,10 @@ export async function claimLoop<T>(options: ClaimLoopOptions<T>): Promise<void> 
   if (failure !== undefined) throw failure.error;
 }
 
-async function pause(options: Pick<ClaimLoopOptions<unknown>, 'waitForWork' | 'pollMs'>, signal: AbortSignal): Promise<void> {
+async function pause(
+  options: Pick<ClaimLoopOptions<unknown>, 'waitForWork' | 'pollMs'>,
+  signal: AbortSignal,
+): Promise<void> {
   if (options.waitForWork === undefined) return sleepUnlessAborted(options.pollMs, signal);
   try {
     await options.waitForWork(options.pollMs, signal);

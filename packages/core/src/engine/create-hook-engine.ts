@@ -123,7 +123,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
   const { config, runners } = options;
   const presets = builtInPresets.with(options.presets ?? []);
   const preset = presets.get(config.preset);
-  if (preset === undefined) throw new PluginError(`The config uses preset "${config.preset}", which neither this @hookline/core nor the presets given know; pass the presets the config was loaded with.`);
+  if (preset === undefined)
+    throw new PluginError(
+      `The config uses preset "${config.preset}", which neither this @hookline/core nor the presets given know; pass the presets the config was loaded with.`,
+    );
   const registry = createRunnerRegistry(runners);
   const sandboxProvider = checkPlugins(config, registry, options.sandbox);
   const journal = checkJournal(config, preset, options.journal, options.journalKey);
@@ -166,7 +169,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
             owner: `engine-${crypto.randomUUID()}`,
             leaseMs: checkLease(options.journalLeaseMs),
             recordOnly: options.durableHooks === 'record',
-            seal: options.journalKey === false || options.journalKey === undefined ? undefined : createJournalSeal(options.journalKey),
+            seal:
+              options.journalKey === false || options.journalKey === undefined
+                ? undefined
+                : createJournalSeal(options.journalKey),
           }),
     observer: options.observer,
   };
@@ -180,7 +186,13 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     const route = routes.get(event);
     if (route === undefined) {
       const names = preset.events.map((known) => known.name);
-      throw new UnknownEventError(event, preset.name, names, nearestWord(event, names), presets.withEvent(event, preset)[0]);
+      throw new UnknownEventError(
+        event,
+        preset.name,
+        names,
+        nearestWord(event, names),
+        presets.withEvent(event, preset)[0],
+      );
     }
     return route;
   };
@@ -210,7 +222,10 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
     async resume(resumeOptions = {}) {
       if (closing !== undefined) throw new EngineClosedError();
       if (durability === undefined || journal === undefined) return { ran: [], pending: [], refused: [] };
-      return resumeJournal(engine, durability, journal, { ...resumeOptions, concurrency: resumeOptions.concurrency ?? concurrency });
+      return resumeJournal(engine, durability, journal, {
+        ...resumeOptions,
+        concurrency: resumeOptions.concurrency ?? concurrency,
+      });
     },
     async endRun(runId) {
       await sessions?.end(runId);
@@ -224,37 +239,59 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
         await settleWork();
         durability?.stop();
         await durability?.idle();
-        await Promise.allSettled([...runners.map((runner) => runner.doClose?.()), sandboxProvider?.doClose?.(), journal?.doClose?.()]);
+        await Promise.allSettled([
+          ...runners.map((runner) => runner.doClose?.()),
+          sandboxProvider?.doClose?.(),
+          journal?.doClose?.(),
+        ]);
       })();
       return closing;
     },
   };
 }
 
-function checkPlugins(config: HookConfig, registry: ReturnType<typeof createRunnerRegistry>, provider: SandboxProvider | undefined): SandboxProvider | undefined {
+function checkPlugins(
+  config: HookConfig,
+  registry: ReturnType<typeof createRunnerRegistry>,
+  provider: SandboxProvider | undefined,
+): SandboxProvider | undefined {
   let needsSandbox = false;
   for (const hook of config.hooks) {
     // A broken hook never runs: it needs no runner.
     if (hook.broken !== undefined) continue;
     const installed = registry.find(hook.type);
     if (installed === undefined) {
-      throw new PluginError(`Hook "${hook.name}" has type "${hook.type}", but no runner for it was passed to createHookEngine; pass the runners the config was loaded with.`);
+      throw new PluginError(
+        `Hook "${hook.name}" has type "${hook.type}", but no runner for it was passed to createHookEngine; pass the runners the config was loaded with.`,
+      );
     }
     if (hook.enabled && hook.sandbox && installed.type.usesSandbox) needsSandbox = true;
   }
   const providerMismatch = provider === undefined ? undefined : interfaceVersionProblem('sandbox provider', provider);
   if (providerMismatch !== undefined) throw new PluginError(`${providerMismatch}; install versions that match.`);
   if (provider !== undefined && provider.name !== config.sandbox.provider) {
-    throw new PluginError(`The config selects sandbox provider "${config.sandbox.provider}", but the engine was given "${provider.name}"; pass the provider the config names.`);
+    throw new PluginError(
+      `The config selects sandbox provider "${config.sandbox.provider}", but the engine was given "${provider.name}"; pass the provider the config names.`,
+    );
   }
   if (needsSandbox && provider === undefined) {
-    const hint = config.sandbox.provider === 'local' ? 'pass localSandbox() from @hookline/runner-command' : `pass the "${config.sandbox.provider}" provider (e.g. dockerSandbox() from @hookline/sandbox-docker)`;
-    throw new PluginError(`Some hooks run sandboxed (sandbox = true is the default), but no sandbox provider was given: ${hint}, or set sandbox = false on those hooks.`);
+    const hint =
+      config.sandbox.provider === 'local'
+        ? 'pass localSandbox() from @hookline/runner-command'
+        : `pass the "${config.sandbox.provider}" provider (e.g. dockerSandbox() from @hookline/sandbox-docker)`;
+    throw new PluginError(
+      `Some hooks run sandboxed (sandbox = true is the default), but no sandbox provider was given: ${hint}, or set sandbox = false on those hooks.`,
+    );
   }
   return provider;
 }
 
-function checkJournal(config: HookConfig, preset: Preset, journal: Journal | undefined, key: JournalKey | false | undefined): Journal | undefined {
+function checkJournal(
+  config: HookConfig,
+  preset: Preset,
+  journal: Journal | undefined,
+  key: JournalKey | false | undefined,
+): Journal | undefined {
   const journalMismatch = journal === undefined ? undefined : interfaceVersionProblem('journal', journal);
   if (journalMismatch !== undefined) throw new PluginError(`${journalMismatch}; install versions that match.`);
   if (journal !== undefined && key === undefined) {
@@ -264,8 +301,11 @@ function checkJournal(config: HookConfig, preset: Preset, journal: Journal | und
   }
   const durable = config.hooks.filter((hook) => hook.enabled && hook.durable).map((hook) => `"${hook.name}"`);
   if (durable.length > 0 && journal === undefined) {
-    const byDefault = preset.events.some((event) => event.durable === true) ? `, or by default in preset "${preset.name}"` : '';
-    const named = durable.length > 3 ? `${durable.slice(0, 3).join(', ')} and ${durable.length - 3} more` : durable.join(', ');
+    const byDefault = preset.events.some((event) => event.durable === true)
+      ? `, or by default in preset "${preset.name}"`
+      : '';
+    const named =
+      durable.length > 3 ? `${durable.slice(0, 3).join(', ')} and ${durable.length - 3} more` : durable.join(', ');
     throw new PluginError(
       `Hook${durable.length === 1 ? '' : 's'} ${named} ${durable.length === 1 ? 'is' : 'are'} durable (journaled before emit returns: durable = true${byDefault}), but no journal was passed to createHookEngine: pass journal: sqliteJournal({ path: ".hookline/journal.db" }) from @hookline/journal-sqlite (or another Journal), or set durable = false on them.`,
     );
@@ -275,7 +315,12 @@ function checkJournal(config: HookConfig, preset: Preset, journal: Journal | und
 
 function checkLease(leaseMs: number | undefined): number {
   if (leaseMs === undefined) return 30_000;
-  if (!Number.isInteger(leaseMs) || leaseMs < 3) throw new InvalidOptionError('createHookEngine', 'journalLeaseMs', `journalLeaseMs must be an integer of at least 3 (milliseconds), got ${leaseMs}.`);
+  if (!Number.isInteger(leaseMs) || leaseMs < 3)
+    throw new InvalidOptionError(
+      'createHookEngine',
+      'journalLeaseMs',
+      `journalLeaseMs must be an integer of at least 3 (milliseconds), got ${leaseMs}.`,
+    );
   return leaseMs;
 }
 

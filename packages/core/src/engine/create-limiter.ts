@@ -9,7 +9,12 @@ const NOBODY = (): void => undefined;
 
 /** Creates a first-in-first-out concurrency limiter. */
 export function createLimiter(limit: number): Limiter {
-  if (!Number.isInteger(limit) || limit < 1) throw new InvalidOptionError('createHookEngine', 'concurrency', `concurrency must be a positive integer, got ${limit}.`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new InvalidOptionError(
+      'createHookEngine',
+      'concurrency',
+      `concurrency must be a positive integer, got ${limit}.`,
+    );
   let active = 0;
   // A queue read from `head` rather than with shift(): shift() moves every waiter, so an emit of
   // 20 000 non-blocking hooks spent most of its time there (quadratic in the hooks waiting).

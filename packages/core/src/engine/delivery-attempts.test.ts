@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadConfig } from '../config/load-config.ts';
-import { defineRunner, type DeliveryCall, type DeliveryVerdict, type Runner, type RunResult } from '../plugins/runner.ts';
+import {
+  defineRunner,
+  type DeliveryCall,
+  type DeliveryVerdict,
+  type Runner,
+  type RunResult,
+} from '../plugins/runner.ts';
 import { memoryJournal, type MemoryJournal } from '../testing/memory-journal.ts';
 import { createHookEngine, type HookEngine } from './create-hook-engine.ts';
 
@@ -20,7 +26,8 @@ function verdictRunner(script: Record<string, Array<DeliveryVerdict | undefined>
         doRun(hook, call): RunResult {
           calls.push({ hook: hook.name, delivery: call.delivery });
           const delivery = script[hook.name]?.shift();
-          if (delivery === undefined) return { status: 'ok', decision: { decision: 'proceed' }, details: { http_status: 200 } };
+          if (delivery === undefined)
+            return { status: 'ok', decision: { decision: 'proceed' }, details: { http_status: 200 } };
           return { status: 'failed', error: delivery.reason, details: { http_status: 503 }, delivery };
         },
       },
@@ -43,18 +50,29 @@ function engineWith(journal: MemoryJournal, runner: Runner, extra = ''): HookEng
 }
 
 const context = { run_id: 'run-1', workflow_name: 'ci' };
-const retry = (afterMs: number, counted = true): DeliveryVerdict => ({ next: 'retry', afterMs, counted, reason: 'answered 503' });
+const retry = (afterMs: number, counted = true): DeliveryVerdict => ({
+  next: 'retry',
+  afterMs,
+  counted,
+  reason: 'answered 503',
+});
 
 describe('delivery verdicts of durable hooks', () => {
   test('a retry keeps the entry with the attempt, releases it for later, and the next attempt has the same message key; a hook done earlier is not run again', async () => {
     const journal = memoryJournal();
     const { runner, calls } = verdictRunner({ notify: [retry(0), retry(50, false)] });
-    const engine = engineWith(journal, runner, '[[hooks]]\nname = "audit"\nevent = "stage_complete"\ntype = "deliver"\ntarget = "https://b.test/audit"\ndurable = true\n');
+    const engine = engineWith(
+      journal,
+      runner,
+      '[[hooks]]\nname = "audit"\nevent = "stage_complete"\ntype = "deliver"\ntarget = "https://b.test/audit"\ndurable = true\n',
+    );
     const first = await (await engine.emit('stage_complete', context)).settled;
     expect(first.hooks.map((hook) => hook.status)).toEqual(['failed', 'ok']);
     expect(journal.entries).toHaveLength(1);
     const [entry] = journal.entries;
-    expect(entry?.deliveries?.map((attempt) => [attempt.hook, attempt.outcome, attempt.httpStatus, attempt.target])).toEqual([
+    expect(
+      entry?.deliveries?.map((attempt) => [attempt.hook, attempt.outcome, attempt.httpStatus, attempt.target]),
+    ).toEqual([
       ['notify', 'retry', 503, 'https://a.test/hook'],
       ['audit', 'done', 200, 'https://b.test/audit'],
     ]);
@@ -65,7 +83,13 @@ describe('delivery verdicts of durable hooks', () => {
     expect(journal.entries[0]?.deliveries).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 60));
     const resumed = await engine.resume();
-    expect(resumed.ran[0]?.outcome.hooks.map((hook) => [hook.name, hook.status, hook.skipped_because?.startsWith('done on an earlier attempt')])).toEqual([
+    expect(
+      resumed.ran[0]?.outcome.hooks.map((hook) => [
+        hook.name,
+        hook.status,
+        hook.skipped_because?.startsWith('done on an earlier attempt'),
+      ]),
+    ).toEqual([
       ['notify', 'ok', undefined],
       ['audit', 'skipped', true],
     ]);
@@ -78,9 +102,13 @@ describe('delivery verdicts of durable hooks', () => {
 
   test('a hook given up on dead-letters the entry with every attempt, disables its target for later entries, and a retry by hand starts its schedule again', async () => {
     const journal = memoryJournal();
-    const { runner, calls } = verdictRunner({ notify: [retry(0), { next: 'dead', reason: 'answered 410 Gone', disable: true }] });
+    const { runner, calls } = verdictRunner({
+      notify: [retry(0), { next: 'dead', reason: 'answered 410 Gone', disable: true }],
+    });
     const engine = engineWith(journal, runner);
-    await (await engine.emit('stage_complete', context)).settled;
+    await (
+      await engine.emit('stage_complete', context)
+    ).settled;
     await engine.resume();
     const [dead] = journal.entries;
     expect(dead?.deadLetteredAt).toBeDefined();
@@ -117,14 +145,19 @@ describe('delivery verdicts of durable hooks', () => {
             defaultOnError: 'proceed',
             usesSandbox: false,
             // Never answers before the deadline: the engine's timeout decides.
-            doRun: (_hook, call) => new Promise<RunResult>((resolve) => call.signal.addEventListener('abort', () => resolve({ status: 'failed', error: 'stopped' }))),
+            doRun: (_hook, call) =>
+              new Promise<RunResult>((resolve) =>
+                call.signal.addEventListener('abort', () => resolve({ status: 'failed', error: 'stopped' })),
+              ),
             ...(deadlineVerdict ? { deadlineVerdict: () => retry(60_000) } : {}),
           },
         },
       });
     const retried = await (await engineWith(journal, stalled(true)).emit('stage_complete', context)).settled;
     expect(retried.hooks[0]).toMatchObject({ status: 'timed_out', delivery: { next: 'retry' } });
-    expect(journal.entries[0]?.deliveries?.map((attempt) => [attempt.outcome, attempt.status])).toEqual([['retry', 'timed_out']]);
+    expect(journal.entries[0]?.deliveries?.map((attempt) => [attempt.outcome, attempt.status])).toEqual([
+      ['retry', 'timed_out'],
+    ]);
 
     const other = memoryJournal();
     const done = await (await engineWith(other, stalled(false)).emit('stage_complete', context)).settled;
@@ -136,8 +169,14 @@ describe('delivery verdicts of durable hooks', () => {
     const journal = memoryJournal();
     const { runner, calls } = verdictRunner({});
     const engine = engineWith(journal, runner);
-    await (await engine.emit('stage_complete', context)).settled;
+    await (
+      await engine.emit('stage_complete', context)
+    ).settled;
     expect(journal.entries).toEqual([]);
-    expect(calls[0]?.delivery).toEqual({ messageKey: expect.stringContaining('\u00001\u0000notify'), attempt: 1, firstAttemptAt: expect.any(Number) });
+    expect(calls[0]?.delivery).toEqual({
+      messageKey: expect.stringContaining('\u00001\u0000notify'),
+      attempt: 1,
+      firstAttemptAt: expect.any(Number),
+    });
   });
 });

@@ -17,7 +17,12 @@ function currentAttempts(entry: JournalEntry | undefined, hook: string): Journal
 }
 
 /** The {@link DeliveryCall} of a durable hook of a held entry. */
-export function deliveryCall(messageKey: string, entry: JournalEntry | undefined, hook: string, now: number): DeliveryCall {
+export function deliveryCall(
+  messageKey: string,
+  entry: JournalEntry | undefined,
+  hook: string,
+  now: number,
+): DeliveryCall {
   const attempts = currentAttempts(entry, hook);
   return { messageKey, attempt: attempts.length + 1, firstAttemptAt: attempts[0]?.at ?? now };
 }
@@ -34,7 +39,8 @@ export function settledEarlier(entry: JournalEntry | undefined, hook: string): s
   const last = lastOutcomes(deliveries);
   const mine = last.get(hook);
   if (mine?.outcome === 'done') return `done on an earlier attempt (${new Date(mine.at).toISOString()})`;
-  if (mine?.outcome === 'dead' && [...last.values()].some((attempt) => attempt.outcome === 'retry')) return `given up on an earlier attempt: ${mine.error ?? 'no detail'}`;
+  if (mine?.outcome === 'dead' && [...last.values()].some((attempt) => attempt.outcome === 'retry'))
+    return `given up on an earlier attempt: ${mine.error ?? 'no detail'}`;
   return undefined;
 }
 
@@ -46,13 +52,19 @@ export interface DeliveryRun {
 }
 
 /** What to do with a held entry once its durable hooks ended: clear it, or record attempts and retry or dead-letter it. */
-export type EntrySettlement = { readonly clear: true } | { readonly clear: false; readonly attempts: readonly JournalAttempt[]; readonly next: JournalNext };
+export type EntrySettlement =
+  | { readonly clear: true }
+  | { readonly clear: false; readonly attempts: readonly JournalAttempt[]; readonly next: JournalNext };
 
 /**
  * Decides an entry's fate from the verdicts of this pass and the attempts before it. Without any
  * verdict, now or before, it is cleared as always (the fast path: no attempt is written).
  */
-export function settleEntry(entry: JournalEntry | undefined, runs: readonly DeliveryRun[], now: number): EntrySettlement {
+export function settleEntry(
+  entry: JournalEntry | undefined,
+  runs: readonly DeliveryRun[],
+  now: number,
+): EntrySettlement {
   const earlier = entry?.deliveries ?? [];
   if (earlier.length === 0 && runs.every((run) => verdictOf(run.report) === undefined)) return { clear: true };
   const attempts: JournalAttempt[] = [];
@@ -85,13 +97,21 @@ export function settleEntry(entry: JournalEntry | undefined, runs: readonly Deli
   }
   const dead = [...last.values()].filter((attempt) => attempt.outcome === 'dead');
   if (dead.length === 0) return { clear: true };
-  return { clear: false, attempts: trimmed(earlier.length, attempts), next: { deadLetter: dead.map((attempt) => `"${attempt.hook}" given up: ${attempt.error ?? 'no detail'}`).join('; ') } };
+  return {
+    clear: false,
+    attempts: trimmed(earlier.length, attempts),
+    next: {
+      deadLetter: dead.map((attempt) => `"${attempt.hook}" given up: ${attempt.error ?? 'no detail'}`).join('; '),
+    },
+  };
 }
 
 /** A runner's verdict on a report, when it gave one. */
 export function verdictOf(report: HookReport): DeliveryVerdict | undefined {
   const verdict = report['delivery'];
-  return typeof verdict === 'object' && verdict !== null && 'next' in verdict ? (verdict as DeliveryVerdict) : undefined;
+  return typeof verdict === 'object' && verdict !== null && 'next' in verdict
+    ? (verdict as DeliveryVerdict)
+    : undefined;
 }
 
 // The latest attempt of each hook.

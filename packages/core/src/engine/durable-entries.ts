@@ -1,5 +1,14 @@
 import { createInFlight } from '../plugins/create-in-flight.ts';
-import type { DisabledTarget, Journal, JournalAttempt, JournalEntry, JournalNext, JournalProcessGroup, JournalRecord, ProcessGroupSealer } from '../plugins/journal.ts';
+import type {
+  DisabledTarget,
+  Journal,
+  JournalAttempt,
+  JournalEntry,
+  JournalNext,
+  JournalProcessGroup,
+  JournalRecord,
+  ProcessGroupSealer,
+} from '../plugins/journal.ts';
 import type { JournalSeal, SealVerdict } from '../plugins/journal-seal.ts';
 import { messageOf } from '../errors/message-of.ts';
 
@@ -30,7 +39,9 @@ export interface HeldEntry {
 }
 
 /** What a claim took: an entry to run, or one refused because its seal does not verify (dead-lettered). */
-export type ClaimedEntry = { readonly held: HeldEntry; readonly refused?: undefined } | { readonly refused: JournalEntry; readonly reason: string; readonly held?: undefined };
+export type ClaimedEntry =
+  | { readonly held: HeldEntry; readonly refused?: undefined }
+  | { readonly refused: JournalEntry; readonly reason: string; readonly held?: undefined };
 
 /** The engine's side of a journal: recording, claiming, and the leases of the entries it holds. */
 export interface Durability {
@@ -101,25 +112,34 @@ export function createDurability(settings: DurabilitySettings): Durability {
       timer = undefined;
     }
   };
-  const hold = (id: string, entrySeal: string | undefined, entry?: JournalEntry, warnings: readonly string[] = []): HeldEntry => {
+  const hold = (
+    id: string,
+    entrySeal: string | undefined,
+    entry?: JournalEntry,
+    warnings: readonly string[] = [],
+  ): HeldEntry => {
     const state = { lost: false };
     held.set(id, state);
     if (timer === undefined && !stopped) timer = setInterval(renewAll, Math.max(1, Math.floor(leaseMs / 3)));
     const label = `journal entry ${id}`;
-    const sealGroup: ProcessGroupSealer = async (group) => (seal === undefined || entrySeal === undefined ? undefined : seal.sealGroup(entrySeal, group));
+    const sealGroup: ProcessGroupSealer = async (group) =>
+      seal === undefined || entrySeal === undefined ? undefined : seal.sealGroup(entrySeal, group);
     const finish = async (stoppedBecause?: string): Promise<string | undefined> => {
-        release(id);
-        if (state.lost) return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
-        try {
-          if (stoppedBecause !== undefined) {
-            await watch(journal.doRelease(id, owner, stoppedBecause, 0));
-            return undefined;
-          }
-          const cleared = await watch(journal.doComplete(id, owner));
-          return cleared ? undefined : `${label} was taken over by another engine after its lease expired; its hooks may run again`;
-        } catch (error) {
-          return `could not ${stoppedBecause === undefined ? 'clear' : 'release'} ${label}: ${messageOf(error)} — its durable hooks will run again when the journal is resumed`;
+      release(id);
+      if (state.lost)
+        return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
+      try {
+        if (stoppedBecause !== undefined) {
+          await watch(journal.doRelease(id, owner, stoppedBecause, 0));
+          return undefined;
         }
+        const cleared = await watch(journal.doComplete(id, owner));
+        return cleared
+          ? undefined
+          : `${label} was taken over by another engine after its lease expired; its hooks may run again`;
+      } catch (error) {
+        return `could not ${stoppedBecause === undefined ? 'clear' : 'release'} ${label}: ${messageOf(error)} — its durable hooks will run again when the journal is resumed`;
+      }
     };
     return {
       id,
@@ -134,20 +154,27 @@ export function createDurability(settings: DurabilitySettings): Durability {
       async settle(attempts, next) {
         if (journal.doRecordAttempts === undefined) {
           const cleared = await finish();
-          return cleared ?? `${journal.name} cannot keep delivery attempts, so ${label} was cleared instead of ${next.deadLetter === undefined ? 'retried' : 'dead-lettered'}: ${next.deadLetter ?? next.error}`;
+          return (
+            cleared ??
+            `${journal.name} cannot keep delivery attempts, so ${label} was cleared instead of ${next.deadLetter === undefined ? 'retried' : 'dead-lettered'}: ${next.deadLetter ?? next.error}`
+          );
         }
         release(id);
-        if (state.lost) return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
+        if (state.lost)
+          return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
         try {
           const kept = await watch(journal.doRecordAttempts(id, owner, attempts, next));
-          return kept ? undefined : `${label} was taken over by another engine after its lease expired; its hooks may run again`;
+          return kept
+            ? undefined
+            : `${label} was taken over by another engine after its lease expired; its hooks may run again`;
         } catch (error) {
           return `could not record the delivery attempts of ${label}: ${messageOf(error)} — its durable hooks will run again when the journal is resumed`;
         }
       },
       attach(pid) {
         // Best effort: a journal that cannot record it now still holds the entry under its lease.
-        if (journal.doAttachProcess !== undefined) watch(journal.doAttachProcess(id, owner, pid, sealGroup)).catch(() => undefined);
+        if (journal.doAttachProcess !== undefined)
+          watch(journal.doAttachProcess(id, owner, pid, sealGroup)).catch(() => undefined);
       },
     };
   };
@@ -159,13 +186,23 @@ export function createDurability(settings: DurabilitySettings): Durability {
     const vouched: JournalProcessGroup[] = [];
     for (const group of groups) {
       if (seal === undefined || (await watch(seal.verifyGroup(entry.seal ?? '', group)))) vouched.push(group);
-      else warnings.push(`journal entry ${entry.id} names process group ${String(group.pid)} with a seal that does not verify (forged or edited); it was not signalled`);
+      else
+        warnings.push(
+          `journal entry ${entry.id} names process group ${String(group.pid)} with a seal that does not verify (forged or edited); it was not signalled`,
+        );
     }
-    if (journal.doEndProcessGroups === undefined) return [...warnings, `journal entry ${entry.id} names process groups, but ${journal.name} cannot end them; hooks left running by a killed process may overlap this run`];
+    if (journal.doEndProcessGroups === undefined)
+      return [
+        ...warnings,
+        `journal entry ${entry.id} names process groups, but ${journal.name} cannot end them; hooks left running by a killed process may overlap this run`,
+      ];
     try {
       return [...warnings, ...(await watch(journal.doEndProcessGroups(entry.id, owner, vouched)))];
     } catch (error) {
-      return [...warnings, `could not end the process groups an earlier run of journal entry ${entry.id} left: ${messageOf(error)}; they may overlap this run`];
+      return [
+        ...warnings,
+        `could not end the process groups an earlier run of journal entry ${entry.id} left: ${messageOf(error)}; they may overlap this run`,
+      ];
     }
   };
 
@@ -176,7 +213,8 @@ export function createDurability(settings: DurabilitySettings): Durability {
     recordOnly,
     async record(plain) {
       try {
-        const record = seal === undefined ? plain : { ...plain, seal: await watch(seal.sealEntry(journal.scope, plain)) };
+        const record =
+          seal === undefined ? plain : { ...plain, seal: await watch(seal.sealEntry(journal.scope, plain)) };
         if (recordOnly) {
           await watch(journal.doRecord(record, owner, 0));
           return {};
@@ -199,7 +237,8 @@ export function createDurability(settings: DurabilitySettings): Durability {
           const reason = refusal(verdict, entry, groups.length);
           // Its process groups are forgotten unsignalled: a forged entry must not make us kill anything.
           if (entry.deadLetteredAt === undefined) await watch(journal.doDeadLetter(entry.id, owner, reason));
-          else if (groups.length > 0) await watch(journal.doEndProcessGroups?.(entry.id, owner, []) ?? Promise.resolve([]));
+          else if (groups.length > 0)
+            await watch(journal.doEndProcessGroups?.(entry.id, owner, []) ?? Promise.resolve([]));
           return { refused: entry, reason };
         }
         const warnings = groups.length === 0 ? [] : await endLeftovers(entry, groups);
@@ -222,7 +261,8 @@ export function createDurability(settings: DurabilitySettings): Durability {
       return (await disabled.reading).get(target);
     },
     async disable(target, reason) {
-      if (journal.doDisableTarget === undefined) return `${journal.name} cannot keep disabled endpoints, so ${target} stays enabled: ${reason}`;
+      if (journal.doDisableTarget === undefined)
+        return `${journal.name} cannot keep disabled endpoints, so ${target} stays enabled: ${reason}`;
       try {
         await watch(journal.doDisableTarget(target, reason));
         disabled = undefined;
@@ -240,7 +280,6 @@ export function createDurability(settings: DurabilitySettings): Durability {
   };
 }
 
-
 // How stale an engine's view of the disabled targets may be: a 410 seen by one worker stops the others within this.
 const DISABLED_TARGETS_TTL_MS = 2_000;
 
@@ -250,6 +289,7 @@ function refusal(verdict: Exclude<SealVerdict, 'valid'>, entry: JournalEntry, gr
     verdict === 'missing'
       ? 'it has no seal: it was written by a Hookline before entries were sealed, by a host with journalKey: false, or by something other than Hookline'
       : "its seal does not verify with this user's journal key: it was forged or edited, written with another key (another user, a journal copied from elsewhere), or copied from another journal";
-  const unsignalled = groups === 0 ? '' : ` Its ${groups} recorded process group${groups === 1 ? ' was' : 's were'} not signalled.`;
+  const unsignalled =
+    groups === 0 ? '' : ` Its ${groups} recorded process group${groups === 1 ? ' was' : 's were'} not signalled.`;
   return `refused: ${why}, so its context is not trusted and its hooks did not run.${unsignalled} Check its context (hookline journal ls --json); to run it anyway: hookline journal retry ${entry.id} --trust.`;
 }

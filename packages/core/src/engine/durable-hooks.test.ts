@@ -16,7 +16,8 @@ const { engineFor, closeAfterTest } = scriptedEngines();
 const hook = (name: string, body: string, event = 'stage_complete') => scriptedHook(name, body, event);
 
 describe('memory journal', () => {
-  for (const check of journalConformanceCases({ create: (settings) => memoryJournal(settings) })) test(check.name, check.run);
+  for (const check of journalConformanceCases({ create: (settings) => memoryJournal(settings) }))
+    test(check.name, check.run);
 });
 
 describe('durable hooks', () => {
@@ -31,11 +32,21 @@ describe('durable hooks', () => {
 
   test('the entry is journaled before emit returns and cleared once the durable hooks ran', async () => {
     const journal = memoryJournal();
-    const { engine, runner } = engineFor(hook('notify', 'durable = true\ndelay_ms = 50') + hook('plain', 'delay_ms = 10'), { journal });
+    const { engine, runner } = engineFor(
+      hook('notify', 'durable = true\ndelay_ms = 50') + hook('plain', 'delay_ms = 10'),
+      { journal },
+    );
     const outcome = await engine.emit('stage_complete', context);
     expect(outcome.hooks.map((report) => report.status)).toEqual(['pending', 'pending']);
     expect(journal.entries).toEqual([
-      expect.objectContaining({ preset: 'arc', event: 'stage_complete', context: { event: 'stage_complete', ...context }, hooks: ['notify'], attempts: 1, owner: expect.stringMatching(/^engine-/) }),
+      expect.objectContaining({
+        preset: 'arc',
+        event: 'stage_complete',
+        context: { event: 'stage_complete', ...context },
+        hooks: ['notify'],
+        attempts: 1,
+        owner: expect.stringMatching(/^engine-/),
+      }),
     ]);
     const settled = await outcome.settled;
     expect(settled.hooks.map((report) => report.status)).toEqual(['ok', 'ok']);
@@ -86,7 +97,10 @@ describe('durable hooks', () => {
 
   test('nothing is journaled when a blocking hook blocks the event', async () => {
     const journal = memoryJournal();
-    const { engine } = engineFor(hook('gate', 'decision = "block"\nblocking = true') + hook('notify', 'durable = true'), { journal });
+    const { engine } = engineFor(
+      hook('gate', 'decision = "block"\nblocking = true') + hook('notify', 'durable = true'),
+      { journal },
+    );
     const outcome = await engine.emit('stage_complete', context);
     expect(outcome.decision).toBe('block');
     expect(journal.entries).toEqual([]);
@@ -94,7 +108,10 @@ describe('durable hooks', () => {
 
   test('a failed or blocking durable hook still clears its entry: it ran', async () => {
     const journal = memoryJournal();
-    const { engine } = engineFor(hook('a', 'durable = true\nfail = "boom"') + hook('b', 'durable = true\ndecision = "block"'), { journal });
+    const { engine } = engineFor(
+      hook('a', 'durable = true\nfail = "boom"') + hook('b', 'durable = true\ndecision = "block"'),
+      { journal },
+    );
     const settled = await (await engine.emit('stage_complete', context)).settled;
     expect(settled.warnings).toHaveLength(2);
     expect(journal.entries).toEqual([]);
@@ -107,11 +124,16 @@ describe('durable hooks', () => {
     expect(journal.entries).toHaveLength(1);
     await first.close();
     // Closing stopped the hook before it ended: the entry stays, released, with the reason.
-    expect(journal.entries).toEqual([expect.objectContaining({ attempts: 1, lastError: 'the engine closed before the durable hooks ended' })]);
+    expect(journal.entries).toEqual([
+      expect.objectContaining({ attempts: 1, lastError: 'the engine closed before the durable hooks ended' }),
+    ]);
     expect(journal.entries[0]?.owner).toBeUndefined();
 
     // The config changed meanwhile: the durable hooks of the event as configured now run.
-    const { engine, runner } = engineFor(hook('notify', 'durable = true') + hook('renamed', 'durable = true') + hook('not-durable', ''), { journal });
+    const { engine, runner } = engineFor(
+      hook('notify', 'durable = true') + hook('renamed', 'durable = true') + hook('not-durable', ''),
+      { journal },
+    );
     const report = await engine.resume();
     expect(runner.calls.map((call) => call.hook)).toEqual(['notify', 'renamed']);
     expect(report.pending).toEqual([]);
@@ -174,11 +196,16 @@ describe('durable hooks', () => {
     const { engine, runner } = engineFor(hook('notify', 'durable = true'), { journal });
     const report = await engine.resume();
     expect(report.pending).toEqual([
-      { entry: expect.objectContaining({ event: 'after_merge' }), error: 'event "after_merge" of preset "task" is not in this engine\'s catalog (preset "arc")' },
+      {
+        entry: expect.objectContaining({ event: 'after_merge' }),
+        error: 'event "after_merge" of preset "task" is not in this engine\'s catalog (preset "arc")',
+      },
     ]);
     expect(report.ran.map((ran) => ran.entry.event)).toEqual(['stage_complete']);
     expect(runner.calls).toHaveLength(1);
-    expect(journal.entries).toEqual([expect.objectContaining({ event: 'after_merge', lastError: expect.stringContaining('not in this engine') })]);
+    expect(journal.entries).toEqual([
+      expect.objectContaining({ event: 'after_merge', lastError: expect.stringContaining('not in this engine') }),
+    ]);
   });
 
   test('a journal that cannot record: the hooks still run, and the outcome says they are not durable', async () => {
@@ -210,9 +237,19 @@ describe('durable hooks', () => {
   test('a task point is durable without saying so', async () => {
     const journal: MemoryJournal = memoryJournal();
     const runner = scriptedRunner({ type: 'command' });
-    const config = loadConfig([{ text: 'preset = "task"\n[[hooks]]\nname = "cleanup"\nevent = "after_merge"\ntype = "command"\ndelay_ms = 20\n', source: 'task.toml' }], { runners: [runner] });
+    const config = loadConfig(
+      [
+        {
+          text: 'preset = "task"\n[[hooks]]\nname = "cleanup"\nevent = "after_merge"\ntype = "command"\ndelay_ms = 20\n',
+          source: 'task.toml',
+        },
+      ],
+      { runners: [runner] },
+    );
     expect(() => createHookEngine({ config, runners: [runner] })).toThrow('is durable');
-    expect(() => createHookEngine({ config, runners: [runner], journal })).toThrow('but no journalKey: pass journalKey');
+    expect(() => createHookEngine({ config, runners: [runner], journal })).toThrow(
+      'but no journalKey: pass journalKey',
+    );
     const engine = createHookEngine({ config, runners: [runner], journal, journalKey: false });
     closeAfterTest(engine);
     const outcome = await engine.emit('after_merge', { task: 't-1' });
@@ -223,6 +260,21 @@ describe('durable hooks', () => {
 });
 
 function failingJournal(): Journal {
-  const fail = (): Promise<never> => Promise.reject(new JournalError('The hook journal /tmp/journal.db is corrupted — move it aside', { location: '/tmp/journal.db' }));
-  return defineJournal({ name: 'failing', scope: 'failing', doRecord: fail, doClaim: fail, doRenew: fail, doComplete: fail, doRelease: fail, doDeadLetter: fail, list: fail });
+  const fail = (): Promise<never> =>
+    Promise.reject(
+      new JournalError('The hook journal /tmp/journal.db is corrupted — move it aside', {
+        location: '/tmp/journal.db',
+      }),
+    );
+  return defineJournal({
+    name: 'failing',
+    scope: 'failing',
+    doRecord: fail,
+    doClaim: fail,
+    doRenew: fail,
+    doComplete: fail,
+    doRelease: fail,
+    doDeadLetter: fail,
+    list: fail,
+  });
 }

@@ -54,7 +54,14 @@ export class EmitRun extends EmitPayload implements HookRunScope {
   /** Position → the position of the first identical hook, for an event whose identical hooks run once. */
   readonly #duplicates: Map<number, number> | undefined;
 
-  constructor(engine: EngineState, event: EventSpec, selected: readonly HookDefinition[], context: EventContext, origin: EmitOrigin | undefined, observation: EmitObservation | undefined) {
+  constructor(
+    engine: EngineState,
+    event: EventSpec,
+    selected: readonly HookDefinition[],
+    context: EventContext,
+    origin: EmitOrigin | undefined,
+    observation: EmitObservation | undefined,
+  ) {
     super(context, engine.preset);
     this.engine = engine;
     this.event = event;
@@ -72,7 +79,10 @@ export class EmitRun extends EmitPayload implements HookRunScope {
   runs(position: number): boolean {
     const first = this.#duplicates?.get(position);
     if (first === undefined) return true;
-    this.reports[position] = skippedReport(this.selected[position]!, `identical to "${this.selected[first]!.name}", which runs instead (identical hooks run once)`);
+    this.reports[position] = skippedReport(
+      this.selected[position]!,
+      `identical to "${this.selected[first]!.name}", which runs instead (identical hooks run once)`,
+    );
     return false;
   }
 
@@ -102,7 +112,10 @@ export class EmitRun extends EmitPayload implements HookRunScope {
     const durability = this.engine.durability;
     if (this.held !== undefined && hook.durable && !hook.blocking && durability !== undefined) {
       const target = this.targetOf(hook);
-      if (target !== undefined) return durability.disabledTarget(target).then((disabled) => (disabled === undefined ? this.#run(hook) : disabledReport(hook, disabled)));
+      if (target !== undefined)
+        return durability
+          .disabledTarget(target)
+          .then((disabled) => (disabled === undefined ? this.#run(hook) : disabledReport(hook, disabled)));
     }
     return this.#run(hook);
   }
@@ -140,7 +153,11 @@ export class EmitRun extends EmitPayload implements HookRunScope {
     const { sessions } = this.engine;
     if (sessions === undefined) return undefined;
     const { context } = this;
-    return () => sessions.get(String(context[this.engine.preset.sessionField]), runFacts(context, this.engine.preset.sandboxEvents?.carries ?? []));
+    return () =>
+      sessions.get(
+        String(context[this.engine.preset.sessionField]),
+        runFacts(context, this.engine.preset.sandboxEvents?.carries ?? []),
+      );
   }
 
   deliveryFor(hook: HookDefinition): DeliveryCall | undefined {

@@ -12,7 +12,9 @@ export function reportWarnings(report: HookReport): string[] {
 export function failureWarnings(report: HookReport): string[] {
   if (report.status !== 'failed' && report.status !== 'timed_out') return [];
   const verb = report.status === 'failed' ? 'failed' : 'timed out';
-  return [`hook "${report.name}" ${verb}: ${report.error ?? 'no detail'} — on_error made it "${report.decision?.decision ?? 'proceed'}"`];
+  return [
+    `hook "${report.name}" ${verb}: ${report.error ?? 'no detail'} — on_error made it "${report.decision?.decision ?? 'proceed'}"`,
+  ];
 }
 
 /**
@@ -21,7 +23,9 @@ export function failureWarnings(report: HookReport): string[] {
  */
 export function laterWarnings(report: HookReport): string[] {
   if (report.status === 'ok' && report.decision?.decision === 'block') {
-    return [`hook "${report.name}" decided "block"${report.decision.reason === undefined ? '' : `: ${report.decision.reason}`} — it is non-blocking, so the event was not held back`];
+    return [
+      `hook "${report.name}" decided "block"${report.decision.reason === undefined ? '' : `: ${report.decision.reason}`} — it is non-blocking, so the event was not held back`,
+    ];
   }
   return failureWarnings(report);
 }

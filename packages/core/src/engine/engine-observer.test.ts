@@ -14,7 +14,9 @@ describe('the engine observer', () => {
   test('sees every emit, each hook run, and the end of the emit after its non-blocking hooks, before settled resolves', async () => {
     const { observer, seen } = recordingObserver();
     const { engine } = engineFor(
-      scriptedHook('check', '', 'stage_start') + scriptedHook('later', 'blocking = false\ndelay_ms = 30', 'stage_start') + scriptedHook('late-failure', 'blocking = false\nfail = "down"', 'stage_start'),
+      scriptedHook('check', '', 'stage_start') +
+        scriptedHook('later', 'blocking = false\ndelay_ms = 30', 'stage_start') +
+        scriptedHook('late-failure', 'blocking = false\nfail = "down"', 'stage_start'),
       { observer },
     );
     const outcome = await engine.emit('stage_start', context);
@@ -47,7 +49,9 @@ describe('the engine observer', () => {
   });
 
   test('an observer that throws changes nothing', async () => {
-    const { engine } = engineFor(scriptedHook('gate', 'decision = "block"\nreason = "no"', 'stage_start'), { observer: throwingObserver });
+    const { engine } = engineFor(scriptedHook('gate', 'decision = "block"\nreason = "no"', 'stage_start'), {
+      observer: throwingObserver,
+    });
     const outcome = await engine.emit('stage_start', context);
     expect(outcome).toMatchObject({ decision: 'block', reason: 'no', decided_by: 'gate' });
     const { engine: other } = engineFor(scriptedHook('gate', '', 'stage_start'), {
@@ -68,9 +72,17 @@ describe('the engine observer', () => {
     await first.emit('run_complete', context);
     await first.close();
     const { observer, seen } = recordingObserver();
-    const { engine } = engineFor(scriptedHook('ship-it', 'blocking = false\ndurable = true', 'run_complete'), { journal, observer });
+    const { engine } = engineFor(scriptedHook('ship-it', 'blocking = false\ndurable = true', 'run_complete'), {
+      journal,
+      observer,
+    });
     const report = await engine.resume();
     expect(report.ran).toHaveLength(1);
-    expect(seen).toEqual(['emit run_complete arc session=r1 resumed', 'hook ship-it', 'hook ship-it ok', 'emit run_complete proceed (1 hooks)']);
+    expect(seen).toEqual([
+      'emit run_complete arc session=r1 resumed',
+      'hook ship-it',
+      'hook ship-it ok',
+      'emit run_complete proceed (1 hooks)',
+    ]);
   });
 });

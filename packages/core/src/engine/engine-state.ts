@@ -86,7 +86,11 @@ export interface EventRoute {
  * The routes of a preset's events, each with its enabled hooks from `hooks`; `notices` (the config's)
  * head the warnings of every outcome.
  */
-export function eventRoutes(preset: Preset, hooks: readonly HookDefinition[], notices: readonly string[] = NOTHING): Map<string, EventRoute> {
+export function eventRoutes(
+  preset: Preset,
+  hooks: readonly HookDefinition[],
+  notices: readonly string[] = NOTHING,
+): Map<string, EventRoute> {
   const hooksByEvent = new Map<string, HookDefinition[]>();
   for (const hook of hooks) {
     if (!hook.enabled) continue;
@@ -97,9 +101,25 @@ export function eventRoutes(preset: Preset, hooks: readonly HookDefinition[], no
   const routes = new Map<string, EventRoute>();
   for (const spec of preset.events) {
     if (routes.has(spec.name)) continue;
-    const empty = Object.freeze(new Outcome(spec.name, PROCEED, undefined, NO_EXTRAS, NOTHING, notices.length === 0 ? NOTHING : Object.freeze([...notices])));
+    const empty = Object.freeze(
+      new Outcome(
+        spec.name,
+        PROCEED,
+        undefined,
+        NO_EXTRAS,
+        NOTHING,
+        notices.length === 0 ? NOTHING : Object.freeze([...notices]),
+      ),
+    );
     const routed = hooksByEvent.get(spec.name) ?? NOTHING;
-    routes.set(spec.name, { spec, hooks: routed, unconditional: routed.every((hook) => hook.matcherPattern === undefined), empty, quiet: Promise.resolve(empty), notices });
+    routes.set(spec.name, {
+      spec,
+      hooks: routed,
+      unconditional: routed.every((hook) => hook.matcherPattern === undefined),
+      empty,
+      quiet: Promise.resolve(empty),
+      notices,
+    });
   }
   return routes;
 }

@@ -24,7 +24,9 @@ function withHonouredExtras(decision: HookDecision, name: string, event: EventSp
     kept ??= { ...decision };
     delete kept[extra];
     if (extra === 'continue') delete kept['stop_reason'];
-    warnings.push(`hook "${name}" set ${extra}, which "${event.name}" does not honour (${event.extras === undefined || event.extras.length === 0 ? 'it honours none' : `it honours ${event.extras.join(', ')}`}); ignored`);
+    warnings.push(
+      `hook "${name}" set ${extra}, which "${event.name}" does not honour (${event.extras === undefined || event.extras.length === 0 ? 'it honours none' : `it honours ${event.extras.join(', ')}`}); ignored`,
+    );
   }
   return (kept as HookDecision | undefined) ?? decision;
 }

@@ -38,7 +38,15 @@ export class HookCall implements RunCall {
   #aborted = false;
   #reason: unknown;
 
-  constructor(payload: EmitPayload, timeoutMs: number, preset: Preset, sandbox: SandboxSession | undefined, traceContext: Readonly<Record<string, string>> | undefined, onProcessStarted?: (pid: number) => void, delivery?: DeliveryCall) {
+  constructor(
+    payload: EmitPayload,
+    timeoutMs: number,
+    preset: Preset,
+    sandbox: SandboxSession | undefined,
+    traceContext: Readonly<Record<string, string>> | undefined,
+    onProcessStarted?: (pid: number) => void,
+    delivery?: DeliveryCall,
+  ) {
     this.#payload = payload;
     this.delivery = delivery;
     this.onProcessStarted = onProcessStarted;

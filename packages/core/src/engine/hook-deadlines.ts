@@ -108,7 +108,8 @@ export function createHookDeadlines(): HookDeadlines {
     stopLane(lane) {
       const ending: Watched[] = [];
       for (const queue of queues.values()) {
-        for (let watched = queue.first; watched !== undefined; watched = watched.next) if (watched.lane === lane) ending.push(watched);
+        for (let watched = queue.first; watched !== undefined; watched = watched.next)
+          if (watched.lane === lane) ending.push(watched);
       }
       for (const watched of ending) {
         remove(watched);

@@ -16,10 +16,29 @@ const forgeries: ReadonlyArray<readonly [string, (journal: Journal) => Promise<J
   ['an empty seal', async () => ({ ...record, seal: '' })],
   ['a seal that is not hex', async () => ({ ...record, seal: 'v1.forged' })],
   ['a wrong seal of the right shape', async () => ({ ...record, seal: `v1.${'0'.repeat(64)}` })],
-  ['a seal made with another key', async (journal) => ({ ...record, seal: await createJournalSeal(new Uint8Array(32).fill(9)).sealEntry(journal.scope, record) })],
-  ['a valid seal over another context', async (journal) => ({ ...record, context: { ...context, node_id: 'deploy' }, seal: await seal.sealEntry(journal.scope, record) })],
-  ['a valid seal over other hooks', async (journal) => ({ ...record, hooks: ['notify', 'extra'], seal: await seal.sealEntry(journal.scope, record) })],
-  ['a row copied from another journal', async () => ({ ...record, seal: await seal.sealEntry(memoryJournal().scope, record) })],
+  [
+    'a seal made with another key',
+    async (journal) => ({
+      ...record,
+      seal: await createJournalSeal(new Uint8Array(32).fill(9)).sealEntry(journal.scope, record),
+    }),
+  ],
+  [
+    'a valid seal over another context',
+    async (journal) => ({
+      ...record,
+      context: { ...context, node_id: 'deploy' },
+      seal: await seal.sealEntry(journal.scope, record),
+    }),
+  ],
+  [
+    'a valid seal over other hooks',
+    async (journal) => ({ ...record, hooks: ['notify', 'extra'], seal: await seal.sealEntry(journal.scope, record) }),
+  ],
+  [
+    'a row copied from another journal',
+    async () => ({ ...record, seal: await seal.sealEntry(memoryJournal().scope, record) }),
+  ],
 ];
 
 describe('sealed journal entries', () => {
@@ -32,8 +51,15 @@ describe('sealed journal entries', () => {
       const report = await engine.resume();
       expect(runner.calls).toEqual([]);
       expect(report.ran).toEqual([]);
-      expect(report.refused).toEqual([{ entry: expect.objectContaining({ event: 'stage_complete' }), reason: expect.stringMatching(/^refused: .* hookline journal retry 1 --trust\.$/) }]);
-      expect(journal.entries).toEqual([expect.objectContaining({ deadLetteredAt: expect.any(Number), lastError: report.refused[0]!.reason })]);
+      expect(report.refused).toEqual([
+        {
+          entry: expect.objectContaining({ event: 'stage_complete' }),
+          reason: expect.stringMatching(/^refused: .* hookline journal retry 1 --trust\.$/),
+        },
+      ]);
+      expect(journal.entries).toEqual([
+        expect.objectContaining({ deadLetteredAt: expect.any(Number), lastError: report.refused[0]!.reason }),
+      ]);
       // Never claimed again: a second resume finds nothing.
       expect(await engine.resume()).toEqual({ ran: [], pending: [], refused: [] });
     });
@@ -51,7 +77,10 @@ describe('sealed journal entries', () => {
 
   test('what an engine records carries a seal that verifies for its journal only', async () => {
     const journal = memoryJournal();
-    const { engine } = engineFor(scriptedHook('notify', 'durable = true\nhang = true', 'stage_complete'), { journal, closeGraceMs: 20 });
+    const { engine } = engineFor(scriptedHook('notify', 'durable = true\nhang = true', 'stage_complete'), {
+      journal,
+      closeGraceMs: 20,
+    });
     await engine.emit('stage_complete', context);
     const [entry] = journal.entries;
     expect(entry?.seal).toMatch(/^v1\.[0-9a-f]{64}$/);
@@ -78,7 +107,9 @@ describe('sealed journal entries', () => {
     });
     const outcome = await (await engine.emit('stage_complete', context)).settled;
     expect(runner.calls).toHaveLength(1);
-    expect(outcome.warnings).toEqual([expect.stringContaining('could not journal the durable hooks "notify": the key file is not yours')]);
+    expect(outcome.warnings).toEqual([
+      expect.stringContaining('could not journal the durable hooks "notify": the key file is not yours'),
+    ]);
     await expect(engine.resume()).resolves.toEqual({ ran: [], pending: [], refused: [] });
   });
 
@@ -88,16 +119,32 @@ describe('sealed journal entries', () => {
   });
 
   test('the seal covers values, not key order (a journal may reorder keys)', async () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}');
-    const reordered = { ...record, context: { node_id: 'build', workflow_name: 'wf', run_id: 'r-1', event: 'stage_complete' } };
+    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}',
+    );
+    const reordered = {
+      ...record,
+      context: { node_id: 'build', workflow_name: 'wf', run_id: 'r-1', event: 'stage_complete' },
+    };
     const journal = memoryJournal();
-    expect(await seal.verifyEntry(journal.scope, { ...reordered, id: '1', createdAt: 0, attempts: 1, seal: await seal.sealEntry(journal.scope, record) })).toBe('valid');
+    expect(
+      await seal.verifyEntry(journal.scope, {
+        ...reordered,
+        id: '1',
+        createdAt: 0,
+        attempts: 1,
+        seal: await seal.sealEntry(journal.scope, record),
+      }),
+    ).toBe('valid');
   });
 });
 
 describe('process groups of a claimed entry', () => {
   // A memory journal that hands out the given groups with its next claim, and records what the engine asks it to end.
-  const withGroups = (journal: MemoryJournal, groups: (entrySeal: string) => Promise<JournalProcessGroup[]>): Journal & { ended: JournalProcessGroup[][]; deadLettered: string[] } => {
+  const withGroups = (
+    journal: MemoryJournal,
+    groups: (entrySeal: string) => Promise<JournalProcessGroup[]>,
+  ): Journal & { ended: JournalProcessGroup[][]; deadLettered: string[] } => {
     const ended: JournalProcessGroup[][] = [];
     const deadLettered: string[] = [];
     return {
@@ -138,7 +185,11 @@ describe('process groups of a claimed entry', () => {
     expect(journal.ended).toEqual([[expect.objectContaining(group)]]);
     expect(runner.calls).toHaveLength(1);
     const warnings = report.ran[0]!.outcome.warnings;
-    expect(warnings.filter((warning) => warning.includes('with a seal that does not verify (forged or edited); it was not signalled'))).toHaveLength(4);
+    expect(
+      warnings.filter((warning) =>
+        warning.includes('with a seal that does not verify (forged or edited); it was not signalled'),
+      ),
+    ).toHaveLength(4);
   });
 
   test('the groups of a refused entry are never handed to the journal to end, however they are sealed', async () => {

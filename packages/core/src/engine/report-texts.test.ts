@@ -13,18 +13,33 @@ const HUGE = 10_000_000;
 function engineAnswering(answers: Record<string, () => RunResult>) {
   const runner = defineRunner({
     name: 'third-party',
-    types: { loud: { options: v.object({}), defaultTimeoutMs: 5_000, defaultOnError: 'block', usesSandbox: false, doRun: async (hook) => answers[hook.name]!() } },
+    types: {
+      loud: {
+        options: v.object({}),
+        defaultTimeoutMs: 5_000,
+        defaultOnError: 'block',
+        usesSandbox: false,
+        doRun: async (hook) => answers[hook.name]!(),
+      },
+    },
   });
   const text = Object.keys(answers)
     // on_error = "proceed": a failed hook would otherwise block and skip the ones after it.
     .map((name) => `[[hooks]]\nname = "${name}"\nevent = "stage_start"\ntype = "loud"\non_error = "proceed"\n`)
     .join('\n');
-  return createHookEngine({ config: loadConfig([{ text, source: 'test.toml' }], { runners: [runner] }), runners: [runner] });
+  return createHookEngine({
+    config: loadConfig([{ text, source: 'test.toml' }], { runners: [runner] }),
+    runners: [runner],
+  });
 }
 
 test('a huge reason, error, warning or thrown message is cut to one marked limit', async () => {
   const engine = engineAnswering({
-    reason: () => ({ status: 'ok', decision: { decision: 'skip', reason: 'r'.repeat(HUGE) }, warnings: ['w'.repeat(HUGE)] }),
+    reason: () => ({
+      status: 'ok',
+      decision: { decision: 'skip', reason: 'r'.repeat(HUGE) },
+      warnings: ['w'.repeat(HUGE)],
+    }),
     error: () => ({ status: 'failed', error: 'e'.repeat(HUGE) }),
     thrown: () => {
       throw new Error('t'.repeat(HUGE));
@@ -38,7 +53,11 @@ test('a huge reason, error, warning or thrown message is cut to one marked limit
     expect(reason?.warnings).toEqual([`${'w'.repeat(MAX_REASON_CHARACTERS)}${marker}`]);
     expect(error).toMatchObject({ status: 'failed', error: `${'e'.repeat(MAX_REASON_CHARACTERS)}${marker}` });
     expect(error?.decision?.reason).toBe(error?.error);
-    expect(thrown?.error).toMatch(new RegExp(`^runner "third-party" threw: t{${MAX_REASON_CHARACTERS - 'runner "third-party" threw: '.length}}… \\(cut at 4096 characters\\)$`));
+    expect(thrown?.error).toMatch(
+      new RegExp(
+        `^runner "third-party" threw: t{${MAX_REASON_CHARACTERS - 'runner "third-party" threw: '.length}}… \\(cut at 4096 characters\\)$`,
+      ),
+    );
     // The merged outcome carries the cut reason of the hook that decided it.
     expect(outcome).toMatchObject({ decision: 'skip', decided_by: 'reason', reason: reason?.decision?.reason });
     // Nine texts in all (each cut one appears twice, the failures once more in the outcome's warnings).
@@ -58,7 +77,9 @@ test('a text at the limit is kept whole, and a cut never splits a surrogate pair
   try {
     const outcome = await engine.emit('stage_start', context);
     expect(outcome.hooks[0]?.decision?.reason).toBe(atLimit);
-    expect(outcome.hooks[1]?.decision?.reason).toBe(`${'a'.repeat(MAX_REASON_CHARACTERS - 1)}… (cut at 4096 characters)`);
+    expect(outcome.hooks[1]?.decision?.reason).toBe(
+      `${'a'.repeat(MAX_REASON_CHARACTERS - 1)}… (cut at 4096 characters)`,
+    );
   } finally {
     await engine.close();
   }

@@ -45,7 +45,11 @@ export interface ResumeOptions {
   /** Told each entry as it is claimed, before its hooks run. */
   readonly onClaim?: (entry: JournalEntry) => void;
   /** Told each entry once its hooks ran (`outcome`), or once it was left pending (`error`). */
-  readonly onSettled?: (settled: { readonly entry: JournalEntry; readonly outcome?: EmitOutcome; readonly error?: string }) => void;
+  readonly onSettled?: (settled: {
+    readonly entry: JournalEntry;
+    readonly outcome?: EmitOutcome;
+    readonly error?: string;
+  }) => void;
   /** Told each entry refused because its seal does not verify (see {@link ResumeReport.refused}). */
   readonly onRefused?: (refused: { readonly entry: JournalEntry; readonly reason: string }) => void;
   /** With `signal`: told each time the journal fails to hand out an entry (resume tries again after `pollMs`). */
@@ -59,7 +63,12 @@ export interface ResumeOptions {
  * edited), then the entry is cleared, or released when the engine closed meanwhile. Draining
  * rejects when the journal cannot be read.
  */
-export async function resumeJournal(engine: EngineState, durability: Durability, journal: Journal, options: ResumeOptions & { readonly concurrency: number }): Promise<ResumeReport> {
+export async function resumeJournal(
+  engine: EngineState,
+  durability: Durability,
+  journal: Journal,
+  options: ResumeOptions & { readonly concurrency: number },
+): Promise<ResumeReport> {
   const { preset } = engine;
   const ran: Array<ResumeReport['ran'][number]> = [];
   // Entries whose hooks ended and whose clearing is still under way.
@@ -81,7 +90,10 @@ export async function resumeJournal(engine: EngineState, durability: Durability,
     const entry = held.entry!;
     options.onClaim?.(entry);
     const route = entry.preset === preset.name ? engine.routes.get(entry.event) : undefined;
-    let refusal = route === undefined ? `event "${entry.event}" of preset "${entry.preset}" is not in this engine's catalog (preset "${preset.name}")` : undefined;
+    let refusal =
+      route === undefined
+        ? `event "${entry.event}" of preset "${entry.preset}" is not in this engine's catalog (preset "${preset.name}")`
+        : undefined;
     if (refusal === undefined) {
       try {
         checkContext(entry.event, entry.context, preset);
@@ -130,7 +142,9 @@ export async function resumeJournal(engine: EngineState, durability: Durability,
     run,
     pollMs: options.pollMs ?? 1_000,
     ...(signal === undefined ? {} : { signal }),
-    ...(journal.doWaitForWork === undefined ? {} : { waitForWork: (maxWaitMs: number, abort: AbortSignal) => journal.doWaitForWork!(maxWaitMs, abort) }),
+    ...(journal.doWaitForWork === undefined
+      ? {}
+      : { waitForWork: (maxWaitMs: number, abort: AbortSignal) => journal.doWaitForWork!(maxWaitMs, abort) }),
     ...(options.onJournalError === undefined ? {} : { onClaimError: options.onJournalError }),
   });
   await clearing.settled();

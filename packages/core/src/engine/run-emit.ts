@@ -40,7 +40,12 @@ export const ENGINE_CLOSED_MEANWHILE = 'the engine closed before the durable hoo
  * A resumed journal entry goes the same way with its durable hooks only: nothing blocks, nothing
  * is recorded again, and the entry is finished at the end of the later phase.
  */
-export function runEmit(engine: EngineState, route: EventRoute, context: Readonly<Record<string, unknown>>, origin?: EmitOrigin): Promise<PendingEmitOutcome> {
+export function runEmit(
+  engine: EngineState,
+  route: EventRoute,
+  context: Readonly<Record<string, unknown>>,
+  origin?: EmitOrigin,
+): Promise<PendingEmitOutcome> {
   const observation = engine.observer === undefined ? undefined : observeEmit(engine, route.spec.name, context, origin);
   // The fast path: an unwatched event with no hooks costs one lookup.
   if (observation === undefined && route.hooks.length === 0 && origin === undefined) return route.quiet;
@@ -49,7 +54,10 @@ export function runEmit(engine: EngineState, route: EventRoute, context: Readonl
     if (observation !== undefined) quietly(() => observation.ended(route.empty));
     return route.quiet;
   }
-  const pending = runSelected(new EmitRun(engine, route.spec, selected, normalizeContext(route.spec.name, context), origin, observation), route.notices);
+  const pending = runSelected(
+    new EmitRun(engine, route.spec, selected, normalizeContext(route.spec.name, context), origin, observation),
+    route.notices,
+  );
   if (observation !== undefined) {
     const failed = (error: unknown): void => void quietly(() => observation.failed(error));
     pending.then((outcome) => outcome.settled.catch(failed), failed);
@@ -70,8 +78,15 @@ async function runSelected(emit: EmitRun, notices: readonly string[]): Promise<P
 }
 
 /** Phase 1: the event's hooks whose matchers take the context; for a resumed entry, its durable non-blocking ones. */
-function select(engine: EngineState, route: EventRoute, context: Readonly<Record<string, unknown>>, origin: EmitOrigin | undefined): readonly HookDefinition[] {
-  const selected = route.unconditional ? route.hooks : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(engine.preset, route.spec));
+function select(
+  engine: EngineState,
+  route: EventRoute,
+  context: Readonly<Record<string, unknown>>,
+  origin: EmitOrigin | undefined,
+): readonly HookDefinition[] {
+  const selected = route.unconditional
+    ? route.hooks
+    : selectHooks(route.hooks, route.spec.name, context, matcherFieldsOf(engine.preset, route.spec));
   return origin?.resumed === undefined ? selected : selected.filter((hook) => hook.durable && !hook.blocking);
 }
 
@@ -137,21 +152,27 @@ function planLater(emit: EmitRun): number[] {
  */
 function record(emit: EmitRun, later: number[]): Promise<void> | undefined {
   const { engine, selected } = emit;
-  const durable = emit.held === undefined && later.length > 0 ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name) : NOTHING;
+  const durable =
+    emit.held === undefined && later.length > 0
+      ? later.filter((position) => selected[position]!.durable).map((position) => selected[position]!.name)
+      : NOTHING;
   const durability = engine.durability;
   if (durable.length === 0 || durability === undefined) return undefined;
-  return durability.record({ preset: engine.preset.name, event: emit.event.name, context: emit.context, hooks: durable }).then((recorded) => {
-    if (recorded.warning !== undefined) emit.warnings.push(recorded.warning);
-    emit.held = recorded.held;
-    if (!durability.recordOnly || recorded.warning !== undefined) return;
-    // In place, in one pass: splicing each one out was quadratic in the hooks of the event.
-    let kept = 0;
-    for (const position of later) {
-      if (selected[position]!.durable) emit.reports[position] = skippedReport(selected[position]!, RECORDED_FOR_WORKERS);
-      else later[kept++] = position;
-    }
-    later.length = kept;
-  });
+  return durability
+    .record({ preset: engine.preset.name, event: emit.event.name, context: emit.context, hooks: durable })
+    .then((recorded) => {
+      if (recorded.warning !== undefined) emit.warnings.push(recorded.warning);
+      emit.held = recorded.held;
+      if (!durability.recordOnly || recorded.warning !== undefined) return;
+      // In place, in one pass: splicing each one out was quadratic in the hooks of the event.
+      let kept = 0;
+      for (const position of later) {
+        if (selected[position]!.durable)
+          emit.reports[position] = skippedReport(selected[position]!, RECORDED_FOR_WORKERS);
+        else later[kept++] = position;
+      }
+      later.length = kept;
+    });
 }
 
 /**
@@ -206,9 +227,12 @@ async function settledWarnings(emit: EmitRun, later: readonly number[]): Promise
   const resumed = emit.origin?.resumed;
   // What claiming the entry found: process groups of an earlier run that were not signalled.
   const all = resumed === undefined ? [] : [...resumed.warnings];
-  for (const report of emit.reports) if (!report.blocking) all.push(...reportWarnings(report), ...laterWarnings(report));
+  for (const report of emit.reports)
+    if (!report.blocking) all.push(...reportWarnings(report), ...laterWarnings(report));
   if (resumed !== undefined && emit.selected.length === 0) {
-    all.push(`no durable hook of "${emit.event.name}" is configured for this context now; the journal entry was cleared without running anything`);
+    all.push(
+      `no durable hook of "${emit.event.name}" is configured for this context now; the journal entry was cleared without running anything`,
+    );
   }
   if (emit.held !== undefined) all.push(...(await finishEntry(emit.held, emit, later)));
   return all;
@@ -229,7 +253,8 @@ async function finishEntry(entry: HeldEntry, emit: EmitRun, later: readonly numb
     const hook = emit.selected[position]!;
     const report = emit.reports[position]!;
     // The durable hooks that ran in this pass, and those given up on without running (a disabled target).
-    if (hook.durable && (report.status !== 'skipped' || verdictOf(report) !== undefined)) runs.push({ hook, report, target: emit.targetOf(hook) });
+    if (hook.durable && (report.status !== 'skipped' || verdictOf(report) !== undefined))
+      runs.push({ hook, report, target: emit.targetOf(hook) });
   }
   const settlement = settleEntry(entry.entry, runs, Date.now());
   const notes: string[] = [];
@@ -246,10 +271,21 @@ async function finishEntry(entry: HeldEntry, emit: EmitRun, later: readonly numb
   return notes;
 }
 
-function observeEmit(engine: EngineState, event: string, context: Readonly<Record<string, unknown>>, origin: EmitOrigin | undefined): EmitObservation | undefined {
+function observeEmit(
+  engine: EngineState,
+  event: string,
+  context: Readonly<Record<string, unknown>>,
+  origin: EmitOrigin | undefined,
+): EmitObservation | undefined {
   const session = context[engine.preset.sessionField];
   const resumed = origin?.resumed !== undefined;
   return quietly(() =>
-    engine.observer!.emitStarted({ event, preset: engine.preset.name, context, ...(typeof session === 'string' ? { session } : {}), ...(resumed ? { resumed } : {}) }),
+    engine.observer!.emitStarted({
+      event,
+      preset: engine.preset.name,
+      context,
+      ...(typeof session === 'string' ? { session } : {}),
+      ...(resumed ? { resumed } : {}),
+    }),
   );
 }

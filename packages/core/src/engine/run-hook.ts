@@ -34,7 +34,12 @@ export interface HookRunScope extends EmitPayload {
  * a result that arrives later is ignored, and the runner's signal is aborted so it stops. The report
  * comes back as is, not in a promise, when it is known at once (a runner that answered synchronously).
  */
-export function runHook(hook: HookDefinition, installed: InstalledType, scope: HookRunScope, traceContext: Readonly<Record<string, string>> | undefined): HookReport | Promise<HookReport> {
+export function runHook(
+  hook: HookDefinition,
+  installed: InstalledType,
+  scope: HookRunScope,
+  traceContext: Readonly<Record<string, string>> | undefined,
+): HookReport | Promise<HookReport> {
   if (scope.lane.stopped) return skippedReport(hook, 'the engine closed before the hook started');
   const started = performance.now();
   const openSandbox = scope.openSandbox(hook, installed);
@@ -42,7 +47,8 @@ export function runHook(hook: HookDefinition, installed: InstalledType, scope: H
   return openSandbox().then(
     // The deadline counts from here: opening the run's sandbox is not the hook's time.
     (session) => startHook(hook, installed, scope, traceContext, session, started, performance.now()),
-    (error: unknown) => failedReport(hook, 'failed', `the run's sandbox is not available: ${messageOf(error)}`, started),
+    (error: unknown) =>
+      failedReport(hook, 'failed', `the run's sandbox is not available: ${messageOf(error)}`, started),
   );
 }
 
@@ -57,7 +63,15 @@ function startHook(
 ): HookReport | Promise<HookReport> {
   const { lane, engine } = scope;
   if (lane.stopped) return skippedReport(hook, 'the engine closed before the hook started');
-  const call = new HookCall(scope, hook.timeoutMs, engine.preset, sandbox, traceContext, scope.onProcessStarted(hook), scope.deliveryFor(hook));
+  const call = new HookCall(
+    scope,
+    hook.timeoutMs,
+    engine.preset,
+    sandbox,
+    traceContext,
+    scope.onProcessStarted(hook),
+    scope.deliveryFor(hook),
+  );
   const { runner } = installed;
   let answer: RunResult | PromiseLike<RunResult>;
   try {
@@ -84,9 +98,13 @@ function startHook(
       call.abort(reason);
     };
     const watched = engine.deadlines.watch(lane, hook.timeoutMs, deadlineFrom, (timedOut) => {
-      if (!timedOut) return finish(failedReport(hook, 'failed', 'the engine closed while the hook ran', started), ENGINE_CLOSED);
+      if (!timedOut)
+        return finish(failedReport(hook, 'failed', 'the engine closed while the hook ran', started), ENGINE_CLOSED);
       const error = `hook timed out after ${hook.timeoutMs} ms`;
-      finish(withDeadlineVerdict(failedReport(hook, 'timed_out', error, started), hook, installed, call), new HookStoppedError(error));
+      finish(
+        withDeadlineVerdict(failedReport(hook, 'timed_out', error, started), hook, installed, call),
+        new HookStoppedError(error),
+      );
     });
     // The engine may have closed while doRun was starting the hook.
     if (lane.stopped) watched.end(false);
@@ -98,7 +116,12 @@ function startHook(
 }
 
 // A retried delivery ended by the deadline, not by its runner: the type says whether it is tried again.
-function withDeadlineVerdict(report: HookReport, hook: HookDefinition, installed: InstalledType, call: HookCall): HookReport {
+function withDeadlineVerdict(
+  report: HookReport,
+  hook: HookDefinition,
+  installed: InstalledType,
+  call: HookCall,
+): HookReport {
   if (call.delivery === undefined || installed.type.deadlineVerdict === undefined) return report;
   try {
     const verdict = installed.type.deadlineVerdict(hook, call.delivery);

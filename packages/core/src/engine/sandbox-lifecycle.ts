@@ -9,7 +9,11 @@ export interface SandboxLifecycleParts {
   readonly preset: Preset;
   readonly routes: ReadonlyMap<string, EventRoute>;
   /** The engine's emit pipeline, for one of its own events whose sandboxed hooks run in `session`. */
-  readonly emit: (route: EventRoute, context: Readonly<Record<string, unknown>>, session: SandboxSession) => Promise<PendingEmitOutcome>;
+  readonly emit: (
+    route: EventRoute,
+    context: Readonly<Record<string, unknown>>,
+    session: SandboxSession,
+  ) => Promise<PendingEmitOutcome>;
   /** Told the final outcome of every event the engine emits by itself. */
   readonly onOutcome: (outcome: EmitOutcome) => void;
 }
@@ -22,7 +26,12 @@ export interface SandboxLifecycleParts {
 export function sandboxLifecycle(parts: SandboxLifecycleParts): SandboxLifecycle | undefined {
   const events = parts.preset.sandboxEvents;
   if (events === undefined) return undefined;
-  const emitFor = async (event: string, runId: string, session: SandboxSession, facts: RunFacts): Promise<PendingEmitOutcome | undefined> => {
+  const emitFor = async (
+    event: string,
+    runId: string,
+    session: SandboxSession,
+    facts: RunFacts,
+  ): Promise<PendingEmitOutcome | undefined> => {
     const route = parts.routes.get(event);
     if (route === undefined || route.hooks.length === 0) return undefined;
     const context = {

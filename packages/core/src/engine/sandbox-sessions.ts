@@ -42,7 +42,11 @@ interface OpenRun {
  * ready hooks. A failed opening is forgotten, so the next hook tries again; a run whose ready hooks
  * blocked keeps failing with their reason until the run ends, and its session is disposed at once.
  */
-export function createSandboxSessions(provider: SandboxProvider, signal: AbortSignal, lifecycle?: SandboxLifecycle): SandboxSessions {
+export function createSandboxSessions(
+  provider: SandboxProvider,
+  signal: AbortSignal,
+  lifecycle?: SandboxLifecycle,
+): SandboxSessions {
   const runs = new Map<string, OpenRun>();
   const blocked = new Map<string, string>();
 

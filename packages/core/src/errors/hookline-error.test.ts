@@ -15,23 +15,34 @@ const examples = [
   [ConfigError, new ConfigError([{ file: 'hookline.toml', line: 3, message: 'bad' }])],
   [EngineClosedError, new EngineClosedError()],
   [InvalidContextError, new InvalidContextError('not an object')],
-  [InvalidOptionError, new InvalidOptionError('createHookEngine', 'concurrency', 'concurrency must be a positive integer, got 0.')],
+  [
+    InvalidOptionError,
+    new InvalidOptionError('createHookEngine', 'concurrency', 'concurrency must be a positive integer, got 0.'),
+  ],
   [JournalError, new JournalError('cannot open')],
   [PluginError, new PluginError('two runners claim "command"')],
-  [SettingsError, new SettingsError('HOOKLINE_TEST_SETTINGS_INVALID', 'testSandbox()', 'sandbox.test', [{ key: 'memory', message: 'must be a size' }])],
+  [
+    SettingsError,
+    new SettingsError('HOOKLINE_TEST_SETTINGS_INVALID', 'testSandbox()', 'sandbox.test', [
+      { key: 'memory', message: 'must be a size' },
+    ]),
+  ],
   [UnknownEventError, new UnknownEventError('stage_strat', 'arc', ['stage_start'], 'stage_start')],
 ] as const;
 
 describe('isInstance', () => {
-  test.each(examples.map(([errorClass, error]) => ({ name: errorClass.name, errorClass, error })))('$name is recognised by its own class and HooklineError, and by no sibling', ({ errorClass, error }) => {
-    expect(errorClass.isInstance(error)).toBe(true);
-    expect(HooklineError.isInstance(error)).toBe(true);
-    for (const [other] of examples) {
-      // SettingsError is a ConfigError: the one place where another class answers yes.
-      const expected = other === errorClass || (other === ConfigError && error instanceof SettingsError);
-      expect(other.isInstance(error), `${other.name}.isInstance(${errorClass.name})`).toBe(expected);
-    }
-  });
+  test.each(examples.map(([errorClass, error]) => ({ name: errorClass.name, errorClass, error })))(
+    '$name is recognised by its own class and HooklineError, and by no sibling',
+    ({ errorClass, error }) => {
+      expect(errorClass.isInstance(error)).toBe(true);
+      expect(HooklineError.isInstance(error)).toBe(true);
+      for (const [other] of examples) {
+        // SettingsError is a ConfigError: the one place where another class answers yes.
+        const expected = other === errorClass || (other === ConfigError && error instanceof SettingsError);
+        expect(other.isInstance(error), `${other.name}.isInstance(${errorClass.name})`).toBe(expected);
+      }
+    },
+  );
 
   test('a subclass is an instance of its parents; a parent is not an instance of its subclass', () => {
     const settings = new SettingsError('HOOKLINE_TEST_SETTINGS_INVALID', 'testSandbox()', 'sandbox.test', []);
@@ -58,7 +69,15 @@ describe('isInstance', () => {
   });
 
   test('anything that is not an error is not an instance', () => {
-    for (const value of [undefined, null, 'HooklineError', 42, {}, new Error('plain'), { code: 'HOOKLINE_CONFIG_INVALID', issues: [] }]) {
+    for (const value of [
+      undefined,
+      null,
+      'HooklineError',
+      42,
+      {},
+      new Error('plain'),
+      { code: 'HOOKLINE_CONFIG_INVALID', issues: [] },
+    ]) {
       expect(HooklineError.isInstance(value)).toBe(false);
       expect(ConfigError.isInstance(value)).toBe(false);
     }
@@ -75,7 +94,9 @@ describe('isInstance', () => {
     expect(first.ConfigError.isInstance(error)).toBe(true);
     expect(first.HooklineError.isInstance(error)).toBe(true);
     expect(first.PluginError.isInstance(error)).toBe(false);
-    expect(first.SettingsError.isInstance(new second.SettingsError('HOOKLINE_TEST', 'testSandbox()', 'sandbox.test', []))).toBe(true);
+    expect(
+      first.SettingsError.isInstance(new second.SettingsError('HOOKLINE_TEST', 'testSandbox()', 'sandbox.test', [])),
+    ).toBe(true);
     expect(second.UnknownEventError.isInstance(new first.UnknownEventError('x', 'arc', [], undefined))).toBe(true);
   });
 });
@@ -86,7 +107,11 @@ test('a settings error lists its problems as config issues naming the table and 
     { key: '', message: 'must be a table' },
   ]);
   expect(error.code).toBe('HOOKLINE_TEST_SETTINGS_INVALID');
-  expect(error.issues[0]).toEqual({ file: 'testSandbox()', setting: { table: 'sandbox.test', key: 'memory' }, message: 'must be a size such as "512m"' });
+  expect(error.issues[0]).toEqual({
+    file: 'testSandbox()',
+    setting: { table: 'sandbox.test', key: 'memory' },
+    message: 'must be a size such as "512m"',
+  });
   expect(error.message).toBe(
     'The settings of testSandbox() have 2 problems:\n  testSandbox(): [sandbox.test] memory: must be a size such as "512m"\n  testSandbox(): [sandbox.test]: must be a table',
   );
@@ -101,5 +126,8 @@ test('misuse of createHookEngine throws an InvalidOptionError naming the option,
   } catch (error) {
     caught = error;
   }
-  expect(InvalidOptionError.isInstance(caught) && { code: caught.code, option: caught.option }).toEqual({ code: 'HOOKLINE_INVALID_OPTION', option: 'concurrency' });
+  expect(InvalidOptionError.isInstance(caught) && { code: caught.code, option: caught.option }).toEqual({
+    code: 'HOOKLINE_INVALID_OPTION',
+    option: 'concurrency',
+  });
 });

@@ -35,7 +35,11 @@ export class HooklineError extends Error {
     super(message, options);
     this.name = 'HooklineError';
     this.code = code;
-    for (let errorClass: object = new.target; errorClass !== Error && errorClass !== null; errorClass = Object.getPrototypeOf(errorClass) as object) {
+    for (
+      let errorClass: object = new.target;
+      errorClass !== Error && errorClass !== null;
+      errorClass = Object.getPrototypeOf(errorClass) as object
+    ) {
       Object.defineProperty(this, markerOf(errorClass), { value: true });
     }
   }

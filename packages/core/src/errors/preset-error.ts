@@ -6,7 +6,10 @@ export class PresetError extends HooklineError {
   readonly problems: readonly string[];
 
   constructor(preset: string, problems: readonly string[]) {
-    super('HOOKLINE_PRESET_INVALID', `Preset ${JSON.stringify(preset)} is not valid: ${problems.join('; ')}. Fix the definePreset call.`);
+    super(
+      'HOOKLINE_PRESET_INVALID',
+      `Preset ${JSON.stringify(preset)} is not valid: ${problems.join('; ')}. Fix the definePreset call.`,
+    );
     this.name = 'PresetError';
     this.preset = preset;
     this.problems = problems;

@@ -11,10 +11,18 @@ export class SettingsError extends ConfigError {
    * @param table where the settings are written in a config, dotted: `sandbox.docker`
    * @param problems each refused key (`memory`, `mounts[1]`; empty for the whole object) and what is wrong
    */
-  constructor(code: string, factory: string, table: string, problems: readonly { readonly key: string; readonly message: string }[]) {
+  constructor(
+    code: string,
+    factory: string,
+    table: string,
+    problems: readonly { readonly key: string; readonly message: string }[],
+  ) {
     super(
       problems.map((problem) => ({ file: factory, setting: { table, key: problem.key }, message: problem.message })),
-      { code, summary: `The settings of ${factory} have ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}` },
+      {
+        code,
+        summary: `The settings of ${factory} have ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}`,
+      },
     );
     this.name = 'SettingsError';
   }

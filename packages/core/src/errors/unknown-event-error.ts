@@ -9,9 +9,12 @@ export class UnknownEventError extends HooklineError {
    * not a spelling.
    */
   constructor(event: string, preset: string, known: readonly string[], suggestion: string | undefined, owner?: string) {
-    const hint = owner !== undefined
-      ? ` It is an event of preset "${owner}": add preset = "${owner}" to the config.`
-      : suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
+    const hint =
+      owner !== undefined
+        ? ` It is an event of preset "${owner}": add preset = "${owner}" to the config.`
+        : suggestion === undefined
+          ? ''
+          : ` Did you mean "${suggestion}"?`;
     super(
       'HOOKLINE_UNKNOWN_EVENT',
       `Unknown event "${event}" for preset "${preset}".${hint} Known events: ${known.join(', ')}.`,

@@ -11,9 +11,13 @@ const context = { run_id: 'r1', workflow_name: 'wf' };
 test('every combined observer is told every emit and hook, even when one of them throws', async () => {
   const first = recordingObserver();
   const second = recordingObserver();
-  const { engine } = engineFor(scriptedHook('gate', 'decision = "block"\nreason = "no"', 'stage_start') + scriptedHook('later', 'blocking = false', 'stage_start'), {
-    observer: combineObservers(first.observer, throwingObserver, second.observer),
-  });
+  const { engine } = engineFor(
+    scriptedHook('gate', 'decision = "block"\nreason = "no"', 'stage_start') +
+      scriptedHook('later', 'blocking = false', 'stage_start'),
+    {
+      observer: combineObservers(first.observer, throwingObserver, second.observer),
+    },
+  );
   const outcome = await engine.emit('stage_start', context);
   expect(outcome).toMatchObject({ decision: 'block', reason: 'no', decided_by: 'gate' });
   await outcome.settled;
@@ -24,9 +28,15 @@ test('every combined observer is told every emit and hook, even when one of them
 
 test('the runner gets the first trace context an observer gives', async () => {
   const { runner: peek, received } = traceContextRunner();
-  const config = loadConfig([{ text: '[[hooks]]\nevent = "run_start"\ntype = "peek"\n', source: 'test.toml' }], { runners: [peek] });
+  const config = loadConfig([{ text: '[[hooks]]\nevent = "run_start"\ntype = "peek"\n', source: 'test.toml' }], {
+    runners: [peek],
+  });
   const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
-  const observer = combineObservers(recordingObserver().observer, recordingObserver({ traceparent }).observer, recordingObserver({ traceparent: 'later' }).observer);
+  const observer = combineObservers(
+    recordingObserver().observer,
+    recordingObserver({ traceparent }).observer,
+    recordingObserver({ traceparent: 'later' }).observer,
+  );
   const engine = createHookEngine({ config, runners: [peek], observer });
   await engine.emit('run_start', context);
   await engine.close();

@@ -19,7 +19,9 @@ export function combineObservers(...observers: ReadonlyArray<EngineObserver | un
           const hooks = watching(emits, (emit) => emit.hookStarted(hook, context));
           if (hooks.length === 0) return undefined;
           const traceContext = hooks.find((watched) => watched.traceContext !== undefined)?.traceContext;
-          const combined: HookObservation = { ended: (report) => void watching(hooks, (watched) => watched.ended(report)) };
+          const combined: HookObservation = {
+            ended: (report) => void watching(hooks, (watched) => watched.ended(report)),
+          };
           return traceContext === undefined ? combined : { ...combined, traceContext };
         },
         ended: (outcome) => void watching(emits, (emit) => emit.ended(outcome)),

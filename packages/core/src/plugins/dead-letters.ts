@@ -31,9 +31,19 @@ export interface DeadLetterRetry {
  * is not retried but reported: it would only be refused again, and only a person can vouch for it.
  * A retried entry's hooks that were given up on run again from the start of their schedule.
  */
-export async function retryDeadLetters(journal: Journal, selection: DeadLetterSelection, seal?: JournalSeal): Promise<DeadLetterRetry> {
-  if (journal.doRetry === undefined) throw new PluginError(`${journal.name} keeps no dead letters to retry (it has no doRetry); @hookline/journal-sqlite and @hookline/journal-postgres do.`);
-  const reenabled = selection.endpoint !== undefined && journal.doEnableTarget !== undefined ? await journal.doEnableTarget(selection.endpoint) : false;
+export async function retryDeadLetters(
+  journal: Journal,
+  selection: DeadLetterSelection,
+  seal?: JournalSeal,
+): Promise<DeadLetterRetry> {
+  if (journal.doRetry === undefined)
+    throw new PluginError(
+      `${journal.name} keeps no dead letters to retry (it has no doRetry); @hookline/journal-sqlite and @hookline/journal-postgres do.`,
+    );
+  const reenabled =
+    selection.endpoint !== undefined && journal.doEnableTarget !== undefined
+      ? await journal.doEnableTarget(selection.endpoint)
+      : false;
   const dead = await journal.list({ state: 'dead-lettered' });
   const ids = selection.ids === undefined ? undefined : new Set(selection.ids);
   const chosen = dead.filter((entry) => matches(entry, selection, ids));
@@ -42,7 +52,10 @@ export async function retryDeadLetters(journal: Journal, selection: DeadLetterSe
   for (const entry of chosen) {
     const verdict = seal === undefined ? 'valid' : await seal.verifyEntry(journal.scope, entry);
     if (verdict !== 'valid') {
-      refused.push({ id: entry.id, reason: verdict === 'missing' ? 'it has no seal' : 'its seal does not verify with this key' });
+      refused.push({
+        id: entry.id,
+        reason: verdict === 'missing' ? 'it has no seal' : 'its seal does not verify with this key',
+      });
       continue;
     }
     if (await journal.doRetry(entry.id)) retried.push(entry.id);
@@ -52,13 +65,20 @@ export async function retryDeadLetters(journal: Journal, selection: DeadLetterSe
 
 /** Deletes the dead letters dead-lettered before `before` (ms since the epoch); resolves to how many. */
 export async function purgeDeadLetters(journal: Journal, before: number): Promise<number> {
-  if (journal.doPurge === undefined) throw new PluginError(`${journal.name} cannot purge dead letters (it has no doPurge); @hookline/journal-sqlite and @hookline/journal-postgres can.`);
+  if (journal.doPurge === undefined)
+    throw new PluginError(
+      `${journal.name} cannot purge dead letters (it has no doPurge); @hookline/journal-sqlite and @hookline/journal-postgres can.`,
+    );
   return journal.doPurge(before);
 }
 
 function matches(entry: JournalEntry, selection: DeadLetterSelection, ids: ReadonlySet<string> | undefined): boolean {
   if (ids !== undefined && !ids.has(entry.id)) return false;
   if (selection.since !== undefined && (entry.deadLetteredAt ?? 0) < selection.since) return false;
-  if (selection.endpoint !== undefined && !(entry.deliveries ?? []).some((attempt) => attempt.target === selection.endpoint)) return false;
+  if (
+    selection.endpoint !== undefined &&
+    !(entry.deliveries ?? []).some((attempt) => attempt.target === selection.endpoint)
+  )
+    return false;
   return true;
 }

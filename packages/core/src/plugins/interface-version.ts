@@ -6,7 +6,11 @@ import { SANDBOX_PROVIDER_INTERFACE_VERSION } from './sandbox-provider.ts';
 /** The plugin interfaces, each versioned on its own, by the field that carries its version. */
 const INTERFACES = {
   runner: { label: 'Runner', field: 'runnerInterfaceVersion', version: RUNNER_INTERFACE_VERSION },
-  'sandbox provider': { label: 'Sandbox provider', field: 'sandboxProviderInterfaceVersion', version: SANDBOX_PROVIDER_INTERFACE_VERSION },
+  'sandbox provider': {
+    label: 'Sandbox provider',
+    field: 'sandboxProviderInterfaceVersion',
+    version: SANDBOX_PROVIDER_INTERFACE_VERSION,
+  },
   journal: { label: 'Journal', field: 'journalInterfaceVersion', version: JOURNAL_INTERFACE_VERSION },
   preset: { label: 'Preset', field: 'presetInterfaceVersion', version: PRESET_INTERFACE_VERSION },
 } as const;
@@ -22,16 +26,18 @@ export type PluginInterface = keyof typeof INTERFACES;
 export function interfaceVersionProblem(kind: PluginInterface, plugin: unknown): string | undefined {
   const { label, field, version } = INTERFACES[kind];
   // Read, not spread: a plugin written as a class keeps its fields on the prototype.
-  const read = (key: string): unknown => (typeof plugin === 'object' && plugin !== null ? Reflect.get(plugin, key) : undefined);
+  const read = (key: string): unknown =>
+    typeof plugin === 'object' && plugin !== null ? Reflect.get(plugin, key) : undefined;
   const found = read(field);
   if (found === version) return undefined;
   const named = read('name');
   const name = typeof named === 'string' ? `"${named}"` : String(plugin);
   const shared = read('specificationVersion');
-  const speaks = found !== undefined
-    ? `${kind} interface ${String(found)}`
-    : shared !== undefined
-      ? `the shared plugin interface ${String(shared)} of an earlier @hookline/core`
-      : `no ${kind} interface (it has no ${field})`;
+  const speaks =
+    found !== undefined
+      ? `${kind} interface ${String(found)}`
+      : shared !== undefined
+        ? `the shared plugin interface ${String(shared)} of an earlier @hookline/core`
+        : `no ${kind} interface (it has no ${field})`;
   return `${label} ${name} implements ${speaks}, but this @hookline/core speaks ${kind} interface ${version}`;
 }

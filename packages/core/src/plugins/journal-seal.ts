@@ -36,15 +36,23 @@ export function createJournalSeal(key: JournalKey): JournalSeal {
     imported ??= (async () => {
       const bytes = typeof key === 'function' ? await key() : key;
       if (!(bytes instanceof Uint8Array) || bytes.byteLength < MIN_KEY_BYTES) {
-        throw new InvalidOptionError('createHookEngine', 'journalKey', `journalKey must hold at least ${MIN_KEY_BYTES} bytes (a random secret), got ${bytes instanceof Uint8Array ? bytes.byteLength : typeof bytes}.`);
+        throw new InvalidOptionError(
+          'createHookEngine',
+          'journalKey',
+          `journalKey must hold at least ${MIN_KEY_BYTES} bytes (a random secret), got ${bytes instanceof Uint8Array ? bytes.byteLength : typeof bytes}.`,
+        );
       }
-      return crypto.subtle.importKey('raw', new Uint8Array(bytes), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+      return crypto.subtle.importKey('raw', new Uint8Array(bytes), { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'sign',
+        'verify',
+      ]);
     })();
     // A key that failed to load is read again next time (a file made meanwhile, a fixed permission).
     imported.catch(() => (imported = undefined));
     return imported;
   };
-  const sign = async (text: string): Promise<string> => PREFIX + toHex(new Uint8Array(await crypto.subtle.sign('HMAC', await cryptoKey(), encode(text))));
+  const sign = async (text: string): Promise<string> =>
+    PREFIX + toHex(new Uint8Array(await crypto.subtle.sign('HMAC', await cryptoKey(), encode(text))));
   const verify = async (text: string, seal: string | undefined): Promise<boolean> => {
     const mac = seal !== undefined && seal.startsWith(PREFIX) ? fromHex(seal.slice(PREFIX.length)) : undefined;
     // crypto.subtle.verify compares in constant time.
@@ -63,7 +71,15 @@ export function createJournalSeal(key: JournalKey): JournalSeal {
 
 // What an entry's seal covers, as one unambiguous text (a JSON array: no field can bleed into the next).
 function entryText(scope: string, record: JournalRecord): string {
-  return JSON.stringify(['hookline-journal-entry', 1, scope, record.preset, record.event, canonicalJson(record.context), record.hooks]);
+  return JSON.stringify([
+    'hookline-journal-entry',
+    1,
+    scope,
+    record.preset,
+    record.event,
+    canonicalJson(record.context),
+    record.hooks,
+  ]);
 }
 
 function groupText(entrySeal: string, group: Omit<JournalProcessGroup, 'seal'>): string {
@@ -99,6 +115,7 @@ function toHex(bytes: Uint8Array): string {
 function fromHex(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[0-9a-f]{64}$/.test(text)) return undefined;
   const bytes = new Uint8Array(text.length / 2);
-  for (let index = 0; index < bytes.length; index++) bytes[index] = Number.parseInt(text.slice(index * 2, index * 2 + 2), 16);
+  for (let index = 0; index < bytes.length; index++)
+    bytes[index] = Number.parseInt(text.slice(index * 2, index * 2 + 2), 16);
   return bytes;
 }

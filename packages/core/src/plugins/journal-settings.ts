@@ -15,24 +15,45 @@ export interface JournalSettings {
 }
 
 // Typed by hand rather than inferred: a published symbol of core needs an explicit type (JSR).
-export const journalSettingsTable: SettingsTable<v.GenericSchema<JournalSettings, JournalSettings>> = defineSettingsTable({
-  path: 'journal',
-  description: 'Where durable hooks are journaled and who runs them.',
-  schema: v.object({
-    url: v.optional(
-      v.pipe(
-        v.string(),
-        v.nonEmpty(),
-        v.description('postgres://user@host:port/database for a journal shared by many machines (password from the URL or PGPASSWORD), or the path of an SQLite file. Default .hookline/journal.db; HOOKLINE_JOURNAL wins.'),
+export const journalSettingsTable: SettingsTable<v.GenericSchema<JournalSettings, JournalSettings>> =
+  defineSettingsTable({
+    path: 'journal',
+    description: 'Where durable hooks are journaled and who runs them.',
+    schema: v.object({
+      url: v.optional(
+        v.pipe(
+          v.string(),
+          v.nonEmpty(),
+          v.description(
+            'postgres://user@host:port/database for a journal shared by many machines (password from the URL or PGPASSWORD), or the path of an SQLite file. Default .hookline/journal.db; HOOKLINE_JOURNAL wins.',
+          ),
+        ),
       ),
-    ),
-    run: v.optional(
-      v.pipe(
-        v.picklist(['emitter', 'workers']),
-        v.description('"emitter" (default): the process that emits runs its durable hooks. "workers": emit and run only record them; `hookline worker` processes run them.'),
+      run: v.optional(
+        v.pipe(
+          v.picklist(['emitter', 'workers']),
+          v.description(
+            '"emitter" (default): the process that emits runs its durable hooks. "workers": emit and run only record them; `hookline worker` processes run them.',
+          ),
+        ),
       ),
-    ),
-    max_attempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description('Takes of an entry before it is dead-lettered (default 10; recording counts as the first).'))),
-    lease_ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(3), v.description('How long a hold on an entry lasts without renewal (default 30000); renewed every third of it.'))),
-  }),
-});
+      max_attempts: v.optional(
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(1),
+          v.description('Takes of an entry before it is dead-lettered (default 10; recording counts as the first).'),
+        ),
+      ),
+      lease_ms: v.optional(
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(3),
+          v.description(
+            'How long a hold on an entry lasts without renewal (default 30000); renewed every third of it.',
+          ),
+        ),
+      ),
+    }),
+  });

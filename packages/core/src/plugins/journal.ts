@@ -182,7 +182,12 @@ export interface Journal {
    * and, in the same write, releases it for a retry or dead-letters it (see {@link JournalNext}).
    * False when `owner` no longer holds the entry.
    */
-  doRecordAttempts?(id: string, owner: string, attempts: readonly JournalAttempt[], next: JournalNext): Promise<boolean>;
+  doRecordAttempts?(
+    id: string,
+    owner: string,
+    attempts: readonly JournalAttempt[],
+    next: JournalNext,
+  ): Promise<boolean>;
   /** Optional. Deletes the dead-lettered entries dead-lettered before `before` (ms since the epoch); resolves to how many. */
   doPurge?(before: number): Promise<number>;
   /** Optional (with the two below). Stops deliveries to `target` until {@link Journal.doEnableTarget}; shared by every process of the journal. */

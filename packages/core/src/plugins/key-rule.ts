@@ -30,7 +30,9 @@ const compiledRules = new WeakMap<KeyRule, CompiledRule>();
 function compile(rule: KeyRule): CompiledRule {
   let compiled = compiledRules.get(rule);
   if (compiled === undefined) {
-    const required = Object.entries(rule.when).filter(([, schema]) => schema.type !== 'optional').map(([key]) => key);
+    const required = Object.entries(rule.when)
+      .filter(([, schema]) => schema.type !== 'optional')
+      .map(([key]) => key);
     compiled = { when: v.object(rule.when), then: v.object(rule.then), required };
     compiledRules.set(rule, compiled);
   }
@@ -47,14 +49,20 @@ export function breaksRule(rule: KeyRule, options: Readonly<Record<string, unkno
 /** The rule as JSON Schema: `{ if: …, then: … }` over the hook table's properties. */
 export function keyRuleJsonSchema(rule: KeyRule): Record<string, unknown> {
   const part = (entries: Readonly<Record<string, GenericSchema>>): Record<string, unknown> => {
-    const { $schema: _draft, ...schema } = toJsonSchema(v.object(entries), { errorMode: 'ignore' }) as Record<string, unknown>;
+    const { $schema: _draft, ...schema } = toJsonSchema(v.object(entries), { errorMode: 'ignore' }) as Record<
+      string,
+      unknown
+    >;
     return schema;
   };
   return { if: part(rule.when), then: part(rule.then) };
 }
 
 /** The problem a hook whose options break `rule` has, worded by the rule (a `HookKeyProblem`). */
-export function ruleProblem(rule: KeyRule, options: Readonly<Record<string, unknown>>): { readonly key: string; readonly message: string; readonly fix?: string } {
+export function ruleProblem(
+  rule: KeyRule,
+  options: Readonly<Record<string, unknown>>,
+): { readonly key: string; readonly message: string; readonly fix?: string } {
   const message = typeof rule.message === 'string' ? rule.message : rule.message(options);
   return { key: rule.key, message, ...(rule.fix === undefined ? {} : { fix: rule.fix }) };
 }

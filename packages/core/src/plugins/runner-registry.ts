@@ -25,7 +25,9 @@ export function createRunnerRegistry(runners: readonly Runner[]): RunnerRegistry
     for (const [name, type] of Object.entries(runner.types)) {
       const taken = byType.get(name);
       if (taken !== undefined) {
-        throw new PluginError(`Hook type "${name}" is provided by both "${taken.runner.name}" and "${runner.name}"; pass only one of them.`);
+        throw new PluginError(
+          `Hook type "${name}" is provided by both "${taken.runner.name}" and "${runner.name}"; pass only one of them.`,
+        );
       }
       byType.set(name, { runner, type });
     }

@@ -2,7 +2,16 @@
 // entry point, with no cast and no annotation — gets its hook options typed by its schema.
 import * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
-import { defineRunner, defineRunnerType, type HookDefinition, type HookOptions, type RunCall, type Runner, type RunnerType, type RunResult } from '../plugin.ts';
+import {
+  defineRunner,
+  defineRunnerType,
+  type HookDefinition,
+  type HookOptions,
+  type RunCall,
+  type Runner,
+  type RunnerType,
+  type RunResult,
+} from '../plugin.ts';
 
 const proceed: RunResult = { status: 'ok', decision: { decision: 'proceed' } };
 
@@ -12,12 +21,18 @@ describe('defineRunner', () => {
       name: 'third-party',
       types: {
         page: {
-          options: v.object({ topic: v.string(), priority: v.optional(v.number()), tags: v.optional(v.array(v.string())) }),
+          options: v.object({
+            topic: v.string(),
+            priority: v.optional(v.number()),
+            tags: v.optional(v.array(v.string())),
+          }),
           defaultTimeoutMs: 1_000,
           defaultOnError: 'proceed',
           usesSandbox: false,
           identity(options) {
-            expectTypeOf(options).toEqualTypeOf<Readonly<{ topic: string; priority?: number | undefined; tags?: string[] | undefined }>>();
+            expectTypeOf(options).toEqualTypeOf<
+              Readonly<{ topic: string; priority?: number | undefined; tags?: string[] | undefined }>
+            >();
             return options.topic;
           },
           check(options) {

@@ -16,7 +16,9 @@ export const RUNNER_INTERFACE_VERSION = 'v2';
  * function that runs its hooks. `TSchema` is inferred from `options`, so `identity`, `check` and
  * `doRun` receive the keys as the schema outputs them, with no cast or annotation.
  */
-export interface RunnerType<TSchema extends HookOptionsSchema = HookOptionsSchema> extends HookTypeDeclaration<TSchema> {
+export interface RunnerType<
+  TSchema extends HookOptionsSchema = HookOptionsSchema,
+> extends HookTypeDeclaration<TSchema> {
   /**
    * Runs one hook of this type; `hook.options` holds its keys as validated at load. Called by the
    * engine, not by users. Must settle promptly once `call.signal` aborts. A runner that knows its
@@ -140,7 +142,10 @@ export interface Runner {
 }
 
 /** What {@link defineRunner} takes: a runner without its version, each type typed by its own schema. */
-export interface RunnerDeclaration<TSchemas extends Readonly<Record<string, HookOptionsSchema>>> extends Omit<Runner, 'runnerInterfaceVersion' | 'types'> {
+export interface RunnerDeclaration<TSchemas extends Readonly<Record<string, HookOptionsSchema>>> extends Omit<
+  Runner,
+  'runnerInterfaceVersion' | 'types'
+> {
   readonly types: { readonly [TType in keyof TSchemas]: RunnerType<TSchemas[TType]> };
 }
 
@@ -167,7 +172,9 @@ export interface RunnerDeclaration<TSchemas extends Readonly<Record<string, Hook
  * });
  * ```
  */
-export function defineRunner<TSchemas extends Readonly<Record<string, HookOptionsSchema>>>(runner: RunnerDeclaration<TSchemas>): Runner {
+export function defineRunner<TSchemas extends Readonly<Record<string, HookOptionsSchema>>>(
+  runner: RunnerDeclaration<TSchemas>,
+): Runner {
   return { runnerInterfaceVersion: RUNNER_INTERFACE_VERSION, ...runner };
 }
 

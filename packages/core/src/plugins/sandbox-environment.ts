@@ -3,7 +3,17 @@
  * run and format text, nothing that usually holds a credential. Every other host variable stays out
  * unless a hook names it in `env_passthrough`; the preset's own variables come with each exec.
  */
-export const SANDBOX_VARIABLES: readonly string[] = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'TERM', 'TZ', 'TMPDIR'];
+export const SANDBOX_VARIABLES: readonly string[] = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'TERM',
+  'TZ',
+  'TMPDIR',
+];
 
 // The locale categories: LC_ALL, LC_CTYPE, LC_MESSAGES, … (POSIX names them all LC_<upper case>).
 const LOCALE_VARIABLE = /^LC_[A-Z]+$/;

@@ -92,6 +92,8 @@ export interface SandboxProvider {
 }
 
 /** Identity helper that types a sandbox provider object and stamps the interface version. */
-export function defineSandboxProvider(provider: Omit<SandboxProvider, 'sandboxProviderInterfaceVersion'>): SandboxProvider {
+export function defineSandboxProvider(
+  provider: Omit<SandboxProvider, 'sandboxProviderInterfaceVersion'>,
+): SandboxProvider {
   return { sandboxProviderInterfaceVersion: SANDBOX_PROVIDER_INTERFACE_VERSION, ...provider };
 }

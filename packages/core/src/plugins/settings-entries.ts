@@ -8,7 +8,10 @@ const OBJECT_TYPES = ['object', 'loose_object', 'strict_object', 'object_with_re
  * for any other schema (a record such as `[models]`, whose keys are free).
  */
 export function settingsEntries(schema: GenericSchema): ObjectEntries | undefined {
-  const candidate = schema as GenericSchema & { readonly entries?: ObjectEntries; readonly pipe?: readonly GenericSchema[] };
+  const candidate = schema as GenericSchema & {
+    readonly entries?: ObjectEntries;
+    readonly pipe?: readonly GenericSchema[];
+  };
   if (OBJECT_TYPES.includes(candidate.type) && candidate.entries !== undefined) return candidate.entries;
   const first = candidate.pipe?.[0];
   return first === undefined || first === schema ? undefined : settingsEntries(first);

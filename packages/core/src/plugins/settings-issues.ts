@@ -28,7 +28,8 @@ export function settingKey(issue: BaseIssue<unknown>): string {
 /** Why a byte size setting is not acceptable (see `parseByteSize`), or `undefined` when it is. */
 export function byteSizeProblem(value: number | string, minimum: number, minimumReason: string): string | undefined {
   const bytes = parseByteSize(value);
-  if (bytes === undefined) return `must be a number of bytes or a size such as "512m", "1g" or "256MiB", got ${JSON.stringify(value)}`;
+  if (bytes === undefined)
+    return `must be a number of bytes or a size such as "512m", "1g" or "256MiB", got ${JSON.stringify(value)}`;
   if (bytes < minimum) return `must be at least ${minimumReason}, got ${bytes} bytes`;
   return undefined;
 }

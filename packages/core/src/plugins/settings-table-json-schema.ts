@@ -17,7 +17,11 @@ export function settingsTableJsonSchema(table: SettingsTable): JsonObject {
     for (const [former, current] of Object.entries(table.renamedKeys ?? {})) {
       const target = properties[current];
       if (target === undefined) continue;
-      properties[former] = { ...target, description: `Deprecated: write \`${current}\`.`, deprecationMessage: `Deprecated: write \`${current}\` (snake_case).` };
+      properties[former] = {
+        ...target,
+        description: `Deprecated: write \`${current}\`.`,
+        deprecationMessage: `Deprecated: write \`${current}\` (snake_case).`,
+      };
     }
   }
   return { ...schema, description: table.description };

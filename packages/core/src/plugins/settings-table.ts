@@ -38,7 +38,9 @@ export interface SettingsFactory<TTable extends SettingsTable = SettingsTable, T
 }
 
 /** Types a settings table declaration (an identity helper, like `defineRunner`). */
-export function defineSettingsTable<TSchema extends GenericSchema>(table: SettingsTable<TSchema>): SettingsTable<TSchema> {
+export function defineSettingsTable<TSchema extends GenericSchema>(
+  table: SettingsTable<TSchema>,
+): SettingsTable<TSchema> {
   return table;
 }
 
@@ -48,5 +50,7 @@ export function settingsTableOf(value: unknown): SettingsTable | undefined {
   const table: unknown = (value as { settingsTable?: unknown }).settingsTable;
   if (typeof table !== 'object' || table === null) return undefined;
   const { path, schema } = table as Partial<SettingsTable>;
-  return typeof path === 'string' && typeof schema === 'object' && schema !== null ? (table as SettingsTable) : undefined;
+  return typeof path === 'string' && typeof schema === 'object' && schema !== null
+    ? (table as SettingsTable)
+    : undefined;
 }

@@ -25,7 +25,10 @@ export function definePreset(definition: PresetDefinition): Preset {
 
 function presetProblems(definition: PresetDefinition): string[] {
   const problems: string[] = [];
-  if (typeof definition.name !== 'string' || !NAME.test(definition.name)) problems.push(`its name must be lowercase letters, digits and dashes, starting with a letter, not ${JSON.stringify(definition.name)}`);
+  if (typeof definition.name !== 'string' || !NAME.test(definition.name))
+    problems.push(
+      `its name must be lowercase letters, digits and dashes, starting with a letter, not ${JSON.stringify(definition.name)}`,
+    );
   if (definition.events.length === 0) problems.push('it has no events');
   const names = new Set<string>();
   for (const event of definition.events) {
@@ -33,10 +36,13 @@ function presetProblems(definition: PresetDefinition): string[] {
     names.add(event.name);
   }
   const session = definition.context[definition.sessionField];
-  if (session?.required !== true) problems.push(`its sessionField "${definition.sessionField}" must be a required field of its context`);
+  if (session?.required !== true)
+    problems.push(`its sessionField "${definition.sessionField}" must be a required field of its context`);
   for (const event of [definition.sandboxEvents?.ready, definition.sandboxEvents?.cleanup]) {
-    if (event !== undefined && !names.has(event)) problems.push(`its sandbox event "${event}" is not one of its events`);
+    if (event !== undefined && !names.has(event))
+      problems.push(`its sandbox event "${event}" is not one of its events`);
   }
-  if (typeof definition.command.readExit !== 'function') problems.push('its command has no readExit (how a command hook\'s exit reads as a decision)');
+  if (typeof definition.command.readExit !== 'function')
+    problems.push("its command has no readExit (how a command hook's exit reads as a decision)");
   return problems;
 }

@@ -10,12 +10,23 @@ import { stdoutAnswerScope, type CommandExit, type CommandExitReading, type Comm
  */
 export function readHooklineExit(exit: CommandExit, scope: CommandExitScope): CommandExitReading {
   const warnings: string[] = [];
-  if (exit.exitCode === null) return { status: 'ok', decision: { decision: 'block', reason: `hook killed by ${exit.signal ?? 'an unknown signal'}` }, warnings };
+  if (exit.exitCode === null)
+    return {
+      status: 'ok',
+      decision: { decision: 'block', reason: `hook killed by ${exit.signal ?? 'an unknown signal'}` },
+      warnings,
+    };
   if (exit.exitCode !== 0 && exit.exitCode !== 2) {
     if (!exit.stdoutTruncated && parseDecisionText(exit.stdout) !== undefined) {
-      warnings.push(`stdout held a decision JSON, but only exit codes 0 and 2 are read for one; exit code ${exit.exitCode} blocks`);
+      warnings.push(
+        `stdout held a decision JSON, but only exit codes 0 and 2 are read for one; exit code ${exit.exitCode} blocks`,
+      );
     }
-    return { status: 'ok', decision: { decision: 'block', reason: `hook exited with code ${exit.exitCode}` }, warnings };
+    return {
+      status: 'ok',
+      decision: { decision: 'block', reason: `hook exited with code ${exit.exitCode}` },
+      warnings,
+    };
   }
   const reading = readAnswerText(exit.stdout, stdoutAnswerScope(exit, scope));
   warnings.push(...reading.warnings);
@@ -25,7 +36,13 @@ export function readHooklineExit(exit: CommandExit, scope: CommandExitScope): Co
     warnings.push(`${reading.problem}; exit code 2 blocks anyway`);
   } else if (!exit.stdoutTruncated && /"decision"\s*:/.test(exit.stdout)) {
     // A hook that meant to answer but printed logs around its JSON deserves to know why it was ignored.
-    warnings.push('stdout mentions "decision" but is not exactly one valid decision JSON (text around it), so it was ignored');
+    warnings.push(
+      'stdout mentions "decision" but is not exactly one valid decision JSON (text around it), so it was ignored',
+    );
   }
-  return { status: 'ok', decision: exit.exitCode === 0 ? { decision: 'proceed' } : { decision: 'block', reason: 'hook exited with code 2' }, warnings };
+  return {
+    status: 'ok',
+    decision: exit.exitCode === 0 ? { decision: 'proceed' } : { decision: 'block', reason: 'hook exited with code 2' },
+    warnings,
+  };
 }

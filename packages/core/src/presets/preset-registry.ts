@@ -25,7 +25,8 @@ export class PresetRegistry {
       const mismatch = interfaceVersionProblem('preset', preset);
       if (mismatch !== undefined) throw new PluginError(`${mismatch}; install versions that match.`);
       const known = byName.get(preset.name);
-      if (known !== undefined && known !== preset) throw new PluginError(`Two presets are named "${preset.name}"; a preset plugin cannot replace another preset.`);
+      if (known !== undefined && known !== preset)
+        throw new PluginError(`Two presets are named "${preset.name}"; a preset plugin cannot replace another preset.`);
       byName.set(preset.name, preset);
     }
     this.#byName = byName;
@@ -62,7 +63,9 @@ export class PresetRegistry {
       const preset = typeof named === 'string' ? this.get(named) : undefined;
       if (preset !== undefined) return preset;
     }
-    const recognised = this.all.find((preset) => sources.some((source) => preset.recognises?.({ ...source, format: source.format ?? 'toml' }) === true));
+    const recognised = this.all.find((preset) =>
+      sources.some((source) => preset.recognises?.({ ...source, format: source.format ?? 'toml' }) === true),
+    );
     return recognised ?? this.fallback;
   }
 
@@ -71,6 +74,8 @@ export class PresetRegistry {
    * active preset is often one of another preset's, and the fix is then to name that preset.
    */
   withEvent(event: string, current: Preset): string[] {
-    return this.all.filter((preset) => preset.name !== current.name && findEvent(preset, event) !== undefined).map((preset) => preset.name);
+    return this.all
+      .filter((preset) => preset.name !== current.name && findEvent(preset, event) !== undefined)
+      .map((preset) => preset.name);
   }
 }

@@ -86,7 +86,12 @@ export interface CommandExitScope {
 
 /** What a preset's command protocol made of an exit: a decision, or why the hook failed (its `on_error` decides). */
 export type CommandExitReading =
-  | { readonly status: 'ok'; readonly decision: HookDecision; readonly warnings: readonly string[]; readonly details?: Readonly<Record<string, unknown>> }
+  | {
+      readonly status: 'ok';
+      readonly decision: HookDecision;
+      readonly warnings: readonly string[];
+      readonly details?: Readonly<Record<string, unknown>>;
+    }
   | { readonly status: 'failed'; readonly error: string; readonly warnings: readonly string[] };
 
 /** How a preset hands the context to a process: variable names and the context-file variable. */
@@ -247,7 +252,11 @@ export interface Preset {
    * Which preset a config source is written for, when it does not say `preset = …`: `claude`
    * recognises a JSON settings file by its `hooks` object. Checked in the order of `presets`.
    */
-  recognises?(source: { readonly file: string; readonly format: 'toml' | 'json'; readonly data: Readonly<Record<string, unknown>> }): boolean;
+  recognises?(source: {
+    readonly file: string;
+    readonly format: 'toml' | 'json';
+    readonly data: Readonly<Record<string, unknown>>;
+  }): boolean;
   /**
    * The config files of a host that keeps its own (`claude`: Claude Code's settings files), in
    * layering order; `hookline init` writes the first one under the project. Absent:

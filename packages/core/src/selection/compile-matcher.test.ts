@@ -32,7 +32,11 @@ describe('what RE2 cannot express is refused with the reason', () => {
     ['(?<!a)b', 'negative lookbehind `(?<!…)` is not supported'],
   ])('%s', (source, reason) => {
     const result = compileMatcher(source);
-    expect(result).toMatchObject({ ok: false, error: expect.stringContaining(reason), fix: expect.stringContaining('RE2 syntax') });
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(reason),
+      fix: expect.stringContaining('RE2 syntax'),
+    });
   });
 
   test('inside a class or escaped, the same characters are literal and accepted', () => {
@@ -41,9 +45,12 @@ describe('what RE2 cannot express is refused with the reason', () => {
     expect(compileMatcher('[\\1]')).toMatchObject({ ok: false, error: 'invalid escape sequence: `\\1`' });
   });
 
-  test('other syntax errors keep RE2\'s own words', () => {
+  test("other syntax errors keep RE2's own words", () => {
     expect(compileMatcher('agent([')).toMatchObject({ ok: false, error: 'missing closing ]: `[`' });
-    expect(compileMatcher('\\u0041')).toMatchObject({ ok: false, error: expect.stringContaining('invalid escape sequence') });
+    expect(compileMatcher('\\u0041')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('invalid escape sequence'),
+    });
   });
 });
 
@@ -51,25 +58,79 @@ describe('literal patterns take string tests that answer as RE2 does', () => {
   test.each([
     ['deploy', [{ text: 'deploy', start: false, end: false }]],
     ['^Bash$', [{ text: 'Bash', start: true, end: true }]],
-    ['^build|test$|lint', [{ text: 'build', start: true, end: false }, { text: 'test', start: false, end: true }, { text: 'lint', start: false, end: false }]],
-    ['^(build|test)$', [{ text: 'build', start: true, end: true }, { text: 'test', start: true, end: true }]],
-    ['(?:a|b)$', [{ text: 'a', start: false, end: true }, { text: 'b', start: false, end: true }]],
+    [
+      '^build|test$|lint',
+      [
+        { text: 'build', start: true, end: false },
+        { text: 'test', start: false, end: true },
+        { text: 'lint', start: false, end: false },
+      ],
+    ],
+    [
+      '^(build|test)$',
+      [
+        { text: 'build', start: true, end: true },
+        { text: 'test', start: true, end: true },
+      ],
+    ],
+    [
+      '(?:a|b)$',
+      [
+        { text: 'a', start: false, end: true },
+        { text: 'b', start: false, end: true },
+      ],
+    ],
     ['^mcp__a\\.b\\(c\\)$', [{ text: 'mcp__a.b(c)', start: true, end: true }]],
     ['^$', [{ text: '', start: true, end: true }]],
   ])('%s is literal', (source, expected) => {
     expect(literalAlternatives(source)).toEqual(expected);
   });
 
-  test.each(['a.b', 'a+', '^a|(b)', '\\d', '^(a)|(b)$', '[ab]', 'a{2}', '(?i)a', 'a\\\\$', 'x(a|b)'])('%s is not', (source) => {
-    expect(literalAlternatives(source)).toBeUndefined();
-  });
+  test.each(['a.b', 'a+', '^a|(b)', '\\d', '^(a)|(b)$', '[ab]', 'a{2}', '(?i)a', 'a\\\\$', 'x(a|b)'])(
+    '%s is not',
+    (source) => {
+      expect(literalAlternatives(source)).toBeUndefined();
+    },
+  );
 
   test('on every probe, a literal pattern answers what RE2 answers', () => {
-    const patterns = ['deploy', '^Bash$', '^build|test$|lint', '^(build|test)$', '(?:a|b)$', '^$', '^', '$', 'a||b', '^mcp\\.x$', 'é$', '^\\^\\$'];
-    const probes = ['', 'deploy', 'pre-deploy-1', 'Bash', 'BashOutput', 'build', 'rebuild', 'testing', 'unit-test', 'lint', 'b', 'xa', 'mcp.x', 'mcpXx', 'café', '^$', 'x^$'];
+    const patterns = [
+      'deploy',
+      '^Bash$',
+      '^build|test$|lint',
+      '^(build|test)$',
+      '(?:a|b)$',
+      '^$',
+      '^',
+      '$',
+      'a||b',
+      '^mcp\\.x$',
+      'é$',
+      '^\\^\\$',
+    ];
+    const probes = [
+      '',
+      'deploy',
+      'pre-deploy-1',
+      'Bash',
+      'BashOutput',
+      'build',
+      'rebuild',
+      'testing',
+      'unit-test',
+      'lint',
+      'b',
+      'xa',
+      'mcp.x',
+      'mcpXx',
+      'café',
+      '^$',
+      'x^$',
+    ];
     for (const source of patterns) {
       const re2 = RE2JS.compile(source);
-      for (const probe of probes) expect([source, probe, compiled(source).test(probe)]).toEqual([source, probe, re2.test(probe)]);
+      for (const probe of probes)
+        expect([source, probe, compiled(source).test(probe)]).toEqual([source, probe, re2.test(probe)]);
     }
   });
 });

@@ -17,7 +17,8 @@ export interface MatcherOptions {
   readonly lookaround?: boolean;
 }
 
-const FIX = 'fix the pattern: matchers use RE2 syntax (like Go and Arc), unanchored, without backreferences or lookaround';
+const FIX =
+  'fix the pattern: matchers use RE2 syntax (like Go and Arc), unanchored, without backreferences or lookaround';
 
 /**
  * Compiles a hook's `matcher` with RE2 semantics, unanchored (write `^agent$` to match exactly). RE2
@@ -39,11 +40,20 @@ export function compileMatcher(source: string, options: MatcherOptions = {}): Co
   try {
     compiled = RE2JS.compile(source);
   } catch (error) {
-    const reason = unsupportedConstruct(source) ?? (error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error));
+    const reason =
+      unsupportedConstruct(source) ??
+      (error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error));
     return { ok: false, error: reason, fix: FIX };
   }
   const literals = literalAlternatives(source);
-  const native = literals === undefined ? linearNativeRegExp(source) : new RegExp(literals.map(({ text, start, end }) => `${start ? '^' : ''}${escapePattern(text)}${end ? '$' : ''}`).join('|'));
+  const native =
+    literals === undefined
+      ? linearNativeRegExp(source)
+      : new RegExp(
+          literals
+            .map(({ text, start, end }) => `${start ? '^' : ''}${escapePattern(text)}${end ? '$' : ''}`)
+            .join('|'),
+        );
   return { ok: true, pattern: new CompiledPattern(source, compiled, native) };
 }
 

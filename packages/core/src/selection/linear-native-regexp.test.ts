@@ -6,7 +6,38 @@ import { linearNativeRegExp } from './linear-native-regexp.ts';
 // Characters where JavaScript and RE2 read the same pattern text differently: line terminators other
 // than \n (`.`), Unicode spaces and \v (`\s`), non-ASCII letters and digits (`\w`, `\d`, `\b`), case
 // folds (`ſ`, the Kelvin sign), astral characters and lone surrogates (code units or code points).
-const TRICKY = ['K', 'k', 's', 'S', 'É', '\n', '\r', '\u2028', '\u2029', '\v', '\f', '\t', ' ', '\u00a0', '\u3000', 'é', 'ſ', '\u212a', '٣', '😀', '\ud83d', '\ude00', '\0', '-', '_', '.', '{', '}', '$', '^'];
+const TRICKY = [
+  'K',
+  'k',
+  's',
+  'S',
+  'É',
+  '\n',
+  '\r',
+  '\u2028',
+  '\u2029',
+  '\v',
+  '\f',
+  '\t',
+  ' ',
+  '\u00a0',
+  '\u3000',
+  'é',
+  'ſ',
+  '\u212a',
+  '٣',
+  '😀',
+  '\ud83d',
+  '\ude00',
+  '\0',
+  '-',
+  '_',
+  '.',
+  '{',
+  '}',
+  '$',
+  '^',
+];
 
 // A deterministic generator, so a failure names a reproducible case.
 function random(seed: number): () => number {
@@ -23,7 +54,8 @@ function expectSameAnswers(source: string, inputs: readonly string[]): void {
   const compiled = compileMatcher(source);
   if (!compiled.ok) throw new Error(`${source}: ${compiled.error}`);
   const re2 = RE2JS.compile(source);
-  for (const input of inputs) expect([source, input, compiled.pattern.test(input)]).toEqual([source, input, re2.test(input)]);
+  for (const input of inputs)
+    expect([source, input, compiled.pattern.test(input)]).toEqual([source, input, re2.test(input)]);
 }
 
 /** Inputs for `source`: the tricky characters and strings made of its own characters. */
@@ -39,12 +71,66 @@ function inputsFor(source: string, next: () => number, count: number): string[] 
 
 describe('the native fast path answers as RE2 does', () => {
   const written = [
-    '^stage_\\d+$', '^mcp__.*', '(?:^|-)prod$', '^[a-z]+-(agent|review)$', 'test_\\d+', '\\d+x\\d+', '^.$', '^..$', '^[^a]$', '^[^\\n]+$',
-    '^\\s$', '^\\S+$', '^\\w+$', '^\\W$', '\\bab\\b', '\\Bb', '\\Aab\\z', '^\\x{1F600}$', '^\\x41\\x{42}$', '^😀+$', '^[😀-😂]$',
-    '^[]a]$', '^[^]a]$', '^[a-]$', '^[-a]$', '^[\\]\\-]+$', '^\\v$', '^\\a?b$', '^(?P<kind>build|test)-\\w+$', '^(?<n>x)y$', '^a{2,4}$',
-    '^a{3}$', '^(?:ab){2,}$', '^a+?b*?$', '^[\\d_]+$', '^[\\D]$', '^\\.$', '^a|b$', '^$', '^', '$', '(?:)', 'a{0}b', '^(?:a|)b$', 'x$', '^[\\x00-\\x{10FFFF}]$',
-    '^[^\\x00-\\x{10FFFF}]', '^\\$\\^$', 'é+$', '^[é-ü]+$', '^a\\.b\\*c$',
-    '(?i)^bash$', '(?i)deploy', '(?i)^[a-k]+$', '(?i)^[^s]$', '(?i)^\\w+$', '(?i)^\\W$', '(?i)^\\x4B$', '(?i)^k.s$', '(?i)^[^\\d]$',
+    '^stage_\\d+$',
+    '^mcp__.*',
+    '(?:^|-)prod$',
+    '^[a-z]+-(agent|review)$',
+    'test_\\d+',
+    '\\d+x\\d+',
+    '^.$',
+    '^..$',
+    '^[^a]$',
+    '^[^\\n]+$',
+    '^\\s$',
+    '^\\S+$',
+    '^\\w+$',
+    '^\\W$',
+    '\\bab\\b',
+    '\\Bb',
+    '\\Aab\\z',
+    '^\\x{1F600}$',
+    '^\\x41\\x{42}$',
+    '^😀+$',
+    '^[😀-😂]$',
+    '^[]a]$',
+    '^[^]a]$',
+    '^[a-]$',
+    '^[-a]$',
+    '^[\\]\\-]+$',
+    '^\\v$',
+    '^\\a?b$',
+    '^(?P<kind>build|test)-\\w+$',
+    '^(?<n>x)y$',
+    '^a{2,4}$',
+    '^a{3}$',
+    '^(?:ab){2,}$',
+    '^a+?b*?$',
+    '^[\\d_]+$',
+    '^[\\D]$',
+    '^\\.$',
+    '^a|b$',
+    '^$',
+    '^',
+    '$',
+    '(?:)',
+    'a{0}b',
+    '^(?:a|)b$',
+    'x$',
+    '^[\\x00-\\x{10FFFF}]$',
+    '^[^\\x00-\\x{10FFFF}]',
+    '^\\$\\^$',
+    'é+$',
+    '^[é-ü]+$',
+    '^a\\.b\\*c$',
+    '(?i)^bash$',
+    '(?i)deploy',
+    '(?i)^[a-k]+$',
+    '(?i)^[^s]$',
+    '(?i)^\\w+$',
+    '(?i)^\\W$',
+    '(?i)^\\x4B$',
+    '(?i)^k.s$',
+    '(?i)^[^\\d]$',
   ];
   test.each(written)('%s', (source) => {
     expect(linearNativeRegExp(source), `${source} takes the native path`).toBeDefined();
@@ -53,8 +139,30 @@ describe('the native fast path answers as RE2 does', () => {
 
   test('on 1,000 random patterns, whichever path each takes', { timeout: 120_000 }, () => {
     const next = random(12);
-    const pick = <T,>(options: readonly T[]): T => options[Math.floor(next() * options.length)]!;
-    const atoms = ['a', 'b', 'k', 'S', '-', '.', '\\d', '\\w', '\\W', '\\s', '\\S', '[ab]', '[^a]', '[a-c]', '[^k]', '\\x{e9}', '😀', '\\.', '^', '$', '\\b'];
+    const pick = <T>(options: readonly T[]): T => options[Math.floor(next() * options.length)]!;
+    const atoms = [
+      'a',
+      'b',
+      'k',
+      'S',
+      '-',
+      '.',
+      '\\d',
+      '\\w',
+      '\\W',
+      '\\s',
+      '\\S',
+      '[ab]',
+      '[^a]',
+      '[a-c]',
+      '[^k]',
+      '\\x{e9}',
+      '😀',
+      '\\.',
+      '^',
+      '$',
+      '\\b',
+    ];
     const pattern = (depth: number): string => {
       const parts = Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
         const atom = depth > 0 && next() < 0.3 ? `(${pattern(depth - 1)})` : pick(atoms);
@@ -96,13 +204,27 @@ describe('patterns a backtracking engine cannot run in linear time stay on RE2',
     expectSameAnswers(source, [text, 'aab', 'ab', 'c']);
   });
 
-  test.each(['(?i)é', '(?i)[é]', 'a(?i)b', '(?i:a)', '(?s)a.b', '(?m)^a$', '\\pL', '\\p{Greek}', '[[:alpha:]]', '\\Qa.b\\E', 'a\\123', 'a{,2}', 'x{'])('%s: syntax read differently elsewhere stays on RE2', (source) => {
+  test.each([
+    '(?i)é',
+    '(?i)[é]',
+    'a(?i)b',
+    '(?i:a)',
+    '(?s)a.b',
+    '(?m)^a$',
+    '\\pL',
+    '\\p{Greek}',
+    '[[:alpha:]]',
+    '\\Qa.b\\E',
+    'a\\123',
+    'a{,2}',
+    'x{',
+  ])('%s: syntax read differently elsewhere stays on RE2', (source) => {
     expect(compileMatcher(source).ok).toBe(true);
     expect(linearNativeRegExp(source)).toBeUndefined();
   });
 });
 
-test('an input long enough to overflow the native engine\'s stack gets RE2\'s answer', { timeout: 120_000 }, () => {
+test("an input long enough to overflow the native engine's stack gets RE2's answer", { timeout: 120_000 }, () => {
   // V8 throws a RangeError after linear work (about 8 million characters here); the matcher then asks RE2.
   const source = '^(?:a|b)+$';
   const text = 'a'.repeat(9_000_000);

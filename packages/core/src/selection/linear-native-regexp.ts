@@ -107,7 +107,13 @@ function glushkov(root: PatternNode): { readonly shape: Shape; deterministic(): 
         const shapes = node.items.map(visit);
         const empty = shapes.reduce((sum, shape) => sum + shape.empty, 0);
         if (empty > 1) throw AMBIGUOUS;
-        return { empty, first: shapes.flatMap((shape) => shape.first), last: shapes.flatMap((shape) => shape.last), anchored: shapes.every((shape) => shape.anchored), longest: Math.max(...shapes.map((shape) => shape.longest)) };
+        return {
+          empty,
+          first: shapes.flatMap((shape) => shape.first),
+          last: shapes.flatMap((shape) => shape.last),
+          anchored: shapes.every((shape) => shape.anchored),
+          longest: Math.max(...shapes.map((shape) => shape.longest)),
+        };
       }
       case 'repeat': {
         const body = visit(node.body);
@@ -119,7 +125,13 @@ function glushkov(root: PatternNode): { readonly shape: Shape; deterministic(): 
           if (body.empty > 0) throw AMBIGUOUS;
           link(body.last, body.first);
         }
-        return { empty, first: body.first, last: body.last, anchored: node.min > 0 && body.anchored, longest: body.longest * node.max };
+        return {
+          empty,
+          first: body.first,
+          last: body.last,
+          anchored: node.min > 0 && body.anchored,
+          longest: body.longest * node.max,
+        };
       }
     }
   };
@@ -132,7 +144,10 @@ function glushkov(root: PatternNode): { readonly shape: Shape; deterministic(): 
   }
   return {
     shape,
-    deterministic: () => [shape.first, ...follow.map((next) => [...next])].every((states) => pairwiseDisjoint(states.map((state) => sets[state]!))),
+    deterministic: () =>
+      [shape.first, ...follow.map((next) => [...next])].every((states) =>
+        pairwiseDisjoint(states.map((state) => sets[state]!)),
+      ),
   };
 }
 
@@ -145,11 +160,15 @@ function pairwiseDisjoint(sets: readonly CodePointRanges[]): boolean {
 function javascriptSource(node: PatternNode): string {
   switch (node.kind) {
     case 'set':
-      return node.ranges.length === 1 && node.ranges[0]![0] === node.ranges[0]![1] ? codePoint(node.ranges[0]![0]) : `[${node.ranges.map(([from, to]) => (from === to ? codePoint(from) : `${codePoint(from)}-${codePoint(to)}`)).join('')}]`;
+      return node.ranges.length === 1 && node.ranges[0]![0] === node.ranges[0]![1]
+        ? codePoint(node.ranges[0]![0])
+        : `[${node.ranges.map(([from, to]) => (from === to ? codePoint(from) : `${codePoint(from)}-${codePoint(to)}`)).join('')}]`;
     case 'assert':
       return node.text;
     case 'concat':
-      return node.items.map((item) => (item.kind === 'alt' ? `(?:${javascriptSource(item)})` : javascriptSource(item))).join('');
+      return node.items
+        .map((item) => (item.kind === 'alt' ? `(?:${javascriptSource(item)})` : javascriptSource(item)))
+        .join('');
     case 'alt':
       return node.items.map(javascriptSource).join('|');
     case 'repeat': {

@@ -8,7 +8,17 @@ function compiled(source: string): Matcher {
   return result.pattern;
 }
 
-const TOOLS = ['Read', 'ReadMany', 'Bash', 'Edit', 'Write', 'mcp__github__create_issue', 'mcp__fs__Bash', 'NotebookEdit', 'WebFetch'];
+const TOOLS = [
+  'Read',
+  'ReadMany',
+  'Bash',
+  'Edit',
+  'Write',
+  'mcp__github__create_issue',
+  'mcp__fs__Bash',
+  'NotebookEdit',
+  'WebFetch',
+];
 
 describe('lookaround matchers, as JavaScript reads them', () => {
   test.each([
@@ -26,7 +36,16 @@ describe('lookaround matchers, as JavaScript reads them', () => {
   });
 
   test('catastrophic patterns are refused at load, with why and how to fix', () => {
-    for (const source of ['(?=(a+)+)b', '(?=(a|a)*$)', '^(?!(a*)*b)', '(?<=(a+)+)x', '(a+)+(?=b)', '(?=a(?=b))', '(?=a)*b', '(?=a)\\1']) {
+    for (const source of [
+      '(?=(a+)+)b',
+      '(?=(a|a)*$)',
+      '^(?!(a*)*b)',
+      '(?<=(a+)+)x',
+      '(a+)+(?=b)',
+      '(?=a(?=b))',
+      '(?=a)*b',
+      '(?=a)\\1',
+    ]) {
       const result = compileMatcher(source, { lookaround: true });
       expect(result.ok, source).toBe(false);
       if (!result.ok) expect(result.fix).toContain('nested or overlapping repeats');

@@ -12,7 +12,8 @@ import { unsupportedConstruct } from './unsupported-construct.ts';
  */
 export const MATCHER_INPUT_LIMIT = 1024;
 
-const FIX = 'keep lookaround simple: its body and the pattern around it must each be free of nested or overlapping repeats such as (a+)+ or (a|a)*, and lookaround may not nest';
+const FIX =
+  'keep lookaround simple: its body and the pattern around it must each be free of nested or overlapping repeats such as (a+)+ or (a|a)*, and lookaround may not nest';
 
 const OPENINGS: ReadonlyArray<readonly [string, boolean]> = [
   ['(?<=', true],
@@ -61,7 +62,11 @@ export function compileLookaroundMatcher(source: string): CompiledMatcher | unde
   const outside = linearProblem(surroundings, 'the pattern around its lookaround');
   if (outside !== undefined) return { ok: false, error: outside, fix: FIX };
   for (const group of found) {
-    const inside = linearProblem(group.body, `lookaround body \`${group.body}\``, group.behind ? 'backwards' : 'forwards');
+    const inside = linearProblem(
+      group.body,
+      `lookaround body \`${group.body}\``,
+      group.behind ? 'backwards' : 'forwards',
+    );
     if (inside !== undefined) return { ok: false, error: inside, fix: FIX };
   }
   return { ok: true, pattern: new CappedPattern(source, native) };
@@ -79,11 +84,17 @@ function linearProblem(pattern: string, what: string, anchoredReading?: 'forward
     return `${what} is not a supported regular expression: ${error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error)}`;
   }
   const unproven = `${what} cannot be proven to match in linear time (nested or overlapping repeats, or a construct outside the checked subset)`;
-  if (anchoredReading === undefined) return literalAlternatives(pattern) !== undefined || linearNativeRegExp(pattern) !== undefined ? undefined : unproven;
+  if (anchoredReading === undefined)
+    return literalAlternatives(pattern) !== undefined || linearNativeRegExp(pattern) !== undefined
+      ? undefined
+      : unproven;
   const parsed = parseRe2Subset(pattern);
   if (parsed === undefined) return unproven;
   const read = anchoredReading === 'forwards' ? parsed : reversed(parsed);
-  return linearSearchTree({ kind: 'concat', items: [{ kind: 'assert', text: '^' }, read] }) !== undefined || scansForBoundedRest(read) ? undefined : unproven;
+  return linearSearchTree({ kind: 'concat', items: [{ kind: 'assert', text: '^' }, read] }) !== undefined ||
+    scansForBoundedRest(read)
+    ? undefined
+    : unproven;
 }
 
 /**
@@ -116,7 +127,11 @@ function reversed(node: PatternNode): PatternNode {
     case 'set':
       return node;
     case 'assert':
-      return node.text === '^' ? { kind: 'assert', text: '$' } : node.text === '$' ? { kind: 'assert', text: '^' } : node;
+      return node.text === '^'
+        ? { kind: 'assert', text: '$' }
+        : node.text === '$'
+          ? { kind: 'assert', text: '^' }
+          : node;
     case 'concat':
       return { kind: 'concat', items: [...node.items].reverse().map(reversed) };
     case 'alt':

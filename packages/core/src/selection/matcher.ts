@@ -7,4 +7,6 @@ export interface Matcher {
 }
 
 /** A matcher compiled once at load, or why its pattern is refused and how to fix it. */
-export type CompiledMatcher = { readonly ok: true; readonly pattern: Matcher } | { readonly ok: false; readonly error: string; readonly fix: string };
+export type CompiledMatcher =
+  | { readonly ok: true; readonly pattern: Matcher }
+  | { readonly ok: false; readonly error: string; readonly fix: string };

@@ -11,9 +11,18 @@ export type PatternNode =
 
 const MAX_CODE_POINT = 0x10ffff;
 const DIGIT: CodePointRanges = [[0x30, 0x39]];
-const WORD: CodePointRanges = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
+const WORD: CodePointRanges = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
 // RE2's \s is Perl's ASCII set, without \v — not JavaScript's Unicode-wide \s.
-const SPACE: CodePointRanges = [[0x09, 0x0a], [0x0c, 0x0d], [0x20, 0x20]];
+const SPACE: CodePointRanges = [
+  [0x09, 0x0a],
+  [0x0c, 0x0d],
+  [0x20, 0x20],
+];
 const CONTROL_ESCAPES: Readonly<Record<string, number>> = { a: 0x07, f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b };
 const CLASS_ESCAPES: Readonly<Record<string, CodePointRanges>> = { d: DIGIT, w: WORD, s: SPACE };
 const PUNCTUATION = /^[!-/:-@[-`{-~]$/;
@@ -68,7 +77,8 @@ class SubsetParser {
 
   #concatenation(): PatternNode {
     const items: PatternNode[] = [];
-    for (let next = this.#peek(); next !== undefined && next !== '|' && next !== ')'; next = this.#peek()) items.push(this.#repeated(this.#atom()));
+    for (let next = this.#peek(); next !== undefined && next !== '|' && next !== ')'; next = this.#peek())
+      items.push(this.#repeated(this.#atom()));
     return items.length === 1 ? items[0]! : { kind: 'concat', items };
   }
 
@@ -107,7 +117,13 @@ class SubsetParser {
         return { kind: 'set', ranges: this.#characterClass() };
       case '.':
         // Closed under case folding already.
-        return { kind: 'set', ranges: [[0, 0x09], [0x0b, MAX_CODE_POINT]] };
+        return {
+          kind: 'set',
+          ranges: [
+            [0, 0x09],
+            [0x0b, MAX_CODE_POINT],
+          ],
+        };
       case '^':
       case '$':
         return { kind: 'assert', text: character };
@@ -173,7 +189,8 @@ class SubsetParser {
       const ranges = this.#folded(CLASS_ESCAPES[lower]!);
       return { kind: 'set', ranges: letter === lower ? ranges : complement(ranges) };
     }
-    if (letter in CONTROL_ESCAPES) return { kind: 'set', ranges: [[CONTROL_ESCAPES[letter]!, CONTROL_ESCAPES[letter]!]] };
+    if (letter in CONTROL_ESCAPES)
+      return { kind: 'set', ranges: [[CONTROL_ESCAPES[letter]!, CONTROL_ESCAPES[letter]!]] };
     if (letter === 'x') return { kind: 'set', ranges: this.#folded(single(String.fromCodePoint(this.#hex()))) };
     if (PUNCTUATION.test(letter)) return { kind: 'set', ranges: single(letter) };
     if (!inClass && (letter === 'b' || letter === 'B')) return { kind: 'assert', text: `\\${letter}` };
@@ -222,8 +239,12 @@ function caseFolded(ranges: CodePointRanges): CodePointRanges {
   if (ranges.some(([, to]) => to >= 0x80)) throw OUTSIDE;
   const added: [number, number][] = [];
   for (const [from, to] of ranges) {
-    for (const [low, high, shift] of [[0x41, 0x5a, 0x20], [0x61, 0x7a, -0x20]] as const) {
-      if (Math.max(from, low) <= Math.min(to, high)) added.push([Math.max(from, low) + shift, Math.min(to, high) + shift]);
+    for (const [low, high, shift] of [
+      [0x41, 0x5a, 0x20],
+      [0x61, 0x7a, -0x20],
+    ] as const) {
+      if (Math.max(from, low) <= Math.min(to, high))
+        added.push([Math.max(from, low) + shift, Math.min(to, high) + shift]);
     }
   }
   const letters = normalize([...ranges, ...added]);

@@ -17,8 +17,10 @@ export function unsupportedConstruct(source: string): string | undefined {
     const character = source[index]!;
     if (character === '\\') {
       const next = source[index + 1] ?? '';
-      if (!inClass && /^[1-9]$/.test(next)) return `backreference \`\\${next}\` is not supported: RE2 matches in linear time, which rules out backreferences`;
-      if (!inClass && next === 'k' && source[index + 2] === '<') return 'backreference `\\k<…>` is not supported: RE2 matches in linear time, which rules out backreferences';
+      if (!inClass && /^[1-9]$/.test(next))
+        return `backreference \`\\${next}\` is not supported: RE2 matches in linear time, which rules out backreferences`;
+      if (!inClass && next === 'k' && source[index + 2] === '<')
+        return 'backreference `\\k<…>` is not supported: RE2 matches in linear time, which rules out backreferences';
       index++;
     } else if (inClass) {
       if (character === ']') inClass = false;
@@ -29,7 +31,8 @@ export function unsupportedConstruct(source: string): string | undefined {
       if (source[index + 1] === ']') index++;
     } else if (character === '(') {
       const found = LOOKAROUND.find(([opening]) => source.startsWith(opening, index));
-      if (found !== undefined) return `${found[1]} \`${found[0]}…)\` is not supported: RE2 matches in linear time, which rules out lookaround`;
+      if (found !== undefined)
+        return `${found[1]} \`${found[0]}…)\` is not supported: RE2 matches in linear time, which rules out lookaround`;
     }
   }
   return undefined;

@@ -1,4 +1,11 @@
-import { defineJournal, journalEntryState, type DisabledTarget, type Journal, type JournalEntry, type JournalStats } from '../plugins/journal.ts';
+import {
+  defineJournal,
+  journalEntryState,
+  type DisabledTarget,
+  type Journal,
+  type JournalEntry,
+  type JournalStats,
+} from '../plugins/journal.ts';
 
 /** A journal that lives in memory, with a way to look inside. */
 export interface MemoryJournal extends Journal {
@@ -58,7 +65,11 @@ export function memoryJournal(settings: { readonly maxAttempts?: number } = {}):
         if (!free || row.availableAt > now || row.entry.deadLetteredAt !== undefined) continue;
         if (row.entry.attempts >= maxAttempts) {
           const { processGroups: _groups, ...rest } = withoutLease(row.entry);
-          row.entry = { ...rest, deadLetteredAt: now, lastError: `dead-lettered after ${row.entry.attempts} attempts${row.entry.lastError === undefined ? '' : `; the last: ${row.entry.lastError}`}` };
+          row.entry = {
+            ...rest,
+            deadLetteredAt: now,
+            lastError: `dead-lettered after ${row.entry.attempts} attempts${row.entry.lastError === undefined ? '' : `; the last: ${row.entry.lastError}`}`,
+          };
           continue;
         }
         row.entry = { ...row.entry, attempts: row.entry.attempts + 1, owner, leaseExpiresAt: now + leaseMs };
@@ -135,7 +146,9 @@ export function memoryJournal(settings: { readonly maxAttempts?: number } = {}):
     },
     async list(query = {}) {
       const now = Date.now();
-      const entries = [...rows.values()].map((row) => row.entry).filter((entry) => query.state === undefined || journalEntryState(entry, now) === query.state);
+      const entries = [...rows.values()]
+        .map((row) => row.entry)
+        .filter((entry) => query.state === undefined || journalEntryState(entry, now) === query.state);
       return entries.slice(0, query.limit ?? entries.length);
     },
     async stats() {
@@ -143,9 +156,18 @@ export function memoryJournal(settings: { readonly maxAttempts?: number } = {}):
       const all = [...rows.values()].map((row) => row.entry);
       const live = all.filter((entry) => entry.deadLetteredAt === undefined);
       const leased = live.filter((entry) => journalEntryState(entry, now) === 'leased').length;
-      const stats: JournalStats = { pending: live.length - leased, leased, deadLettered: all.length - live.length, highestAttempts: Math.max(0, ...live.map((entry) => entry.attempts)), now };
+      const stats: JournalStats = {
+        pending: live.length - leased,
+        leased,
+        deadLettered: all.length - live.length,
+        highestAttempts: Math.max(0, ...live.map((entry) => entry.attempts)),
+        now,
+      };
       return live[0] === undefined ? stats : { ...stats, oldestCreatedAt: live[0].createdAt };
     },
   });
-  return Object.defineProperty(journal, 'entries', { get: () => [...rows.values()].map((row) => row.entry), enumerable: true }) as MemoryJournal;
+  return Object.defineProperty(journal, 'entries', {
+    get: () => [...rows.values()].map((row) => row.entry),
+    enumerable: true,
+  }) as MemoryJournal;
 }

@@ -60,13 +60,31 @@ export interface RunnerConformanceOptions {
 export function runnerConformanceCases(options: RunnerConformanceOptions): ConformanceCase[] {
   const { runner, type, scenarios } = options;
   const settleMs = options.abortSettleMs ?? 5_000;
-  const context = { run_id: 'conformance-run', workflow_name: 'conformance', node_id: 'build', handler_type: 'command', ...options.context };
+  const context = {
+    run_id: 'conformance-run',
+    workflow_name: 'conformance',
+    node_id: 'build',
+    handler_type: 'command',
+    ...options.context,
+  };
   const load = (hooks: Array<Record<string, unknown>>): HookConfig =>
     loadConfig(
-      [{ text: stringify({ ...(options.sandbox === undefined ? {} : { sandbox: { provider: options.sandbox.name } }), hooks }), source: 'conformance.toml' }],
+      [
+        {
+          text: stringify({
+            ...(options.sandbox === undefined ? {} : { sandbox: { provider: options.sandbox.name } }),
+            hooks,
+          }),
+          source: 'conformance.toml',
+        },
+      ],
       { runners: [runner] },
     );
-  const hook = (name: string, scenario: keyof ConformanceScenarios, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  const hook = (
+    name: string,
+    scenario: keyof ConformanceScenarios,
+    extra: Record<string, unknown> = {},
+  ): Record<string, unknown> => ({
     name,
     event: 'stage_start',
     type,
@@ -74,11 +92,19 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
     ...scenarios[scenario],
     ...extra,
   });
-  const engineFor = (config: HookConfig) => createHookEngine({ config, runners: [runner], ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }) });
+  const engineFor = (config: HookConfig) =>
+    createHookEngine({
+      config,
+      runners: [runner],
+      ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    });
   const emitOne = async (config: HookConfig, scenario?: keyof ConformanceScenarios) => {
     const engine = engineFor(config);
     try {
-      const outcome = await engine.emit('stage_start', { ...context, ...(scenario === undefined ? {} : options.scenarioContext?.[scenario]) });
+      const outcome = await engine.emit('stage_start', {
+        ...context,
+        ...(scenario === undefined ? {} : options.scenarioContext?.[scenario]),
+      });
       return await outcome.settled;
     } finally {
       await engine.close();
@@ -89,13 +115,27 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
     {
       name: `${type}: declares a runner of interface ${RUNNER_INTERFACE_VERSION} with a sound type declaration`,
       async run() {
-        assert(runner.runnerInterfaceVersion === RUNNER_INTERFACE_VERSION, `runnerInterfaceVersion is ${String(runner.runnerInterfaceVersion)}`);
+        assert(
+          runner.runnerInterfaceVersion === RUNNER_INTERFACE_VERSION,
+          `runnerInterfaceVersion is ${String(runner.runnerInterfaceVersion)}`,
+        );
         assert(typeof runner.name === 'string' && runner.name.length > 0, 'runner.name must name its package');
         const spec = runner.types[type];
         assert(spec !== undefined, `runner.types has no "${type}"`);
-        assert(spec.options?.kind === 'schema' && spec.options.type === 'object' && typeof spec.options.entries === 'object', 'options must be a valibot object schema (v.object({ … }))');
-        assert(Number.isInteger(spec.defaultTimeoutMs) && spec.defaultTimeoutMs >= 1 && spec.defaultTimeoutMs <= MAX_TIMEOUT_MS, `defaultTimeoutMs ${spec.defaultTimeoutMs} is out of range`);
-        assert(spec.defaultOnError === 'proceed' || spec.defaultOnError === 'block', `defaultOnError is ${String(spec.defaultOnError)}`);
+        assert(
+          spec.options?.kind === 'schema' && spec.options.type === 'object' && typeof spec.options.entries === 'object',
+          'options must be a valibot object schema (v.object({ … }))',
+        );
+        assert(
+          Number.isInteger(spec.defaultTimeoutMs) &&
+            spec.defaultTimeoutMs >= 1 &&
+            spec.defaultTimeoutMs <= MAX_TIMEOUT_MS,
+          `defaultTimeoutMs ${spec.defaultTimeoutMs} is out of range`,
+        );
+        assert(
+          spec.defaultOnError === 'proceed' || spec.defaultOnError === 'block',
+          `defaultOnError is ${String(spec.defaultOnError)}`,
+        );
         assert(typeof spec.usesSandbox === 'boolean', 'usesSandbox must be a boolean');
         assert(typeof spec.doRun === 'function', 'doRun must be a function');
       },
@@ -104,7 +144,10 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
       name: `${type}: its keys load through loadConfig, and an unknown key is rejected with its line`,
       async run() {
         const config = load([hook('p', 'proceed'), hook('b', 'block'), hook('f', 'fail'), hook('s', 'slow')]);
-        assert(config.hooks.length === 4 && config.hooks.every((loaded) => loaded.type === type), 'all four scenarios load as hooks of the type');
+        assert(
+          config.hooks.length === 4 && config.hooks.every((loaded) => loaded.type === type),
+          'all four scenarios load as hooks of the type',
+        );
         let caught: unknown;
         try {
           load([hook('x', 'proceed', { surely_not_a_key_of_this_runner: true })]);
@@ -130,8 +173,14 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
       name: `${type}: a blocking answer blocks the event with the hook's reason`,
       async run() {
         const outcome = await emitOne(load([hook('blocks', 'block'), hook('after', 'proceed')]));
-        assert(outcome.hooks[0]?.status === 'ok', `status is ${String(outcome.hooks[0]?.status)}: ${String(outcome.hooks[0]?.error)}`);
-        assert(outcome.decision === 'block' && outcome.decided_by === 'blocks', `outcome is ${outcome.decision} by ${String(outcome.decided_by)}`);
+        assert(
+          outcome.hooks[0]?.status === 'ok',
+          `status is ${String(outcome.hooks[0]?.status)}: ${String(outcome.hooks[0]?.error)}`,
+        );
+        assert(
+          outcome.decision === 'block' && outcome.decided_by === 'blocks',
+          `outcome is ${outcome.decision} by ${String(outcome.decided_by)}`,
+        );
         assert(typeof outcome.reason === 'string' && outcome.reason.length > 0, 'a block carries a reason');
         assert(outcome.hooks[1]?.status === 'skipped', 'hooks after a block are skipped');
       },
@@ -144,8 +193,14 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
           const report = outcome.hooks[0];
           assert(report?.status === 'failed', `status is ${String(report?.status)} (on_error = ${policy})`);
           assert(typeof report.error === 'string' && report.error.length > 0, 'a failure has an error text');
-          assert(report.decision?.decision === policy, `on_error = ${policy} decides ${String(report.decision?.decision)}`);
-          assert(outcome.warnings.some((warning) => warning.includes('fails')), 'the failure is visible in the outcome warnings');
+          assert(
+            report.decision?.decision === policy,
+            `on_error = ${policy} decides ${String(report.decision?.decision)}`,
+          );
+          assert(
+            outcome.warnings.some((warning) => warning.includes('fails')),
+            'the failure is visible in the outcome warnings',
+          );
         }
       },
     },
@@ -167,21 +222,32 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
         const config = load([hook('slow', 'slow', { timeout_ms: 60_000 })]);
         const spec = runner.types[type];
         assert(spec !== undefined, `runner.types has no "${type}"`);
-        const session = options.sandbox === undefined ? undefined : await options.sandbox.doOpen('conformance-abort', new AbortController().signal);
+        const session =
+          options.sandbox === undefined
+            ? undefined
+            : await options.sandbox.doOpen('conformance-abort', new AbortController().signal);
         try {
           const controller = new AbortController();
           const contextJson = JSON.stringify({ event: 'stage_start', ...context });
           const started = performance.now();
-          const work = Promise.resolve(spec.doRun(config.hooks[0]!, {
-            context: { event: 'stage_start', ...context },
-            contextJson,
-            signal: controller.signal,
-            timeoutMs: 60_000,
-            preset: arcPreset,
-            ...(session === undefined ? {} : { sandbox: session }),
-          }));
+          const work = Promise.resolve(
+            spec.doRun(config.hooks[0]!, {
+              context: { event: 'stage_start', ...context },
+              contextJson,
+              signal: controller.signal,
+              timeoutMs: 60_000,
+              preset: arcPreset,
+              ...(session === undefined ? {} : { sandbox: session }),
+            }),
+          );
           setTimeout(() => controller.abort(new Error('conformance abort')), 100);
-          const settled = await Promise.race([work.then(() => true, () => true), delay(settleMs + 100).then(() => false)]);
+          const settled = await Promise.race([
+            work.then(
+              () => true,
+              () => true,
+            ),
+            delay(settleMs + 100).then(() => false),
+          ]);
           assert(settled, `doRun did not settle within ${settleMs} ms of the abort`);
           assert(performance.now() - started < 100 + settleMs + 100, 'doRun settled in time');
         } finally {
@@ -192,10 +258,15 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
     {
       name: `${type}: twenty concurrent non-blocking hooks all run`,
       async run() {
-        const hooks = Array.from({ length: 20 }, (_, index) => hook(`parallel-${index}`, 'proceed', { blocking: false }));
+        const hooks = Array.from({ length: 20 }, (_, index) =>
+          hook(`parallel-${index}`, 'proceed', { blocking: false }),
+        );
         const outcome = await emitOne(load(hooks));
         const ok = outcome.hooks.filter((report) => report.status === 'ok').length;
-        assert(ok === 20, `${ok} of 20 ran ok: ${JSON.stringify(outcome.hooks.find((report) => report.status !== 'ok'))}`);
+        assert(
+          ok === 20,
+          `${ok} of 20 ran ok: ${JSON.stringify(outcome.hooks.find((report) => report.status !== 'ok'))}`,
+        );
       },
     },
     {

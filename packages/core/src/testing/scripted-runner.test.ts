@@ -21,7 +21,12 @@ test('the suite catches a runner that ignores its abort signal', async () => {
   const cases = runnerConformanceCases({
     runner: scriptedRunner(),
     type: 'scripted',
-    scenarios: { proceed: {}, block: { decision: 'block', reason: 'b' }, fail: { fail: 'f' }, slow: { delay_ms: 3_000, ignore_abort: true } },
+    scenarios: {
+      proceed: {},
+      block: { decision: 'block', reason: 'b' },
+      fail: { fail: 'f' },
+      slow: { delay_ms: 3_000, ignore_abort: true },
+    },
     abortSettleMs: 300,
   });
   const settles = cases.find((check) => check.name.includes('settles promptly'))!;

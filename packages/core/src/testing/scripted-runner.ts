@@ -75,7 +75,11 @@ export function scriptedRunner(settings: ScriptedRunnerSettings = {}): ScriptedR
         // that waits (`delay_ms`, `hang`) answers through a promise.
         doRun(hook, call) {
           const script = hook.options;
-          calls.push({ hook: hook.name, context: call.context, ...(call.sandbox === undefined ? {} : { sandboxRunId: call.sandbox.runId }) });
+          calls.push({
+            hook: hook.name,
+            context: call.context,
+            ...(call.sandbox === undefined ? {} : { sandboxRunId: call.sandbox.runId }),
+          });
           active++;
           maxActive = Math.max(maxActive, active);
           if (script.hang !== true && script.delay_ms === undefined) {

@@ -8,7 +8,9 @@ if (url === undefined) {
   console.warn('HOOKLINE_TEST_POSTGRES_URL is not set (no PostgreSQL server), so the Deno journal tests are skipped.');
 } else {
   let count = 0;
-  for (const check of journalConformanceCases({ create: (settings) => postgresJournal({ url, schema: 'deno', tablePrefix: `case_${count++}_`, ...settings }) })) {
+  for (const check of journalConformanceCases({
+    create: (settings) => postgresJournal({ url, schema: 'deno', tablePrefix: `case_${count++}_`, ...settings }),
+  })) {
     // The client keeps timers for idle connections; the journal's doClose ends them.
     Deno.test({ name: `postgres ${check.name}`, fn: check.run, sanitizeOps: false, sanitizeResources: false });
   }

@@ -18,8 +18,15 @@ interface Received {
 async function verifies(received: Received, secret: string): Promise<boolean> {
   const keyBytes = Uint8Array.from(atob(secret.slice('whsec_'.length)), (character) => character.charCodeAt(0));
   const key = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-  const signature = Uint8Array.from(atob((received.signature ?? '').replace(/^v1,/, '')), (character) => character.charCodeAt(0));
-  return crypto.subtle.verify('HMAC', key, signature, new TextEncoder().encode(`${received.id}.${received.timestamp}.${received.body}`));
+  const signature = Uint8Array.from(atob((received.signature ?? '').replace(/^v1,/, '')), (character) =>
+    character.charCodeAt(0),
+  );
+  return crypto.subtle.verify(
+    'HMAC',
+    key,
+    signature,
+    new TextEncoder().encode(`${received.id}.${received.timestamp}.${received.body}`),
+  );
 }
 
 function serve(answer: (received: Received) => Response) {
@@ -66,7 +73,12 @@ headers = { Authorization = "Bearer \${HOOKLINE_DENO_TOKEN}" }
   try {
     const outcome = await engine.emit('stage_start', { run_id: 'deno-run', workflow_name: 'deno', node_id: 'deploy' });
     assertEquals(
-      { decision: outcome.decision, reason: outcome.reason, decided_by: outcome.decided_by, status: outcome.hooks[0]?.status },
+      {
+        decision: outcome.decision,
+        reason: outcome.reason,
+        decided_by: outcome.decided_by,
+        status: outcome.hooks[0]?.status,
+      },
       { decision: 'block', reason: 'blocked from Deno', decided_by: 'gate', status: 'ok' },
       JSON.stringify(outcome.hooks[0]),
     );
@@ -75,7 +87,12 @@ headers = { Authorization = "Bearer \${HOOKLINE_DENO_TOKEN}" }
     assertEquals(received?.method, 'POST');
     assertEquals(received?.contentType, 'application/json');
     assertEquals(received?.authorization, 'Bearer deno-secret');
-    assertEquals(JSON.parse(received!.body), { event: 'stage_start', run_id: 'deno-run', workflow_name: 'deno', node_id: 'deploy' });
+    assertEquals(JSON.parse(received!.body), {
+      event: 'stage_start',
+      run_id: 'deno-run',
+      workflow_name: 'deno',
+      node_id: 'deploy',
+    });
   } finally {
     await engine.close();
     await server.close();
@@ -83,7 +100,9 @@ headers = { Authorization = "Bearer \${HOOKLINE_DENO_TOKEN}" }
 });
 
 Deno.test('a 500 fails the hook and on_error decides; a signed delivery carries a v1 signature', async () => {
-  const server = serve((received) => (received.signature === null ? new Response('down', { status: 500 }) : new Response(null, { status: 204 })));
+  const server = serve((received) =>
+    received.signature === null ? new Response('down', { status: 500 }) : new Response(null, { status: 204 }),
+  );
   Deno.env.set('HOOKLINE_DENO_SIGNING', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
   const runner = httpRunner();
   const config = loadConfig(
@@ -113,13 +132,22 @@ signing_secret_env = "HOOKLINE_DENO_SIGNING"
   const engine = createHookEngine({ config, runners: [runner] });
   try {
     const outcome = await engine.emit('stage_start', { run_id: 'deno-run', workflow_name: 'deno' });
-    assertEquals(outcome.hooks.map((report) => report.status), ['failed', 'ok']);
+    assertEquals(
+      outcome.hooks.map((report) => report.status),
+      ['failed', 'ok'],
+    );
     assertEquals(outcome.hooks[0]?.error, `POST ${server.origin}/plain answered 500 Internal Server Error: down`);
     assertEquals(outcome.decision, 'proceed');
     const signed = server.received[1]!;
     assert(/^v1,[A-Za-z0-9+/]{43}=$/.test(signed.signature ?? ''), `signature: ${signed.signature}`);
-    assert(await verifies(signed, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'), 'the signature verifies over the received body');
-    assert(!(await verifies({ ...signed, body: `${signed.body} ` }, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')), 'a changed body does not verify');
+    assert(
+      await verifies(signed, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'),
+      'the signature verifies over the received body',
+    );
+    assert(
+      !(await verifies({ ...signed, body: `${signed.body} ` }, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')),
+      'a changed body does not verify',
+    );
   } finally {
     await engine.close();
     await server.close();

@@ -48,11 +48,22 @@ export function agentToolbox(files: FileAccess, call: RunCall, outputBytes: numb
       const tool = byName.get(toolCall.name);
       let output;
       try {
-        output = tool === undefined ? { text: `unknown tool ${JSON.stringify(toolCall.name)}; the tools are ${[...byName.keys()].join(', ')}`, isError: true } : await tool.run(toolCall.input, scope);
+        output =
+          tool === undefined
+            ? {
+                text: `unknown tool ${JSON.stringify(toolCall.name)}; the tools are ${[...byName.keys()].join(', ')}`,
+                isError: true,
+              }
+            : await tool.run(toolCall.input, scope);
       } catch (error) {
         output = { text: `${toolCall.name} failed: ${messageOf(error)}`, isError: true };
       }
-      return { type: 'tool_result', tool_use_id: toolCall.id, content: output.text, ...(output.isError === true ? { is_error: true } : {}) };
+      return {
+        type: 'tool_result',
+        tool_use_id: toolCall.id,
+        content: output.text,
+        ...(output.isError === true ? { is_error: true } : {}),
+      };
     },
     async close() {
       await host?.dispose();

@@ -21,8 +21,16 @@ describe('confinePath', () => {
     await mkdir(join(root, 'a', 'b'), { recursive: true });
     await writeFile(join(root, 'a', 'file.txt'), 'x');
     await symlink(join(root, 'a'), join(root, 'alias'));
-    expect(await confinePath(root, 'a/b/../file.txt')).toEqual({ ok: true, path: join(root, 'a', 'file.txt'), shown: 'a/file.txt' });
-    expect(await confinePath(root, 'alias/file.txt')).toEqual({ ok: true, path: join(root, 'a', 'file.txt'), shown: 'alias/file.txt' });
+    expect(await confinePath(root, 'a/b/../file.txt')).toEqual({
+      ok: true,
+      path: join(root, 'a', 'file.txt'),
+      shown: 'a/file.txt',
+    });
+    expect(await confinePath(root, 'alias/file.txt')).toEqual({
+      ok: true,
+      path: join(root, 'a', 'file.txt'),
+      shown: 'alias/file.txt',
+    });
     expect(await confinePath(root, join(root, 'a'))).toMatchObject({ ok: true, shown: 'a' });
   });
 
@@ -32,10 +40,16 @@ describe('confinePath', () => {
     await symlink(outside, join(root, 'out'));
     await symlink(join(outside, 'missing'), join(root, 'dangling'));
     for (const path of ['..', '../x', '/etc/passwd', 'out', 'out/anything', 'dangling']) {
-      expect(await confinePath(root, path), path).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: /) });
+      expect(await confinePath(root, path), path).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^refused: /),
+      });
     }
     expect(await confinePath(root, 'nope.txt')).toEqual({ ok: false, error: 'no such file or directory: "nope.txt"' });
-    expect(await confinePath(root, 'a\0b')).toMatchObject({ ok: false, error: 'path must not contain a NUL character' });
+    expect(await confinePath(root, 'a\0b')).toMatchObject({
+      ok: false,
+      error: 'path must not contain a NUL character',
+    });
     expect(await confinePath(root, 42)).toMatchObject({ ok: false });
   });
 
@@ -44,10 +58,23 @@ describe('confinePath', () => {
     const outside = await scratchDirectory('confine-write-target');
     await symlink(outside, join(root, 'out'));
     await symlink(join(outside, 'new-dir'), join(root, 'dangling'));
-    expect(await confinePath(root, 'new/deeper/file.txt', true)).toEqual({ ok: true, path: join(root, 'new', 'deeper', 'file.txt'), shown: 'new/deeper/file.txt' });
-    expect(await confinePath(root, 'out/new.txt', true)).toMatchObject({ ok: false, error: expect.stringContaining('through a symbolic link') });
-    expect(await confinePath(root, 'dangling', true)).toMatchObject({ ok: false, error: expect.stringContaining('through a symbolic link') });
-    expect(await confinePath(root, 'dangling/file.txt', true)).toMatchObject({ ok: false, error: expect.stringContaining('through a symbolic link') });
+    expect(await confinePath(root, 'new/deeper/file.txt', true)).toEqual({
+      ok: true,
+      path: join(root, 'new', 'deeper', 'file.txt'),
+      shown: 'new/deeper/file.txt',
+    });
+    expect(await confinePath(root, 'out/new.txt', true)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('through a symbolic link'),
+    });
+    expect(await confinePath(root, 'dangling', true)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('through a symbolic link'),
+    });
+    expect(await confinePath(root, 'dangling/file.txt', true)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('through a symbolic link'),
+    });
   });
 });
 

@@ -4,7 +4,8 @@ import { messageOf } from '@hookline/core/plugin';
 import { errorCode } from './error-text.ts';
 
 /** A path inside the working directory, or why the tool must not touch it (text for the model). */
-export type ConfinedPath = { readonly ok: true; readonly path: string; readonly shown: string } | { readonly ok: false; readonly error: string };
+export type ConfinedPath =
+  { readonly ok: true; readonly path: string; readonly shown: string } | { readonly ok: false; readonly error: string };
 
 /** True when `path` is `root` or below it; both must be absolute and normalised. */
 export function isInside(root: string, path: string): boolean {
@@ -34,9 +35,12 @@ export async function confinePath(root: string, requested: unknown, forWriting =
   if (!isInside(root, lexical)) return refusal(requested, root);
   try {
     const real = await realpath(lexical);
-    return isInside(root, real) ? { ok: true, path: real, shown: shownPath(root, lexical) } : refusal(requested, root, true);
+    return isInside(root, real)
+      ? { ok: true, path: real, shown: shownPath(root, lexical) }
+      : refusal(requested, root, true);
   } catch (error) {
-    if (errorCode(error) !== 'ENOENT') return { ok: false, error: `cannot resolve ${JSON.stringify(requested)}: ${messageOf(error)}` };
+    if (errorCode(error) !== 'ENOENT')
+      return { ok: false, error: `cannot resolve ${JSON.stringify(requested)}: ${messageOf(error)}` };
   }
   // A dangling link: writing would create its target, wherever that is; reading may only say
   // "missing" when the target would be inside.
@@ -54,7 +58,8 @@ export async function confinePath(root: string, requested: unknown, forWriting =
       if (!forWriting) return missing(requested);
       return { ok: true, path: resolve(real, relative(ancestor, lexical)), shown: shownPath(root, lexical) };
     } catch (error) {
-      if (errorCode(error) !== 'ENOENT' || ancestor === dirname(ancestor)) return { ok: false, error: `cannot resolve ${JSON.stringify(requested)}: ${messageOf(error)}` };
+      if (errorCode(error) !== 'ENOENT' || ancestor === dirname(ancestor))
+        return { ok: false, error: `cannot resolve ${JSON.stringify(requested)}: ${messageOf(error)}` };
       if (await exists(ancestor)) return refusal(requested, root, true);
     }
   }
@@ -76,7 +81,11 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** The answer for a path outside the working directory `root`. */
-export function refusal(requested: string, root: string, throughLink = false): { readonly ok: false; readonly error: string } {
+export function refusal(
+  requested: string,
+  root: string,
+  throughLink = false,
+): { readonly ok: false; readonly error: string } {
   return {
     ok: false,
     error: `refused: ${JSON.stringify(requested)} is outside the working directory ${root}${throughLink ? ' (through a symbolic link)' : ''}; file tools only reach files inside it`,

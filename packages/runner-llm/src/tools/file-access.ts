@@ -38,5 +38,8 @@ export interface FileAccess {
   read(requested: unknown, maxBytes: number): Promise<FileText | ToolRefusal>;
   /** Creates or replaces a regular file (mode 0644), making missing parents; resolves to the path shown to the model. */
   write(requested: unknown, content: string): Promise<{ readonly ok: true; readonly shown: string } | ToolRefusal>;
-  search(request: SearchRequest, signal: AbortSignal): Promise<{ readonly ok: true; readonly result: SearchResult } | ToolRefusal>;
+  search(
+    request: SearchRequest,
+    signal: AbortSignal,
+  ): Promise<{ readonly ok: true; readonly result: SearchResult } | ToolRefusal>;
 }

@@ -52,7 +52,17 @@ export function hostFileAccess(root: string): FileAccess {
       const start = await confinePath(root, request.path ?? '.');
       if (!start.ok) return start;
       const { kind, pattern, include, ignoreCase } = request;
-      return runSearch({ kind, root, start: start.path, pattern, ...(include === undefined ? {} : { include }), ...(ignoreCase === undefined ? {} : { ignoreCase }) }, signal);
+      return runSearch(
+        {
+          kind,
+          root,
+          start: start.path,
+          pattern,
+          ...(include === undefined ? {} : { include }),
+          ...(ignoreCase === undefined ? {} : { ignoreCase }),
+        },
+        signal,
+      );
     },
   };
 }

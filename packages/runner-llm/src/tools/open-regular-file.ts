@@ -4,7 +4,9 @@ import { messageOf } from '@hookline/core/plugin';
 import { errorCode } from './error-text.ts';
 
 /** An open regular file and its status, or why it was not opened (text for the model). */
-export type OpenedFile = { readonly ok: true; readonly file: FileHandle; readonly stats: Stats } | { readonly ok: false; readonly error: string; readonly missing?: boolean };
+export type OpenedFile =
+  | { readonly ok: true; readonly file: FileHandle; readonly stats: Stats }
+  | { readonly ok: false; readonly error: string; readonly missing?: boolean };
 
 /**
  * Opens `path` (an already confined, resolved path) for reading or writing, but only a regular file
@@ -22,9 +24,13 @@ export async function openRegularFile(path: string, shown: string, mode: 'read' 
     const before = await lstat(path);
     if (!before.isFile()) return notRegular(shown, fileKind(before));
   } catch (error) {
-    if (mode === 'read' || errorCode(error) !== 'ENOENT') return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${messageOf(error)}` };
+    if (mode === 'read' || errorCode(error) !== 'ENOENT')
+      return { ok: false, error: `cannot open ${JSON.stringify(shown)}: ${messageOf(error)}` };
   }
-  const flags = (mode === 'read' ? constants.O_RDONLY : constants.O_WRONLY | constants.O_CREAT) | constants.O_NONBLOCK | constants.O_NOFOLLOW;
+  const flags =
+    (mode === 'read' ? constants.O_RDONLY : constants.O_WRONLY | constants.O_CREAT) |
+    constants.O_NONBLOCK |
+    constants.O_NOFOLLOW;
   let file: FileHandle;
   try {
     file = await open(path, flags, 0o644);
@@ -46,7 +52,8 @@ export async function openRegularFile(path: string, shown: string, mode: 'read' 
 }
 
 /** The kinds of file the tools refuse, as both the host's `fstat` and the sandbox's `test` tell them. */
-export type FileKind = 'directory' | 'fifo' | 'socket' | 'character-device' | 'block-device' | 'symbolic-link' | 'other';
+export type FileKind =
+  'directory' | 'fifo' | 'socket' | 'character-device' | 'block-device' | 'symbolic-link' | 'other';
 
 const KIND_TEXTS: Readonly<Record<FileKind, string>> = {
   directory: 'a directory (use glob to list it)',
@@ -61,7 +68,10 @@ const KIND_TEXTS: Readonly<Record<FileKind, string>> = {
 /** The refusal for a path that is not a regular file. */
 export function notRegular(shown: string, kind: string): { readonly ok: false; readonly error: string } {
   const text = KIND_TEXTS[kind as FileKind] ?? KIND_TEXTS.other;
-  return { ok: false, error: `refused: ${JSON.stringify(shown)} is ${text}; file tools only read and write regular files` };
+  return {
+    ok: false,
+    error: `refused: ${JSON.stringify(shown)} is ${text}; file tools only read and write regular files`,
+  };
 }
 
 function fileKind(stats: Stats): FileKind {

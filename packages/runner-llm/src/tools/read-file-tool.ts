@@ -11,6 +11,9 @@ export const readFileTool: AgentTool = defineAgentTool({
   async run({ path }, scope) {
     const read = await scope.files.read(path, scope.outputBytes);
     if (!read.ok) return { text: read.error, isError: true };
-    return { text: read.size > read.bytesRead ? `${read.text}\n[file cut at ${read.bytesRead} of ${read.size} bytes]` : read.text };
+    return {
+      text:
+        read.size > read.bytesRead ? `${read.text}\n[file cut at ${read.bytesRead} of ${read.size} bytes]` : read.text,
+    };
   },
 });

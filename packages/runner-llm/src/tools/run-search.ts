@@ -12,10 +12,16 @@ const WORKER = new URL(`./search-worker${extname(fileURLToPath(import.meta.url))
  * that expands without end, would otherwise block the host's event loop — and with it every other
  * hook and the deadline itself. The worker's heap is capped for the same reason.
  */
-export function runSearch(job: SearchJob, signal: AbortSignal): Promise<{ readonly ok: true; readonly result: SearchResult } | { readonly ok: false; readonly error: string }> {
+export function runSearch(
+  job: SearchJob,
+  signal: AbortSignal,
+): Promise<{ readonly ok: true; readonly result: SearchResult } | { readonly ok: false; readonly error: string }> {
   if (signal.aborted) return Promise.resolve({ ok: false, error: 'the hook ended before the search started' });
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 } });
+    const worker = new Worker(WORKER, {
+      workerData: job,
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    });
     let settled = false;
     const finish = (outcome: { ok: true; result: SearchResult } | { ok: false; error: string }): void => {
       if (settled) return;
@@ -28,6 +34,8 @@ export function runSearch(job: SearchJob, signal: AbortSignal): Promise<{ readon
     signal.addEventListener('abort', stop, { once: true });
     worker.once('message', (result: SearchResult) => finish({ ok: true, result }));
     worker.once('error', (error) => finish({ ok: false, error: `the search failed: ${error.message}` }));
-    worker.once('exit', (code) => finish({ ok: false, error: `the search ended without a result (exit code ${code})` }));
+    worker.once('exit', (code) =>
+      finish({ ok: false, error: `the search ended without a result (exit code ${code})` }),
+    );
   });
 }

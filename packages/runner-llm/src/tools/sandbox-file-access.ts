@@ -24,15 +24,25 @@ export interface SandboxFileScope {
  * The working directory as the sandbox sees it: `pwd -P` run in the session with the hook's `cwd`,
  * so the file tools are rooted where the sandboxed shell starts.
  */
-export async function sandboxWorkingDirectory(scope: SandboxFileScope): Promise<{ readonly ok: true; readonly path: string } | ToolRefusal> {
-  const where = scope.cwd === undefined ? 'the default working directory' : `the context's cwd ${JSON.stringify(scope.cwd)}`;
+export async function sandboxWorkingDirectory(
+  scope: SandboxFileScope,
+): Promise<{ readonly ok: true; readonly path: string } | ToolRefusal> {
+  const where =
+    scope.cwd === undefined ? 'the default working directory' : `the context's cwd ${JSON.stringify(scope.cwd)}`;
   try {
     const result = await exec(scope, ['sh', '-c', 'pwd -P'], 65_536);
     const path = new TextDecoder().decode(result.stdout).replace(/\n$/, '');
-    if (result.exitCode !== 0 || !path.startsWith('/')) return { ok: false, error: `${where} cannot be used in the ${scope.session.provider} sandbox: ${describeFailure(result)}` };
+    if (result.exitCode !== 0 || !path.startsWith('/'))
+      return {
+        ok: false,
+        error: `${where} cannot be used in the ${scope.session.provider} sandbox: ${describeFailure(result)}`,
+      };
     return { ok: true, path };
   } catch (error) {
-    return { ok: false, error: `${where} cannot be used in the ${scope.session.provider} sandbox: ${messageOf(error)}` };
+    return {
+      ok: false,
+      error: `${where} cannot be used in the ${scope.session.provider} sandbox: ${messageOf(error)}`,
+    };
   }
 }
 
@@ -47,9 +57,18 @@ export function sandboxFileAccess(scope: SandboxFileScope, root: string): FileAc
   const where = scope.session.provider;
   const toolFailed = (action: string, shown: string, result: ExecResult): ToolRefusal => {
     const refused = refusalOf(result, shown, root);
-    return refused ?? { ok: false, error: `cannot ${action} ${JSON.stringify(shown)} in the ${where} sandbox: ${describeFailure(result)}` };
+    return (
+      refused ?? {
+        ok: false,
+        error: `cannot ${action} ${JSON.stringify(shown)} in the ${where} sandbox: ${describeFailure(result)}`,
+      }
+    );
   };
-  const run = async (args: readonly string[], maxOutputBytes: number, stdin?: string): Promise<ExecResult | ToolRefusal> => {
+  const run = async (
+    args: readonly string[],
+    maxOutputBytes: number,
+    stdin?: string,
+  ): Promise<ExecResult | ToolRefusal> => {
     try {
       return await exec(scope, ['sh', '-c', SANDBOX_FILE_SCRIPT, 'hookline-files', ...args], maxOutputBytes, stdin);
     } catch (error) {
@@ -69,7 +88,12 @@ export function sandboxFileAccess(scope: SandboxFileScope, root: string): FileAc
       const newline = result.stdout.indexOf(0x0a);
       const size = Number(new TextDecoder().decode(result.stdout.subarray(0, newline)));
       const content = result.stdout.subarray(newline + 1);
-      return { ok: true, text: new TextDecoder().decode(content), size: Number.isFinite(size) ? size : content.length, bytesRead: content.length };
+      return {
+        ok: true,
+        text: new TextDecoder().decode(content),
+        size: Number.isFinite(size) ? size : content.length,
+        bytesRead: content.length,
+      };
     },
     async write(requested, content) {
       const target = lexicalPath(root, requested);
@@ -84,20 +108,44 @@ export function sandboxFileAccess(scope: SandboxFileScope, root: string): FileAc
       const nonce = randomBytes(16).toString('hex');
       const mode = request.kind === 'grep' ? 'dump' : 'list';
       const outputBytes = request.kind === 'grep' ? SANDBOX_GREP_BYTES : 16 * 1_048_576;
-      const result = await run([mode, root, start.path, nonce, String(SEARCH_LIMITS.maxEntries), String(SEARCH_LIMITS.maxFileBytes + 1)], outputBytes);
+      const result = await run(
+        [mode, root, start.path, nonce, String(SEARCH_LIMITS.maxEntries), String(SEARCH_LIMITS.maxFileBytes + 1)],
+        outputBytes,
+      );
       if (!isExecResult(result)) return result;
       if (result.exitCode !== 0) return toolFailed('search', start.shown, result);
       const listing = parseListing(result.stdout, nonce, mode === 'dump', result.stdoutTruncated);
       const { kind, pattern, include, ignoreCase } = request;
-      const search = await runSearch({ kind, files: listing.files, pattern, ...(include === undefined ? {} : { include }), ...(ignoreCase === undefined ? {} : { ignoreCase }) }, signal);
+      const search = await runSearch(
+        {
+          kind,
+          files: listing.files,
+          pattern,
+          ...(include === undefined ? {} : { include }),
+          ...(ignoreCase === undefined ? {} : { ignoreCase }),
+        },
+        signal,
+      );
       if (!search.ok) return search;
       const stoppedAtBytes = result.stdoutTruncated ? outputBytes : undefined;
-      return { ok: true, result: { ...search.result, stoppedEarly: search.result.stoppedEarly || listing.stopped, ...(stoppedAtBytes === undefined ? {} : { stoppedAtBytes }) } };
+      return {
+        ok: true,
+        result: {
+          ...search.result,
+          stoppedEarly: search.result.stoppedEarly || listing.stopped,
+          ...(stoppedAtBytes === undefined ? {} : { stoppedAtBytes }),
+        },
+      };
     },
   };
 }
 
-function exec(scope: SandboxFileScope, command: readonly string[], maxOutputBytes: number, stdin?: string): Promise<ExecResult> {
+function exec(
+  scope: SandboxFileScope,
+  command: readonly string[],
+  maxOutputBytes: number,
+  stdin?: string,
+): Promise<ExecResult> {
   return scope.session.exec({
     command,
     ...(scope.cwd === undefined ? {} : { cwd: scope.cwd }),
@@ -115,7 +163,10 @@ function isExecResult(value: ExecResult | ToolRefusal): value is ExecResult {
  * The model's path made absolute against `root` and normalised, refused when it climbs out — the
  * lexical half of the confinement; the script checks the physical path inside the sandbox.
  */
-function lexicalPath(root: string, requested: unknown): { readonly ok: true; readonly path: string; readonly shown: string } | ToolRefusal {
+function lexicalPath(
+  root: string,
+  requested: unknown,
+): { readonly ok: true; readonly path: string; readonly shown: string } | ToolRefusal {
   if (typeof requested !== 'string' || requested === '') return { ok: false, error: 'path must be a non-empty string' };
   if (requested.includes('\0')) return { ok: false, error: 'path must not contain a NUL character' };
   const path = posix.resolve(root, requested);
@@ -135,7 +186,13 @@ function refusalOf(result: ExecResult, shown: string, root: string): ToolRefusal
 
 /** The exit and the last lines of stderr, without the shell's `hookline-files: line N:` prefix. */
 function describeFailure(result: ExecResult): string {
-  const stderr = new TextDecoder().decode(result.stderr).trim().split('\n').slice(-3).join('; ').replace(/hookline-files: (line \d+: )?/g, '');
+  const stderr = new TextDecoder()
+    .decode(result.stderr)
+    .trim()
+    .split('\n')
+    .slice(-3)
+    .join('; ')
+    .replace(/hookline-files: (line \d+: )?/g, '');
   const status = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
   return stderr === '' ? status : `${stderr} (${status})`;
 }
@@ -144,19 +201,29 @@ function describeFailure(result: ExecResult): string {
  * Splits the script's `\0NONCE\0name\0content` records; an empty name marks a walk that stopped at
  * its limit. When the output was cut, its last record is dropped: its content may be partial.
  */
-function parseListing(output: Uint8Array, nonce: string, withContent: boolean, truncated: boolean): { readonly files: ListedFile[]; readonly stopped: boolean } {
+function parseListing(
+  output: Uint8Array,
+  nonce: string,
+  withContent: boolean,
+  truncated: boolean,
+): { readonly files: ListedFile[]; readonly stopped: boolean } {
   const buffer = Buffer.from(output.buffer, output.byteOffset, output.byteLength);
   const marker = Buffer.from(`\0${nonce}\0`);
   const files: ListedFile[] = [];
   let stopped = false;
-  for (let at = buffer.indexOf(marker); at !== -1; ) {
+  for (let at = buffer.indexOf(marker); at !== -1;) {
     const nameStart = at + marker.length;
     const nameEnd = buffer.indexOf(0, nameStart);
     if (nameEnd === -1) break;
     const next = buffer.indexOf(marker, nameEnd + 1);
     const name = buffer.subarray(nameStart, nameEnd).toString('utf8');
     if (name === '') stopped = true;
-    else files.push(withContent ? { relative: name, data: new Uint8Array(buffer.subarray(nameEnd + 1, next === -1 ? buffer.length : next)) } : { relative: name });
+    else
+      files.push(
+        withContent
+          ? { relative: name, data: new Uint8Array(buffer.subarray(nameEnd + 1, next === -1 ? buffer.length : next)) }
+          : { relative: name },
+      );
     at = next;
   }
   if (truncated) files.pop();

@@ -15,7 +15,8 @@ export async function searchFiles(job: SearchJob): Promise<SearchResult> {
   const expression = job.kind === 'grep' ? new RegExp(job.pattern, job.ignoreCase === true ? 'i' : '') : undefined;
   const lines: string[] = [];
   let skippedLarge = 0;
-  const files: AsyncIterable<ListedFile | WalkedFile> | Iterable<ListedFile> = 'files' in job ? job.files : walkFiles(job.root, job.start, state);
+  const files: AsyncIterable<ListedFile | WalkedFile> | Iterable<ListedFile> =
+    'files' in job ? job.files : walkFiles(job.root, job.start, state);
   for await (const file of files) {
     if (expression === undefined) {
       if (matchesGlob(file.relative, job.pattern)) lines.push(file.relative);
@@ -60,10 +61,14 @@ async function readSmallFile(path: string): Promise<Buffer | 'large' | undefined
 /** A listed file's content as a sandbox sent it: up to one byte over the limit, to tell a file that is too large. */
 function listedContent(file: ListedFile): Buffer | 'large' | undefined {
   if (file.data === undefined) return undefined;
-  return file.data.length > SEARCH_LIMITS.maxFileBytes ? 'large' : Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength);
+  return file.data.length > SEARCH_LIMITS.maxFileBytes
+    ? 'large'
+    : Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength);
 }
 
 function cut(line: string): string {
   const characters = Array.from(line);
-  return characters.length <= SEARCH_LIMITS.maxLineCharacters ? line : `${characters.slice(0, SEARCH_LIMITS.maxLineCharacters).join('')}…`;
+  return characters.length <= SEARCH_LIMITS.maxLineCharacters
+    ? line
+    : `${characters.slice(0, SEARCH_LIMITS.maxLineCharacters).join('')}…`;
 }

@@ -34,13 +34,17 @@ export const shellTool: AgentTool = defineAgentTool({
     const decoder = new TextDecoder();
     const stdout = decoder.decode(result.stdout);
     const stderr = decoder.decode(result.stderr);
-    const status = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
+    const status =
+      result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
     const sections = [
       `${status} (ran in the ${session.provider} session)`,
       `stdout:${result.stdoutTruncated ? ' (cut at the size limit)' : ''}\n${stdout}`,
       `stderr:${result.stderrTruncated ? ' (cut at the size limit)' : ''}\n${stderr}`,
     ];
     const limited = limitText(sections.join('\n'), scope.outputBytes);
-    return { text: limited.truncated ? `${limited.text}\n[output cut at ${scope.outputBytes} bytes]` : limited.text, isError: result.exitCode !== 0 };
+    return {
+      text: limited.truncated ? `${limited.text}\n[output cut at ${scope.outputBytes} bytes]` : limited.text,
+      isError: result.exitCode !== 0,
+    };
   },
 });

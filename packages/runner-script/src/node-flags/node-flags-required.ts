@@ -14,7 +14,10 @@ export class NodeFlagsRequired extends HooklineError {
   readonly note: string | undefined;
 
   constructor(flags: readonly string[], note?: string) {
-    super('HOOKLINE_NODE_FLAGS_REQUIRED', `this command needs Node started with ${flags.join(' ')}; run it with \`node ${flags.join(' ')}\` or NODE_OPTIONS=${flags.join(' ')}`);
+    super(
+      'HOOKLINE_NODE_FLAGS_REQUIRED',
+      `this command needs Node started with ${flags.join(' ')}; run it with \`node ${flags.join(' ')}\` or NODE_OPTIONS=${flags.join(' ')}`,
+    );
     this.name = 'NodeFlagsRequired';
     this.flags = flags;
     this.note = note;

@@ -10,7 +10,12 @@ const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export function restartWithNodeFlags(flags: readonly string[], argv: readonly string[]): Promise<number> {
   const script = process.argv[1];
   if (script === undefined) {
-    return Promise.reject(new HooklineError('HOOKLINE_NODE_FLAGS_REQUIRED', `cannot restart with ${flags.join(' ')}: this program's script path is unknown; start Node with ${flags.join(' ')} yourself`));
+    return Promise.reject(
+      new HooklineError(
+        'HOOKLINE_NODE_FLAGS_REQUIRED',
+        `cannot restart with ${flags.join(' ')}: this program's script path is unknown; start Node with ${flags.join(' ')} yourself`,
+      ),
+    );
   }
   const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(process.execPath, [...flags, ...process.execArgv, script, ...argv], { stdio: 'inherit' });

@@ -19,7 +19,8 @@ export interface HostConnection {
 }
 
 /** Why no connection was made: nothing listens there, or something that is not this build's host does. */
-export type ConnectFailure = { readonly kind: 'absent'; readonly reason: string } | { readonly kind: 'foreign'; readonly reason: string };
+export type ConnectFailure =
+  { readonly kind: 'absent'; readonly reason: string } | { readonly kind: 'foreign'; readonly reason: string };
 
 // Built-in modules through process.getBuiltinModule, not `import`: this runs on the CLI's `emit` path,
 // and Node's ES module wrapper of a built-in reads all of its exports (loading more of Node) on import.
@@ -41,7 +42,10 @@ export function connectHost(socketPath: string, key: string): Promise<HostConnec
       socket.destroy();
       resolve(failure);
     };
-    const timer = setTimeout(() => fail({ kind: 'foreign', reason: `nothing answered hello on ${socketPath} within ${HELLO_TIMEOUT_MS} ms` }), HELLO_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail({ kind: 'foreign', reason: `nothing answered hello on ${socketPath} within ${HELLO_TIMEOUT_MS} ms` }),
+      HELLO_TIMEOUT_MS,
+    );
     socket.once('error', (error: NodeJS.ErrnoException) => {
       // Before the greeting: nothing serves there. ENOENT: no file; ECONNREFUSED: a file no process listens on.
       if (greeted === undefined) fail({ kind: 'absent', reason: `${error.code ?? error.message} on ${socketPath}` });
@@ -53,12 +57,22 @@ export function connectHost(socketPath: string, key: string): Promise<HostConnec
     const onFirst = (line: string): void => {
       const parsed = parseMessage(line);
       if ('problem' in parsed || parsed.message.t !== 'hello') {
-        fail({ kind: 'foreign', reason: `${socketPath} answered hello with ${'problem' in parsed ? `a malformed message (${parsed.problem})` : `a \`${parsed.message.t}\` message`}` });
+        fail({
+          kind: 'foreign',
+          reason: `${socketPath} answered hello with ${'problem' in parsed ? `a malformed message (${parsed.problem})` : `a \`${parsed.message.t}\` message`}`,
+        });
         return;
       }
       const { message } = parsed;
-      if (message['key'] !== key || message['protocol'] !== SCRIPT_HOST_PROTOCOL || typeof message['pid'] !== 'number') {
-        fail({ kind: 'foreign', reason: `the host on ${socketPath} serves another build (${JSON.stringify(message['key'])}, protocol ${JSON.stringify(message['protocol'])})` });
+      if (
+        message['key'] !== key ||
+        message['protocol'] !== SCRIPT_HOST_PROTOCOL ||
+        typeof message['pid'] !== 'number'
+      ) {
+        fail({
+          kind: 'foreign',
+          reason: `the host on ${socketPath} serves another build (${JSON.stringify(message['key'])}, protocol ${JSON.stringify(message['protocol'])})`,
+        });
         return;
       }
       clearTimeout(timer);
@@ -68,7 +82,10 @@ export function connectHost(socketPath: string, key: string): Promise<HostConnec
     readLines(
       socket,
       (line) => (greeted === undefined ? onFirst(line) : greeted.receive(line)),
-      () => (greeted === undefined ? fail({ kind: 'foreign', reason: `${socketPath} sent a line longer than the limit` }) : socket.destroy(new Error('it sent a line longer than the limit'))),
+      () =>
+        greeted === undefined
+          ? fail({ kind: 'foreign', reason: `${socketPath} sent a line longer than the limit` })
+          : socket.destroy(new Error('it sent a line longer than the limit')),
     );
   });
 }
@@ -101,7 +118,10 @@ function hostConnection(socket: Socket, pid: number): HostConnection & { receive
     // The host crashed, was killed, or broke the protocol while these hooks ran: each fails, visibly,
     // and its on_error decides. Never retried: the host may have died of this very script.
     for (const id of [...pending.keys()]) {
-      settle(id, { status: 'failed', error: `the script host (pid ${pid}) ended while this hook ran (${endReason}); the hook did not finish. Run it again; if this repeats, set HOOKLINE_SCRIPT_HOST=off to run script hooks in the hookline process itself` });
+      settle(id, {
+        status: 'failed',
+        error: `the script host (pid ${pid}) ended while this hook ran (${endReason}); the hook did not finish. Run it again; if this repeats, set HOOKLINE_SCRIPT_HOST=off to run script hooks in the hookline process itself`,
+      });
     }
     if (!closedHere) for (const listener of lostListeners) listener();
   });
@@ -120,7 +140,8 @@ function hostConnection(socket: Socket, pid: number): HostConnection & { receive
       if (message.t === 'result' && typeof id === 'number' && isRunResult(message['result'])) {
         settle(id, message['result']);
       } else if (message.t === 'error' && typeof message['message'] === 'string') {
-        if (typeof id === 'number') settle(id, { status: 'failed', error: `the script host refused the hook: ${message['message']}` });
+        if (typeof id === 'number')
+          settle(id, { status: 'failed', error: `the script host refused the hook: ${message['message']}` });
         else endReason = `it said: ${message['message']}`;
       } else {
         endReason = `it sent a malformed message: ${JSON.stringify(line.slice(0, 200))}`;
@@ -128,7 +149,11 @@ function hostConnection(socket: Socket, pid: number): HostConnection & { receive
       }
     },
     run(message, signal) {
-      if (!open) return Promise.resolve({ status: 'failed', error: `the script host (pid ${pid}) had ended (${endReason}) before this hook could start` });
+      if (!open)
+        return Promise.resolve({
+          status: 'failed',
+          error: `the script host (pid ${pid}) had ended (${endReason}) before this hook could start`,
+        });
       const id = nextId++;
       return new Promise<RunResult>((resolve) => {
         const onAbort = (): void => {

@@ -53,13 +53,17 @@ export function privateDirectoryProblem(folder: string): string | undefined {
   try {
     mkdirSync(folder, { mode: 0o700 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return `${folder} cannot be created (${(error as Error).message})`;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      return `${folder} cannot be created (${(error as Error).message})`;
   }
   const info = lstatSync(folder);
   const uid = process.getuid?.();
-  if (info.isSymbolicLink()) return `${folder} is a symbolic link; remove it (the CLI makes the folder itself, mode 0700)`;
+  if (info.isSymbolicLink())
+    return `${folder} is a symbolic link; remove it (the CLI makes the folder itself, mode 0700)`;
   if (!info.isDirectory()) return `${folder} is not a folder; remove it (the CLI makes the folder itself, mode 0700)`;
-  if (uid !== undefined && info.uid !== uid) return `${folder} belongs to uid ${info.uid}, not to this user (uid ${uid}); remove it or set HOOKLINE_SCRIPT_HOST_DIR to a folder of your own`;
-  if ((info.mode & 0o077) !== 0) return `${folder} is open to other users (mode ${(info.mode & 0o777).toString(8)}); run \`chmod 700 ${folder}\``;
+  if (uid !== undefined && info.uid !== uid)
+    return `${folder} belongs to uid ${info.uid}, not to this user (uid ${uid}); remove it or set HOOKLINE_SCRIPT_HOST_DIR to a folder of your own`;
+  if ((info.mode & 0o077) !== 0)
+    return `${folder} is open to other users (mode ${(info.mode & 0o777).toString(8)}); run \`chmod 700 ${folder}\``;
   return undefined;
 }

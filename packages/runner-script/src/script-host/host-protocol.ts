@@ -25,7 +25,14 @@ export interface RemoteHook {
 
 export type ClientMessage =
   | { readonly t: 'hello'; readonly protocol: number; readonly key: string }
-  | { readonly t: 'run'; readonly id: number; readonly hook: RemoteHook; readonly preset: string; readonly contextJson: string; readonly timeoutMs: number }
+  | {
+      readonly t: 'run';
+      readonly id: number;
+      readonly hook: RemoteHook;
+      readonly preset: string;
+      readonly contextJson: string;
+      readonly timeoutMs: number;
+    }
   | { readonly t: 'abort'; readonly id: number; readonly reason: string };
 
 export type HostMessage =
@@ -65,14 +72,21 @@ export function readLines(socket: Socket, onLine: (line: string) => void, onOver
 }
 
 /** A parsed line that is an object with a string `t`, or why it is not. */
-export function parseMessage(line: string): { readonly message: Record<string, unknown> & { t: string } } | { readonly problem: string } {
+export function parseMessage(
+  line: string,
+): { readonly message: Record<string, unknown> & { t: string } } | { readonly problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch (error) {
     return { problem: `not JSON (${(error as Error).message})` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof (value as { t?: unknown }).t !== 'string') {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    typeof (value as { t?: unknown }).t !== 'string'
+  ) {
     return { problem: 'not an object with a string `t`' };
   }
   return { message: value as Record<string, unknown> & { t: string } };

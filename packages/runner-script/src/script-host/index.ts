@@ -4,4 +4,11 @@
 // own entry, so a program that runs no script hook never loads it.
 export { NodeFlagsRequired } from '../node-flags/node-flags-required.ts';
 export type { ScriptHostBuild } from './open-script-host.ts';
-export { SCRIPT_NODE_FLAGS, scriptHookProcess, scriptHostDisabled, withScriptHost, type ScriptHookProcess, type ScriptHostOptions } from './use-script-host.ts';
+export {
+  SCRIPT_NODE_FLAGS,
+  scriptHookProcess,
+  scriptHostDisabled,
+  withScriptHost,
+  type ScriptHookProcess,
+  type ScriptHostOptions,
+} from './use-script-host.ts';

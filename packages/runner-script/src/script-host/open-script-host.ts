@@ -41,7 +41,10 @@ export interface ScriptHostBuild {
  * scripts/write-build-id.ts from dist/), the calling program's build, the Node that runs both, and the
  * environment the host gets. Undefined when either runs from its sources (no build id): no host then.
  */
-export function scriptHostKey(build: ScriptHostBuild | undefined, env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function scriptHostKey(
+  build: ScriptHostBuild | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   if (build === undefined) return undefined;
   let ownBuildId: string;
   try {
@@ -49,7 +52,16 @@ export function scriptHostKey(build: ScriptHostBuild | undefined, env: Readonly<
   } catch {
     return undefined;
   }
-  const identity = [SCRIPT_HOST_PROTOCOL, ownBuildId, build.id, build.coreUrl ?? '', process.execPath, process.version, ...process.execArgv, ...HOST_ENVIRONMENT.map((name) => `${name}=${env[name] ?? ''}`)].join('\0');
+  const identity = [
+    SCRIPT_HOST_PROTOCOL,
+    ownBuildId,
+    build.id,
+    build.coreUrl ?? '',
+    process.execPath,
+    process.version,
+    ...process.execArgv,
+    ...HOST_ENVIRONMENT.map((name) => `${name}=${env[name] ?? ''}`),
+  ].join('\0');
   return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }
 
@@ -58,9 +70,16 @@ export function scriptHostKey(build: ScriptHostBuild | undefined, env: Readonly<
  * own session, so it outlives this process and serves the next). Every way that fails is an answer
  * that makes the program run script hooks as before: by restarting itself with `--no-node-snapshot`.
  */
-export async function openScriptHost(env: Readonly<Record<string, string | undefined>>, build: ScriptHostBuild | undefined): Promise<HostConnection | HostUnavailable> {
+export async function openScriptHost(
+  env: Readonly<Record<string, string | undefined>>,
+  build: ScriptHostBuild | undefined,
+): Promise<HostConnection | HostUnavailable> {
   const key = scriptHostKey(build, env);
-  if (key === undefined) return { problem: 'the program or @hookline/runner-script runs from its sources, which have no build id', tell: false };
+  if (key === undefined)
+    return {
+      problem: 'the program or @hookline/runner-script runs from its sources, which have no build id',
+      tell: false,
+    };
   const folder = scriptHostDirectory(env);
   const problem = privateDirectoryProblem(folder);
   if (problem !== undefined) return { problem, tell: true };
@@ -71,7 +90,13 @@ export async function openScriptHost(env: Readonly<Record<string, string | undef
   return startHost(folder, files, key, build?.coreUrl, env);
 }
 
-async function startHost(folder: string, files: HostFiles, key: string, coreUrl: string | undefined, env: Readonly<Record<string, string | undefined>>): Promise<HostConnection | HostUnavailable> {
+async function startHost(
+  folder: string,
+  files: HostFiles,
+  key: string,
+  coreUrl: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<HostConnection | HostUnavailable> {
   const script = fileURLToPath(new URL('./script-host.js', import.meta.url));
   let log: number;
   try {
@@ -80,12 +105,20 @@ async function startHost(folder: string, files: HostFiles, key: string, coreUrl:
     return { problem: `the script host's log ${files.log} cannot be opened (${(error as Error).message})`, tell: true };
   }
   // Its own session and no terminal: the host outlives this process and no signal to its group reaches it.
-  const child = spawn(process.execPath, ['--no-node-snapshot', ...process.execArgv, script, folder, key, ...(coreUrl === undefined ? [] : [coreUrl])], {
-    detached: true,
-    stdio: ['ignore', log, log],
-    cwd: folder,
-    env: Object.fromEntries([...HOST_ENVIRONMENT, 'HOOKLINE_SCRIPT_HOST_IDLE_MS'].flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]]))),
-  });
+  const child = spawn(
+    process.execPath,
+    ['--no-node-snapshot', ...process.execArgv, script, folder, key, ...(coreUrl === undefined ? [] : [coreUrl])],
+    {
+      detached: true,
+      stdio: ['ignore', log, log],
+      cwd: folder,
+      env: Object.fromEntries(
+        [...HOST_ENVIRONMENT, 'HOOKLINE_SCRIPT_HOST_IDLE_MS'].flatMap((name) =>
+          env[name] === undefined ? [] : [[name, env[name]]],
+        ),
+      ),
+    },
+  );
   closeSync(log);
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   child.once('exit', (code, signal) => (exit = { code, signal }));
@@ -99,11 +132,17 @@ async function startHost(folder: string, files: HostFiles, key: string, coreUrl:
     if (connected.kind === 'foreign') return { problem: connected.reason, tell: true };
     // Exit 0: another host started at the same moment won the socket; it answers soon.
     if (exit !== undefined && exit.code !== 0) {
-      return { problem: `the script host could not start (${exit.signal ?? `exit code ${exit.code}`}); its log: ${files.log}${logTail(files.log)}`, tell: true };
+      return {
+        problem: `the script host could not start (${exit.signal ?? `exit code ${exit.code}`}); its log: ${files.log}${logTail(files.log)}`,
+        tell: true,
+      };
     }
   }
   if (exit === undefined && child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
-  return { problem: `the script host did not answer within ${START_TIMEOUT_MS / 1000} s; its log: ${files.log}`, tell: true };
+  return {
+    problem: `the script host did not answer within ${START_TIMEOUT_MS / 1000} s; its log: ${files.log}`,
+    tell: true,
+  };
 }
 
 function logTooLong(path: string): boolean {

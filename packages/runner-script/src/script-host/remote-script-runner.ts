@@ -14,9 +14,18 @@ const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
  * hook with the same runner, so answers, errors and limits are the same too. When the connection is
  * gone (the host exited while a long `hookline run` waited), the next hook opens a new one.
  */
-export function remoteScriptRunner(local: Runner, first: HostConnection, reopen: () => Promise<HostConnection | HostUnavailable>, cwd: string): Runner {
+export function remoteScriptRunner(
+  local: Runner,
+  first: HostConnection,
+  reopen: () => Promise<HostConnection | HostUnavailable>,
+  cwd: string,
+): Runner {
   const script = local.types['script'];
-  if (script === undefined) throw new HooklineError('HOOKLINE_SCRIPT_HOST_MISUSE', `${local.name} has no \`script\` type; pass @hookline/runner-script's scriptRunner()`);
+  if (script === undefined)
+    throw new HooklineError(
+      'HOOKLINE_SCRIPT_HOST_MISUSE',
+      `${local.name} has no \`script\` type; pass @hookline/runner-script's scriptRunner()`,
+    );
   let connection = first;
   let reopening: Promise<HostConnection | HostUnavailable> | undefined;
   const startReopening = (): Promise<HostConnection | HostUnavailable> =>
@@ -32,7 +41,8 @@ export function remoteScriptRunner(local: Runner, first: HostConnection, reopen:
     next.onLost(() => void startReopening());
   };
   adopt(first);
-  const current = async (): Promise<HostConnection | HostUnavailable> => (connection.isOpen() ? connection : startReopening());
+  const current = async (): Promise<HostConnection | HostUnavailable> =>
+    connection.isOpen() ? connection : startReopening();
   return {
     ...local,
     types: {
@@ -42,9 +52,20 @@ export function remoteScriptRunner(local: Runner, first: HostConnection, reopen:
         async doRun(hook, call) {
           const host = await current();
           if (!('pid' in host)) {
-            return { status: 'failed', error: `no script host could run this hook: ${host.problem}. Set HOOKLINE_SCRIPT_HOST=off to run script hooks in the hookline process itself` };
+            return {
+              status: 'failed',
+              error: `no script host could run this hook: ${host.problem}. Set HOOKLINE_SCRIPT_HOST=off to run script hooks in the hookline process itself`,
+            };
           }
-          return host.run({ hook: remoteHook(hook, cwd), preset: call.preset.name, contextJson: call.contextJson, timeoutMs: call.timeoutMs }, call.signal);
+          return host.run(
+            {
+              hook: remoteHook(hook, cwd),
+              preset: call.preset.name,
+              contextJson: call.contextJson,
+              timeoutMs: call.timeoutMs,
+            },
+            call.signal,
+          );
         },
       },
     },
@@ -59,5 +80,12 @@ export function remoteScriptRunner(local: Runner, first: HostConnection, reopen:
 function remoteHook(hook: HookDefinition, cwd: string): RemoteHook {
   const { file } = hook.source;
   const absolute = file.startsWith('file:') || isAbsolute(file) ? file : resolve(cwd, file);
-  return { name: hook.name, event: hook.event, timeoutMs: hook.timeoutMs, onError: hook.onError, options: hook.options, source: { ...hook.source, file: absolute } };
+  return {
+    name: hook.name,
+    event: hook.event,
+    timeoutMs: hook.timeoutMs,
+    onError: hook.onError,
+    options: hook.options,
+    source: { ...hook.source, file: absolute },
+  };
 }

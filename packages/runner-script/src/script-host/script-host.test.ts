@@ -32,18 +32,24 @@ afterEach(() => {
 interface ProgramRun {
   readonly code: number | null;
   readonly stderr: string;
-  readonly printed: { where: string; execArgv: string[]; decision: string; hooks: Array<Record<string, unknown>> } | undefined;
+  readonly printed:
+    { where: string; execArgv: string[]; decision: string; hooks: Array<Record<string, unknown>> } | undefined;
 }
 
 /** Runs the program with Node's default snapshot (no flag, no NODE_OPTIONS), as the CLI starts. */
 function runProgram(script: string, env: Record<string, string>): Promise<ProgramRun> {
-  const child = spawn(process.execPath, [PROGRAM, script], { env: { PATH: process.env['PATH'] ?? '', HOOKLINE_SCRIPT_HOST_DIR: folder, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [PROGRAM, script], {
+    env: { PATH: process.env['PATH'] ?? '', HOOKLINE_SCRIPT_HOST_DIR: folder, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => {
-    child.once('close', (code) => resolve({ code, stderr, printed: stdout === '' ? undefined : (JSON.parse(stdout) as ProgramRun['printed']) }));
+    child.once('close', (code) =>
+      resolve({ code, stderr, printed: stdout === '' ? undefined : (JSON.parse(stdout) as ProgramRun['printed']) }),
+    );
   });
 }
 
@@ -53,9 +59,15 @@ const hostPid = (): number | undefined => {
 };
 
 test('a program without the flag sends its script hook to a host it starts with the flag', async () => {
-  const run = await runProgram("return { decision: 'block', reason: 'from the host' }", { TEST_BUILD_ID: 'test-build' });
+  const run = await runProgram("return { decision: 'block', reason: 'from the host' }", {
+    TEST_BUILD_ID: 'test-build',
+  });
   expect(run.stderr).toBe('');
-  expect(run.printed).toMatchObject({ where: 'script-host', decision: 'block', hooks: [{ name: 'check', status: 'ok', decision: { decision: 'block', reason: 'from the host' } }] });
+  expect(run.printed).toMatchObject({
+    where: 'script-host',
+    decision: 'block',
+    hooks: [{ name: 'check', status: 'ok', decision: { decision: 'block', reason: 'from the host' } }],
+  });
   expect(run.printed?.execArgv).not.toContain('--no-node-snapshot');
   const pid = hostPid();
   expect(pid).toBeDefined();
@@ -69,7 +81,10 @@ test('a program without the flag sends its script hook to a host it starts with 
 });
 
 test('HOOKLINE_SCRIPT_HOST=off: NodeFlagsRequired, and its restart runs the hook in a process with the flag', async () => {
-  const run = await runProgram("return { decision: 'skip', reason: 'restarted' }", { HOOKLINE_SCRIPT_HOST: 'off', TEST_BUILD_ID: 'test-build' });
+  const run = await runProgram("return { decision: 'skip', reason: 'restarted' }", {
+    HOOKLINE_SCRIPT_HOST: 'off',
+    TEST_BUILD_ID: 'test-build',
+  });
   expect(run.stderr).toBe('restarting with --no-node-snapshot (HOOKLINE_NODE_FLAGS_REQUIRED)\n');
   expect(run.code).toBe(0);
   expect(run.printed).toMatchObject({ where: 'this-process', decision: 'skip' });
@@ -89,7 +104,9 @@ test('a host folder open to others is refused with what to do, and the program r
   mkdirSync(open);
   chmodSync(open, 0o777);
   const run = await runProgram('return true', { TEST_BUILD_ID: 'test-build', HOOKLINE_SCRIPT_HOST_DIR: open });
-  expect(run.stderr).toContain(`not using the script host: ${open} is open to other users (mode 777); run \`chmod 700 ${open}\``);
+  expect(run.stderr).toContain(
+    `not using the script host: ${open} is open to other users (mode 777); run \`chmod 700 ${open}\``,
+  );
   expect(run.printed).toMatchObject({ where: 'this-process', decision: 'proceed' });
 });
 

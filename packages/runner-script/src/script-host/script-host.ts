@@ -9,14 +9,19 @@ const module = process.getBuiltinModule('node:module');
 
 const [folder, key, coreUrl] = process.argv.slice(2);
 if (folder === undefined || key === undefined) {
-  process.stderr.write('usage: node --no-node-snapshot script-host.js <folder> <key> [<core URL>] (the hookline CLI starts this itself)\n');
+  process.stderr.write(
+    'usage: node --no-node-snapshot script-host.js <folder> <key> [<core URL>] (the hookline CLI starts this itself)\n',
+  );
   process.exit(2);
 }
 if (coreUrl !== undefined) {
   // The calling program's own copy of core (the CLI's bundle, which exports both entries): the host runs the same core it does,
   // and does not load the ≈ 100 modules of the installed package. registerHooks: Node ≥ 22.15.
   module.registerHooks?.({
-    resolve: (specifier, context, nextResolve) => (specifier === '@hookline/core' || specifier === '@hookline/core/plugin' ? { url: coreUrl, shortCircuit: true } : nextResolve(specifier, context)),
+    resolve: (specifier, context, nextResolve) =>
+      specifier === '@hookline/core' || specifier === '@hookline/core/plugin'
+        ? { url: coreUrl, shortCircuit: true }
+        : nextResolve(specifier, context),
   });
 }
 const problem = privateDirectoryProblem(folder);
@@ -27,7 +32,12 @@ if (problem !== undefined) {
 const { scriptRunner } = await import('../script-runner.ts');
 const { serveScripts } = await import('./serve-scripts.ts');
 const runner = scriptRunner();
-const served = await serveScripts({ files: hostFiles(folder, key), key, runner, idleMs: idleMilliseconds(process.env) });
+const served = await serveScripts({
+  files: hostFiles(folder, key),
+  key,
+  runner,
+  idleMs: idleMilliseconds(process.env),
+});
 if (served === 'taken') {
   // Another host started at the same moment and serves this build: this one is not needed.
   process.exit(0);

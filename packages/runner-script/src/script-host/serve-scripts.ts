@@ -1,5 +1,12 @@
 import type { Server, Socket } from 'node:net';
-import { HooklineError, messageOf, builtInPresets, type EventContext, type HookDefinition, type Runner } from '@hookline/core';
+import {
+  HooklineError,
+  messageOf,
+  builtInPresets,
+  type EventContext,
+  type HookDefinition,
+  type Runner,
+} from '@hookline/core';
 import type { RunResult } from '@hookline/core/plugin';
 import { parseMessage, readLines, send, SCRIPT_HOST_PROTOCOL, type RemoteHook } from './host-protocol.ts';
 import type { HostFiles } from './host-files.ts';
@@ -37,7 +44,11 @@ const CATASTROPHE = 'isolated-vm reported a catastrophic error';
 export async function serveScripts(options: ServeOptions): Promise<'serving' | 'taken'> {
   const { files, key, runner, idleMs } = options;
   const script = runner.types['script'];
-  if (script === undefined) throw new HooklineError('HOOKLINE_SCRIPT_HOST_MISUSE', "the script host's runner has no `script` type; pass @hookline/runner-script's scriptRunner()");
+  if (script === undefined)
+    throw new HooklineError(
+      'HOOKLINE_SCRIPT_HOST_MISUSE',
+      "the script host's runner has no `script` type; pass @hookline/runner-script's scriptRunner()",
+    );
   const connections = new Set<Socket>();
   let running = 0;
   let draining = false;
@@ -52,10 +63,12 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
     socket.on('close', () => {
       connections.delete(socket);
       // The client is gone (done, or killed): nothing it started is wanted any more.
-      for (const controller of controllers.values()) controller.abort(new Error('the hookline process that sent this hook ended'));
+      for (const controller of controllers.values())
+        controller.abort(new Error('the hookline process that sent this hook ended'));
       settleIdle();
     });
-    const refuse = (message: string, id?: number): void => send(socket, { t: 'error', message, ...(id === undefined ? {} : { id }) });
+    const refuse = (message: string, id?: number): void =>
+      send(socket, { t: 'error', message, ...(id === undefined ? {} : { id }) });
     readLines(
       socket,
       (line) => {
@@ -74,12 +87,17 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
           return;
         }
         if (!greeted) {
-          refuse('malformed message to the script host: the first message must be `hello` with this build\'s key; the connection is closed');
+          refuse(
+            "malformed message to the script host: the first message must be `hello` with this build's key; the connection is closed",
+          );
           socket.end();
           return;
         }
         if (message.t === 'abort') {
-          if (typeof message['id'] === 'number') controllers.get(message['id'])?.abort(new Error(typeof message['reason'] === 'string' ? message['reason'] : 'aborted'));
+          if (typeof message['id'] === 'number')
+            controllers
+              .get(message['id'])
+              ?.abort(new Error(typeof message['reason'] === 'string' ? message['reason'] : 'aborted'));
           return;
         }
         if (message.t !== 'run') {
@@ -88,7 +106,10 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
         }
         const request = runRequest(message);
         if (typeof request === 'string') {
-          refuse(`malformed message to the script host: ${request}`, typeof message['id'] === 'number' ? message['id'] : undefined);
+          refuse(
+            `malformed message to the script host: ${request}`,
+            typeof message['id'] === 'number' ? message['id'] : undefined,
+          );
           return;
         }
         const controller = new AbortController();
@@ -147,11 +168,22 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
   writeFileSync(files.pid, `${process.pid}\n`, { mode: 0o600 });
   settleIdle(Math.max(idleMs, FIRST_CLIENT_MS));
   // Loads isolated-vm and makes the default isolate now rather than in the first client's hook.
-  void runOne(script, { id: 0, hook: WARM_UP, preset: builtInPresets.fallback.name, contextJson: '{}', timeoutMs: 10_000 }, new AbortController().signal);
+  void runOne(
+    script,
+    { id: 0, hook: WARM_UP, preset: builtInPresets.fallback.name, contextJson: '{}', timeoutMs: 10_000 },
+    new AbortController().signal,
+  );
   return 'serving';
 }
 
-const WARM_UP: RemoteHook = { name: 'warm-up', event: 'warm-up', timeoutMs: 10_000, onError: 'proceed', options: { script: 'return true' }, source: { file: '<script host>', line: 1, index: 0 } };
+const WARM_UP: RemoteHook = {
+  name: 'warm-up',
+  event: 'warm-up',
+  timeoutMs: 10_000,
+  onError: 'proceed',
+  options: { script: 'return true' },
+  source: { file: '<script host>', line: 1, index: 0 },
+};
 
 interface RunRequest {
   readonly id: number;
@@ -165,20 +197,26 @@ interface RunRequest {
 function runRequest(message: Record<string, unknown>): RunRequest | string {
   const { id, hook, preset, contextJson, timeoutMs } = message;
   if (typeof id !== 'number' || !Number.isInteger(id)) return '`run` needs an integer `id`';
-  if (typeof preset !== 'string' || builtInPresets.get(preset) === undefined) return `\`run\` needs a known \`preset\`, not ${JSON.stringify(preset)}`;
+  if (typeof preset !== 'string' || builtInPresets.get(preset) === undefined)
+    return `\`run\` needs a known \`preset\`, not ${JSON.stringify(preset)}`;
   if (typeof contextJson !== 'string') return '`run` needs `contextJson`, a string';
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) return '`run` needs a positive `timeoutMs`';
   if (typeof hook !== 'object' || hook === null) return '`run` needs a `hook` object';
   const { name, event, onError, options, source } = hook as Record<string, unknown>;
-  if (typeof name !== 'string' || typeof event !== 'string') return "the hook needs a string `name` and `event`";
+  if (typeof name !== 'string' || typeof event !== 'string') return 'the hook needs a string `name` and `event`';
   if (onError !== 'proceed' && onError !== 'block') return "the hook's `onError` must be proceed or block";
   if (typeof options !== 'object' || options === null) return 'the hook needs its `options` object';
-  if (typeof source !== 'object' || source === null || typeof (source as { file?: unknown }).file !== 'string') return 'the hook needs a `source` with a `file`';
+  if (typeof source !== 'object' || source === null || typeof (source as { file?: unknown }).file !== 'string')
+    return 'the hook needs a `source` with a `file`';
   return { id, hook: hook as RemoteHook, preset, contextJson, timeoutMs };
 }
 
 /** Runs one hook with the real runner, as the engine would call it; a throw becomes a failed result, as the engine reports it. */
-async function runOne(script: NonNullable<Runner['types'][string]>, request: RunRequest, signal: AbortSignal): Promise<RunResult> {
+async function runOne(
+  script: NonNullable<Runner['types'][string]>,
+  request: RunRequest,
+  signal: AbortSignal,
+): Promise<RunResult> {
   const { hook } = request;
   const definition: HookDefinition = {
     name: hook.name,
@@ -200,7 +238,13 @@ async function runOne(script: NonNullable<Runner['types'][string]>, request: Run
     return { status: 'failed', error: `the script host got a context that is not JSON (${messageOf(error)})` };
   }
   try {
-    return await script.doRun(definition, { context, contextJson: request.contextJson, signal, timeoutMs: request.timeoutMs, preset: builtInPresets.get(request.preset)! });
+    return await script.doRun(definition, {
+      context,
+      contextJson: request.contextJson,
+      signal,
+      timeoutMs: request.timeoutMs,
+      preset: builtInPresets.get(request.preset)!,
+    });
   } catch (error) {
     return { status: 'failed', error: `runner @hookline/runner-script threw: ${messageOf(error)}` };
   }

@@ -41,14 +41,24 @@ export interface ScriptHostOptions {
  * itself with the flags, as it does with the host off — before any hook ran and before stdin was read.
  */
 export async function withScriptHost(runners: readonly Runner[], options: ScriptHostOptions): Promise<Runner[]> {
-  const index = runners.findIndex((runner) => runner.name === SCRIPT_RUNNER_NAME && runner.types['script'] !== undefined);
+  const index = runners.findIndex(
+    (runner) => runner.name === SCRIPT_RUNNER_NAME && runner.types['script'] !== undefined,
+  );
   if (index < 0) throw new NodeFlagsRequired(SCRIPT_NODE_FLAGS);
   // Loaded here, not with this module: a process that runs script hooks itself never needs them.
-  const [{ openScriptHost }, { remoteScriptRunner }] = await Promise.all([import('./open-script-host.ts'), import('./remote-script-runner.ts')]);
+  const [{ openScriptHost }, { remoteScriptRunner }] = await Promise.all([
+    import('./open-script-host.ts'),
+    import('./remote-script-runner.ts'),
+  ]);
   const open = () => openScriptHost(options.env, options.build);
   const first = await open();
   if (!('pid' in first)) {
-    throw new NodeFlagsRequired(SCRIPT_NODE_FLAGS, first.tell ? `not using the script host: ${first.problem}; running script hooks by restarting Node with ${SCRIPT_NODE_FLAGS.join(' ')} instead` : undefined);
+    throw new NodeFlagsRequired(
+      SCRIPT_NODE_FLAGS,
+      first.tell
+        ? `not using the script host: ${first.problem}; running script hooks by restarting Node with ${SCRIPT_NODE_FLAGS.join(' ')} instead`
+        : undefined,
+    );
   }
   return runners.map((runner, at) => (at === index ? remoteScriptRunner(runner, first, open, options.cwd) : runner));
 }

@@ -16,12 +16,23 @@ const ACTION_FORMS = 'an action is type = "shell" with command = "…", or type 
 const AGENT_FIX = 'write each hook as [[hooks]] with event = "…" and a [hooks.action] table';
 
 /** An http action may name its method; http hooks always POST (any case, as agents' own configs write it). */
-const METHOD = v.optional(v.pipe(v.string(), v.regex(/^[Pp][Oo][Ss][Tt]$/), v.description('Always POST: the event\'s context is posted as JSON.')));
+const METHOD = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^[Pp][Oo][Ss][Tt]$/),
+    v.description("Always POST: the event's context is posted as JSON."),
+  ),
+);
 /** Keys an action of a type has beyond its hook type's own. */
-const ACTION_KEYS: Readonly<Record<string, Readonly<Record<string, GenericSchema>>>> = { shell: {}, http: { method: METHOD } };
+const ACTION_KEYS: Readonly<Record<string, Readonly<Record<string, GenericSchema>>>> = {
+  shell: {},
+  http: { method: METHOD },
+};
 
 /** `tool_name`: one tool, matched exactly. */
-const TOOL_NAME = v.optional(v.pipe(v.string(), v.nonEmpty(), v.description('Run only for this tool (exact match); without it, for every tool.')));
+const TOOL_NAME = v.optional(
+  v.pipe(v.string(), v.nonEmpty(), v.description('Run only for this tool (exact match); without it, for every tool.')),
+);
 /** `tool_name` becomes the hook's matcher, so it cannot come with one. */
 const TOOL_NAME_ALONE: KeyRule = {
   when: { tool_name: v.string() },
@@ -45,16 +56,31 @@ export const agentDialect: ConfigDialect = {
     const actions: GenericSchema[] = [];
     for (const [action, hookType] of Object.entries(ACTION_TYPES)) {
       const declared = schemas.types[hookType];
-      if (declared !== undefined) actions.push(withRules(v.strictObject({ type: v.literal(action), ...ACTION_KEYS[action], ...declared.options.entries }), declared.rules ?? []));
+      if (declared !== undefined)
+        actions.push(
+          withRules(
+            v.strictObject({ type: v.literal(action), ...ACTION_KEYS[action], ...declared.options.entries }),
+            declared.rules ?? [],
+          ),
+        );
     }
     const canonical = schemas.hook({ keys: { tool_name: TOOL_NAME }, rules: [TOOL_NAME_ALONE] });
     if (actions.length === 0) return hookArray(canonical, AGENT_FIX);
     const { type: _type, ...common } = commonHookKeys;
-    const action = v.pipe(actions.length === 1 ? actions[0]! : v.union(actions), v.description('What the hook does: a shell command or an HTTP POST.'));
-    const withAction = withRules(v.strictObject({ ...common, event: schemas.event, tool_name: TOOL_NAME, action }), [...schemas.hookRules, TOOL_NAME_ALONE]);
+    const action = v.pipe(
+      actions.length === 1 ? actions[0]! : v.union(actions),
+      v.description('What the hook does: a shell command or an HTTP POST.'),
+    );
+    const withAction = withRules(v.strictObject({ ...common, event: schemas.event, tool_name: TOOL_NAME, action }), [
+      ...schemas.hookRules,
+      TOOL_NAME_ALONE,
+    ]);
     return hookArray(v.union([withAction, canonical]), AGENT_FIX);
   },
-  readHooks: (source) => ({ hooks: readHookArray(source, (raw, index) => agentHook(raw, index, source.lines)), issues: [] }),
+  readHooks: (source) => ({
+    hooks: readHookArray(source, (raw, index) => agentHook(raw, index, source.lines)),
+    issues: [],
+  }),
 };
 
 function agentHook(raw: unknown, index: number, lines: SourceLines): DialectHook {
@@ -69,7 +95,11 @@ function agentHook(raw: unknown, index: number, lines: SourceLines): DialectHook
     delete table['tool_name'];
     const written = { tool_name: tool, matcher: table['matcher'] };
     if (typeof tool !== 'string' || !v.is(TOOL_NAME, tool)) {
-      problems.push({ key: 'tool_name', message: '`tool_name` must be a non-empty string naming one tool', fix: 'write tool_name = "Bash" (exact match), or leave it out to run for every tool' });
+      problems.push({
+        key: 'tool_name',
+        message: '`tool_name` must be a non-empty string naming one tool',
+        fix: 'write tool_name = "Bash" (exact match), or leave it out to run for every tool',
+      });
     } else if (breaksRule(TOOL_NAME_ALONE, written)) {
       problems.push(ruleProblem(TOOL_NAME_ALONE, written));
     } else {
@@ -86,13 +116,21 @@ function agentHook(raw: unknown, index: number, lines: SourceLines): DialectHook
     if (typeof action === 'object' && action !== null) for (const key of Object.keys(action)) fromAction.add(key);
     liftAction(action, table, problems);
   } else if (table['type'] === undefined && table['command'] === undefined) {
-    problems.push({ key: 'action', message: 'the hook has no action', fix: `add a [hooks.action] table: ${ACTION_FORMS}` });
+    problems.push({
+      key: 'action',
+      message: 'the hook has no action',
+      fix: `add a [hooks.action] table: ${ACTION_FORMS}`,
+    });
   }
   return {
     table,
     line: base.line,
     // Keys of an inline `action = { … }`, and type keys the action lacks, point at the action.
-    keyLine: (key) => lines.findHookKey(index, key) ?? (actionLine !== undefined && (fromAction.has(key) || !COMMON_HOOK_KEY_NAMES.includes(key)) ? actionLine : base.keyLine(key)),
+    keyLine: (key) =>
+      lines.findHookKey(index, key) ??
+      (actionLine !== undefined && (fromAction.has(key) || !COMMON_HOOK_KEY_NAMES.includes(key))
+        ? actionLine
+        : base.keyLine(key)),
     problems,
     ...(nameQualifier === undefined ? {} : { nameQualifier }),
   };
@@ -101,24 +139,44 @@ function agentHook(raw: unknown, index: number, lines: SourceLines): DialectHook
 /** Moves the action's keys onto the hook table, mapping its `type` and checking `method`. */
 function liftAction(action: unknown, table: Record<string, unknown>, problems: HookKeyProblem[]): void {
   if (typeof action !== 'object' || action === null || Array.isArray(action)) {
-    problems.push({ key: 'action', message: '`action` must be a table', fix: `write [hooks.action] or action = { type = "shell", command = "…" }: ${ACTION_FORMS}` });
+    problems.push({
+      key: 'action',
+      message: '`action` must be a table',
+      fix: `write [hooks.action] or action = { type = "shell", command = "…" }: ${ACTION_FORMS}`,
+    });
     return;
   }
   const { type, method, ...keys } = action as Record<string, unknown>;
   if (table['type'] !== undefined) {
-    problems.push({ key: 'type', message: '`type` is set on the hook and it also has an action', fix: 'remove `type` from the [[hooks]] table and keep the action' });
+    problems.push({
+      key: 'type',
+      message: '`type` is set on the hook and it also has an action',
+      fix: 'remove `type` from the [[hooks]] table and keep the action',
+    });
   }
   if (type === undefined) {
-    problems.push({ key: 'action', message: 'the action has no `type`', fix: `add type = "shell" or type = "http": ${ACTION_FORMS}` });
+    problems.push({
+      key: 'action',
+      message: 'the action has no `type`',
+      fix: `add type = "shell" or type = "http": ${ACTION_FORMS}`,
+    });
   } else if (typeof type !== 'string' || ACTION_TYPES[type] === undefined) {
     const near = typeof type === 'string' ? nearestWord(type, Object.keys(ACTION_TYPES)) : undefined;
-    problems.push({ key: 'type', message: `unknown action type ${JSON.stringify(type)}`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}${ACTION_FORMS}` });
+    problems.push({
+      key: 'type',
+      message: `unknown action type ${JSON.stringify(type)}`,
+      fix: `${near === undefined ? '' : `did you mean "${near}"? `}${ACTION_FORMS}`,
+    });
   } else {
     table['type'] = ACTION_TYPES[type];
   }
   if (method !== undefined) {
     if (typeof type !== 'string' || ACTION_KEYS[type]?.['method'] === undefined) {
-      problems.push({ key: 'method', message: '`method` belongs to http actions', fix: 'remove `method`, or set type = "http"' });
+      problems.push({
+        key: 'method',
+        message: '`method` belongs to http actions',
+        fix: 'remove `method`, or set type = "http"',
+      });
     } else if (!v.is(METHOD, method)) {
       problems.push({
         key: 'method',
@@ -129,9 +187,17 @@ function liftAction(action: unknown, table: Record<string, unknown>, problems: H
   }
   for (const [key, value] of Object.entries(keys)) {
     if (COMMON_HOOK_KEY_NAMES.includes(key)) {
-      problems.push({ key, message: `\`${key}\` belongs to the [[hooks]] table, not to its action`, fix: `move ${key} = … above [hooks.action]` });
+      problems.push({
+        key,
+        message: `\`${key}\` belongs to the [[hooks]] table, not to its action`,
+        fix: `move ${key} = … above [hooks.action]`,
+      });
     } else if (table[key] !== undefined) {
-      problems.push({ key, message: `\`${key}\` is set both on the hook and in its action`, fix: 'keep it in the action only' });
+      problems.push({
+        key,
+        message: `\`${key}\` is set both on the hook and in its action`,
+        fix: 'keep it in the action only',
+      });
     } else {
       table[key] = value;
     }

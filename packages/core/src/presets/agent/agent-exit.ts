@@ -1,6 +1,11 @@
 import { clipText } from '../../decisions/clip-text.ts';
 import { readAnswerText } from '../../decisions/read-answer-text.ts';
-import { stdoutAnswerScope, type CommandExit, type CommandExitReading, type CommandExitScope } from '../command-exit.ts';
+import {
+  stdoutAnswerScope,
+  type CommandExit,
+  type CommandExitReading,
+  type CommandExitScope,
+} from '../command-exit.ts';
 
 /**
  * `agent`'s command protocol: exit 0 proceeds; any other exit or a signal blocks, with the trimmed
@@ -12,7 +17,14 @@ import { stdoutAnswerScope, type CommandExit, type CommandExitReading, type Comm
 export function readAgentExit(exit: CommandExit, scope: CommandExitScope): CommandExitReading {
   if (exit.exitCode !== 0) {
     const text = exit.stderr.trim() !== '' ? exit.stderr.trim() : exit.stdout.trim();
-    return { status: 'ok', decision: { decision: 'block', reason: text === '' ? `blocked by ${scope.event.replaceAll('_', '-')} hook` : clipText(text) }, warnings: [] };
+    return {
+      status: 'ok',
+      decision: {
+        decision: 'block',
+        reason: text === '' ? `blocked by ${scope.event.replaceAll('_', '-')} hook` : clipText(text),
+      },
+      warnings: [],
+    };
   }
   const reading = readAnswerText(exit.stdout, stdoutAnswerScope(exit, scope, undefined));
   if (reading.kind === 'unreadable') return { status: 'failed', error: reading.problem, warnings: reading.warnings };

@@ -85,16 +85,63 @@ describe('agent dialect', () => {
     const fromDialect = load(dialect);
     const fromCanonical = load(canonical);
     expect(fromDialect.hooks.map(behaviour)).toEqual(fromCanonical.hooks.map(behaviour));
-    expect(fromDialect.hooks.map(({ name, type, matcher, blocking, timeoutMs, onError, sandbox, durable }) => ({ name, type, matcher, blocking, timeoutMs, onError, sandbox, durable }))).toEqual([
-      { name: 'post_tool_use:FileWrite:cargo fmt', type: 'command', matcher: '^FileWrite$', blocking: false, timeoutMs: 30_000, onError: 'block', sandbox: false, durable: false },
-      { name: 'post_tool_use:FileEdit:cargo fmt', type: 'command', matcher: '^FileEdit$', blocking: false, timeoutMs: 30_000, onError: 'block', sandbox: false, durable: false },
+    expect(
+      fromDialect.hooks.map(({ name, type, matcher, blocking, timeoutMs, onError, sandbox, durable }) => ({
+        name,
+        type,
+        matcher,
+        blocking,
+        timeoutMs,
+        onError,
+        sandbox,
+        durable,
+      })),
+    ).toEqual([
+      {
+        name: 'post_tool_use:FileWrite:cargo fmt',
+        type: 'command',
+        matcher: '^FileWrite$',
+        blocking: false,
+        timeoutMs: 30_000,
+        onError: 'block',
+        sandbox: false,
+        durable: false,
+      },
+      {
+        name: 'post_tool_use:FileEdit:cargo fmt',
+        type: 'command',
+        matcher: '^FileEdit$',
+        blocking: false,
+        timeoutMs: 30_000,
+        onError: 'block',
+        sandbox: false,
+        durable: false,
+      },
       // http keeps its type's timeout and on_error; only shell actions get 30 s.
-      { name: 'session_start:https://hooks.slack.com/services/T000/B000/XXXX', type: 'http', matcher: undefined, blocking: false, timeoutMs: 60_000, onError: 'proceed', sandbox: false, durable: false },
-      { name: 'pre_tool_use:Bash:./check.sh', type: 'command', matcher: '^Bash$', blocking: true, timeoutMs: 30_000, onError: 'block', sandbox: false, durable: false },
+      {
+        name: 'session_start:https://hooks.slack.com/services/T000/B000/XXXX',
+        type: 'http',
+        matcher: undefined,
+        blocking: false,
+        timeoutMs: 60_000,
+        onError: 'proceed',
+        sandbox: false,
+        durable: false,
+      },
+      {
+        name: 'pre_tool_use:Bash:./check.sh',
+        type: 'command',
+        matcher: '^Bash$',
+        blocking: true,
+        timeoutMs: 30_000,
+        onError: 'block',
+        sandbox: false,
+        durable: false,
+      },
     ]);
   });
 
-  test('pre_tool_use fails closed for every type: its on_error beats the type default, a hook\'s own beats both', () => {
+  test("pre_tool_use fails closed for every type: its on_error beats the type default, a hook's own beats both", () => {
     const config = load(
       'preset = "agent"\n[[hooks]]\nevent = "pre_tool_use"\naction = { type = "http", url = "https://policy.example/check" }\n[[hooks]]\nevent = "pre_tool_use"\non_error = "proceed"\naction = { type = "http", url = "https://policy.example/soft" }\n',
     );
@@ -102,7 +149,9 @@ describe('agent dialect', () => {
   });
 
   test('tool_name escapes regex syntax and matches only that tool', () => {
-    const config = load('preset = "agent"\n[[hooks]]\nevent = "pre_tool_use"\ntool_name = "mcp__a.b(c)"\naction = { type = "shell", command = "true" }\n');
+    const config = load(
+      'preset = "agent"\n[[hooks]]\nevent = "pre_tool_use"\ntool_name = "mcp__a.b(c)"\naction = { type = "shell", command = "true" }\n',
+    );
     const pattern = config.hooks[0]!.matcherPattern!;
     expect(pattern.test('mcp__a.b(c)')).toBe(true);
     expect(pattern.test('mcp__aXb(c)')).toBe(false);
@@ -154,7 +203,8 @@ comand = "make"
 
   test('two unnamed hooks that differ only by tool_name are distinct; identical ones must be named', () => {
     expect(load(dialect).hooks).toHaveLength(4);
-    const twice = '[[hooks]]\nevent = "post_tool_use"\ntool_name = "FileWrite"\naction = { type = "shell", command = "cargo fmt" }\n';
+    const twice =
+      '[[hooks]]\nevent = "post_tool_use"\ntool_name = "FileWrite"\naction = { type = "shell", command = "cargo fmt" }\n';
     const issues = issuesOf(`preset = "agent"\n${twice}${twice}`);
     expect(issues).toEqual([
       'layer0.toml:6: hooks[1] "post_tool_use:FileWrite:cargo fmt": another hook in this file (hooks[0], line 2) has the same effective name "post_tool_use:FileWrite:cargo fmt" — give the two hooks distinct `name`s',
@@ -163,7 +213,10 @@ comand = "make"
 
   test('AGENT_CODE_HOOK_CONTEXT holds the JSON up to 16 384 UTF-8 bytes, else the TRUNCATED flag', () => {
     const variables = (contextJson: string, tool?: string) =>
-      agentPreset.command.environment.variables({ event: 'pre_tool_use', session_id: 's', ...(tool === undefined ? {} : { tool_name: tool }) }, contextJson);
+      agentPreset.command.environment.variables(
+        { event: 'pre_tool_use', session_id: 's', ...(tool === undefined ? {} : { tool_name: tool }) },
+        contextJson,
+      );
     // "é" is two bytes and "😀" four: the limit counts bytes, not characters.
     const at = (bytes: number): string => {
       const emoji = Math.floor((bytes - 2) / 4);
@@ -171,8 +224,15 @@ comand = "make"
     };
     expect(new TextEncoder().encode(at(AGENT_CONTEXT_VARIABLE_LIMIT)).length).toBe(16_384);
     expect(new TextEncoder().encode(at(16_385)).length).toBe(16_385);
-    expect(variables(at(16_384), 'Bash')).toEqual({ AGENT_CODE_HOOK_EVENT: 'pre_tool_use', AGENT_CODE_HOOK_TOOL: 'Bash', AGENT_CODE_HOOK_CONTEXT: at(16_384) });
-    expect(variables(at(16_385))).toEqual({ AGENT_CODE_HOOK_EVENT: 'pre_tool_use', AGENT_CODE_HOOK_CONTEXT_TRUNCATED: '1' });
+    expect(variables(at(16_384), 'Bash')).toEqual({
+      AGENT_CODE_HOOK_EVENT: 'pre_tool_use',
+      AGENT_CODE_HOOK_TOOL: 'Bash',
+      AGENT_CODE_HOOK_CONTEXT: at(16_384),
+    });
+    expect(variables(at(16_385))).toEqual({
+      AGENT_CODE_HOOK_EVENT: 'pre_tool_use',
+      AGENT_CODE_HOOK_CONTEXT_TRUNCATED: '1',
+    });
   });
 });
 
@@ -195,8 +255,14 @@ describe('agent hooks in the engine', () => {
     );
     const engine = createHookEngine({ config, runners: [runner] });
     engines.push(engine);
-    for (const tool of ['Bash', 'BashOutput', 'bash']) await engine.emit('pre_tool_use', { session_id: 's-1', tool_name: tool, tool_input: { command: 'ls' } });
-    expect(calls.map((call) => `${call.hook}@${String(call.context['tool_name'])}`)).toEqual(['bash-only@Bash', 'every-tool@Bash', 'every-tool@BashOutput', 'every-tool@bash']);
+    for (const tool of ['Bash', 'BashOutput', 'bash'])
+      await engine.emit('pre_tool_use', { session_id: 's-1', tool_name: tool, tool_input: { command: 'ls' } });
+    expect(calls.map((call) => `${call.hook}@${String(call.context['tool_name'])}`)).toEqual([
+      'bash-only@Bash',
+      'every-tool@Bash',
+      'every-tool@BashOutput',
+      'every-tool@bash',
+    ]);
   });
 
   test('pre_tool_use: a veto blocks with its reason; a failure or timeout vetoes too', async () => {
@@ -213,9 +279,21 @@ describe('agent hooks in the engine', () => {
     );
     const engine = createHookEngine({ config, runners: [runner, http], closeGraceMs: 50 });
     engines.push(engine);
-    expect(await engine.emit('pre_tool_use', { session_id: 's', tool_name: 'Bash' })).toMatchObject({ decision: 'block', decided_by: 'veto', reason: 'hook exited with code 1' });
-    expect(await engine.emit('pre_tool_use', { session_id: 's', tool_name: 'Web' })).toMatchObject({ decision: 'block', decided_by: 'web', reason: 'HTTP 500' });
-    expect(await engine.emit('pre_tool_use', { session_id: 's', tool_name: 'Slow' })).toMatchObject({ decision: 'block', decided_by: 'slow', reason: 'hook timed out after 50 ms' });
+    expect(await engine.emit('pre_tool_use', { session_id: 's', tool_name: 'Bash' })).toMatchObject({
+      decision: 'block',
+      decided_by: 'veto',
+      reason: 'hook exited with code 1',
+    });
+    expect(await engine.emit('pre_tool_use', { session_id: 's', tool_name: 'Web' })).toMatchObject({
+      decision: 'block',
+      decided_by: 'web',
+      reason: 'HTTP 500',
+    });
+    expect(await engine.emit('pre_tool_use', { session_id: 's', tool_name: 'Slow' })).toMatchObject({
+      decision: 'block',
+      decided_by: 'slow',
+      reason: 'hook timed out after 50 ms',
+    });
     await expect(engine.emit('pre_tool_use', { tool_name: 'Bash' })).rejects.toThrow('lacks "session_id"');
   });
 });

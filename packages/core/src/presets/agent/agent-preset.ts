@@ -15,7 +15,13 @@ export const AGENT_CONTEXT_VARIABLE_LIMIT = 16_384;
 
 // The coding agent's hook reference: only pre_tool_use can veto ("non-zero exit / failure vetoes the call"); the others
 // inform. Hooks of one event run in config order, as the agent runs them.
-const notice = (name: string, description: string): EventSpec => ({ name, blocking: false, honours: [], description, sequential: true });
+const notice = (name: string, description: string): EventSpec => ({
+  name,
+  blocking: false,
+  honours: [],
+  description,
+  sequential: true,
+});
 
 const events: readonly EventSpec[] = [
   notice('session_start', 'a session begins'),
@@ -37,7 +43,7 @@ const events: readonly EventSpec[] = [
   notice('post_compact', 'after history compaction'),
   notice('task_completed', 'a background task (`bash … &` or a subagent) finished'),
   notice('stop', 'the agent finished responding and is about to yield to the user'),
-  notice('notification', 'the agent needs the user\'s attention (budget, context full)'),
+  notice('notification', "the agent needs the user's attention (budget, context full)"),
   notice('permission_denied', 'a tool call was denied'),
   notice('cwd_changed', 'the working directory changed'),
   notice('config_change', 'extensions were reloaded'),
@@ -75,7 +81,8 @@ export const agentPreset: Preset = definePreset({
         const variables: Record<string, string> = { AGENT_CODE_HOOK_EVENT: context.event };
         const tool = context['tool_name'];
         if (tool !== undefined && tool !== null) variables['AGENT_CODE_HOOK_TOOL'] = String(tool);
-        if (utf8ByteLength(contextJson) <= AGENT_CONTEXT_VARIABLE_LIMIT) variables['AGENT_CODE_HOOK_CONTEXT'] = contextJson;
+        if (utf8ByteLength(contextJson) <= AGENT_CONTEXT_VARIABLE_LIMIT)
+          variables['AGENT_CODE_HOOK_CONTEXT'] = contextJson;
         else variables['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'] = '1';
         return variables;
       },

@@ -8,16 +8,42 @@ import { readHooklineExit } from '../hookline-exit.ts';
 // Blocking defaults and honoured decisions of the workflow-engine catalog.
 const events: readonly EventSpec[] = [
   { name: 'run_start', blocking: true, honours: ['block'], description: 'before the first node executes' },
-  { name: 'run_complete', blocking: false, honours: ['block'], description: 'after the run finishes successfully', endsSession: true },
+  {
+    name: 'run_complete',
+    blocking: false,
+    honours: ['block'],
+    description: 'after the run finishes successfully',
+    endsSession: true,
+  },
   { name: 'run_failed', blocking: false, honours: ['block'], description: 'after the run fails', endsSession: true },
   { name: 'stage_start', blocking: true, honours: ['skip', 'block'], description: 'before a node handler begins' },
-  { name: 'stage_complete', blocking: false, honours: ['block'], description: 'after a node handler finishes successfully' },
+  {
+    name: 'stage_complete',
+    blocking: false,
+    honours: ['block'],
+    description: 'after a node handler finishes successfully',
+  },
   { name: 'stage_failed', blocking: false, honours: ['block'], description: 'after a node handler fails' },
-  { name: 'stage_retrying', blocking: false, honours: ['skip', 'block'], description: 'before a failed node is retried' },
-  { name: 'edge_selected', blocking: true, honours: ['override', 'block'], description: 'after an edge is chosen for traversal' },
+  {
+    name: 'stage_retrying',
+    blocking: false,
+    honours: ['skip', 'block'],
+    description: 'before a failed node is retried',
+  },
+  {
+    name: 'edge_selected',
+    blocking: true,
+    honours: ['override', 'block'],
+    description: 'after an edge is chosen for traversal',
+  },
   { name: 'parallel_start', blocking: false, honours: ['block'], description: 'before parallel branches fan out' },
   { name: 'parallel_complete', blocking: false, honours: ['block'], description: 'after parallel branches merge' },
-  { name: 'sandbox_ready', blocking: false, honours: ['block'], description: 'after the sandbox environment is created' },
+  {
+    name: 'sandbox_ready',
+    blocking: false,
+    honours: ['block'],
+    description: 'after the sandbox environment is created',
+  },
   { name: 'sandbox_cleanup', blocking: false, honours: [], description: 'before the sandbox is torn down' },
   { name: 'checkpoint_saved', blocking: false, honours: [], description: 'after a checkpoint is written' },
 ];
@@ -27,7 +53,18 @@ const events: readonly EventSpec[] = [
 const context: ContextSchema = {
   run_id: { type: 'string', required: true, cliDefault: { kind: 'session-key' } },
   workflow_name: { type: 'string', required: true, cliDefault: { kind: 'text', text: 'cli' } },
-  ...fieldsOf('string', 'cwd', 'node_id', 'node_label', 'handler_type', 'status', 'edge_from', 'edge_to', 'edge_label', 'failure_reason'),
+  ...fieldsOf(
+    'string',
+    'cwd',
+    'node_id',
+    'node_label',
+    'handler_type',
+    'status',
+    'edge_from',
+    'edge_to',
+    'edge_label',
+    'failure_reason',
+  ),
   ...fieldsOf('integer', 'attempt', 'max_attempts'),
   // The engine's own sandbox_ready/sandbox_cleanup say which sandbox: `{provider, …}`.
   sandbox: { type: 'object' },

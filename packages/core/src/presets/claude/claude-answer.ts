@@ -3,15 +3,35 @@ import { nearestWord } from '../../config/nearest-word.ts';
 import { shown } from '../../decisions/decision-problem.ts';
 import type { PresetAnswer } from '../preset.ts';
 
-const TOP_LEVEL_KEYS = ['continue', 'stopReason', 'suppressOutput', 'systemMessage', 'decision', 'reason', 'hookSpecificOutput'];
-const SPECIFIC_KEYS = ['hookEventName', 'permissionDecision', 'permissionDecisionReason', 'updatedInput', 'additionalContext', 'decision', 'updatedMCPToolOutput'];
+const TOP_LEVEL_KEYS = [
+  'continue',
+  'stopReason',
+  'suppressOutput',
+  'systemMessage',
+  'decision',
+  'reason',
+  'hookSpecificOutput',
+];
+const SPECIFIC_KEYS = [
+  'hookEventName',
+  'permissionDecision',
+  'permissionDecisionReason',
+  'updatedInput',
+  'additionalContext',
+  'decision',
+  'updatedMCPToolOutput',
+];
 // A decision while it is being read: the same fields as HookDecision, set one by one.
 type DecisionDraft = { -readonly [Field in keyof HookDecision]: HookDecision[Field] };
 
 // Fields of hookSpecificOutput that decide; found at the top level they cannot be honoured.
 const MISPLACED_DECISIONS = ['permissionDecision', 'updatedInput'];
 
-const PERMISSION_DECISIONS: Readonly<Record<string, HookDecision['decision']>> = { allow: 'allow', deny: 'block', ask: 'ask' };
+const PERMISSION_DECISIONS: Readonly<Record<string, HookDecision['decision']>> = {
+  allow: 'allow',
+  deny: 'block',
+  ask: 'ask',
+};
 
 /**
  * Reads Claude Code's JSON hook output — a command's stdout at exit 0, an HTTP hook's 2xx body — as
@@ -51,7 +71,10 @@ export function readClaudeAnswer(value: unknown, event: string): PresetAnswer | 
   unknownKeys(value, TOP_LEVEL_KEYS, '', warnings);
   // A decision written one level too high is still a decision the hook meant.
   for (const key of MISPLACED_DECISIONS) {
-    if (value[key] !== undefined) problems.push(`${key} belongs inside hookSpecificOutput: write {"hookSpecificOutput": {"hookEventName": "${event}", "${key}": …}}`);
+    if (value[key] !== undefined)
+      problems.push(
+        `${key} belongs inside hookSpecificOutput: write {"hookSpecificOutput": {"hookEventName": "${event}", "${key}": …}}`,
+      );
   }
 
   if (value['continue'] === false) {
@@ -67,10 +90,15 @@ export function readClaudeAnswer(value: unknown, event: string): PresetAnswer | 
 
   const reason = text(value, 'reason');
   const topDecision = value['decision'];
-  if (topDecision === 'block') decision = { ...decision, decision: 'block', reason: reason ?? `blocked by the ${event} hook` };
-  else if (topDecision === 'approve') decision = { ...decision, decision: 'allow', ...(reason === undefined ? {} : { reason }) };
+  if (topDecision === 'block')
+    decision = { ...decision, decision: 'block', reason: reason ?? `blocked by the ${event} hook` };
+  else if (topDecision === 'approve')
+    decision = { ...decision, decision: 'allow', ...(reason === undefined ? {} : { reason }) };
   else if (topDecision !== undefined && topDecision !== null) {
-    const hint = topDecision === 'deny' || topDecision === 'allow' || topDecision === 'ask' ? ` — write {"hookSpecificOutput": {"hookEventName": "${event}", "permissionDecision": "${topDecision}"}}` : '';
+    const hint =
+      topDecision === 'deny' || topDecision === 'allow' || topDecision === 'ask'
+        ? ` — write {"hookSpecificOutput": {"hookEventName": "${event}", "permissionDecision": "${topDecision}"}}`
+        : '';
     problems.push(`decision must be "block" (or PreToolUse's older "approve"), got ${shown(topDecision)}${hint}`);
   }
 
@@ -82,7 +110,12 @@ export function readClaudeAnswer(value: unknown, event: string): PresetAnswer | 
       decision = { ...decision, ...readSpecific(specific, event, { warnings, problems }, text) };
     }
   }
-  return { decision, warnings, ...(problems.length === 0 ? {} : { problems }), ...(Object.keys(details).length === 0 ? {} : { details }) };
+  return {
+    decision,
+    warnings,
+    ...(problems.length === 0 ? {} : { problems }),
+    ...(Object.keys(details).length === 0 ? {} : { details }),
+  };
 }
 
 function readSpecific(
@@ -95,15 +128,23 @@ function readSpecific(
   const read: Partial<DecisionDraft> = {};
   unknownKeys(specific, SPECIFIC_KEYS, where, warnings);
   const named = specific['hookEventName'];
-  if (named !== undefined && named !== event) warnings.push(`hookSpecificOutput.hookEventName is ${JSON.stringify(named)}, but the event is "${event}"; read anyway`);
+  if (named !== undefined && named !== event)
+    warnings.push(
+      `hookSpecificOutput.hookEventName is ${JSON.stringify(named)}, but the event is "${event}"; read anyway`,
+    );
 
   const permission = specific['permissionDecision'];
   if (permission !== undefined && permission !== null) {
     const kind = typeof permission === 'string' ? PERMISSION_DECISIONS[permission] : undefined;
-    if (kind === undefined) problems.push(`${where}permissionDecision must be "allow", "deny" or "ask" (lower case), got ${shown(permission)}`);
+    if (kind === undefined)
+      problems.push(
+        `${where}permissionDecision must be "allow", "deny" or "ask" (lower case), got ${shown(permission)}`,
+      );
     else {
       read.decision = kind;
-      const reason = text(specific, 'permissionDecisionReason', where) ?? (kind === 'block' ? `denied by the ${event} hook` : undefined);
+      const reason =
+        text(specific, 'permissionDecisionReason', where) ??
+        (kind === 'block' ? `denied by the ${event} hook` : undefined);
       if (reason !== undefined) read.reason = reason;
     }
   }
@@ -118,7 +159,8 @@ function readSpecific(
   // PermissionRequest answers with a decision object instead.
   const request = specific['decision'];
   if (request !== undefined && request !== null) {
-    if (!isObject(request)) problems.push(`${where}decision must be an object with behavior "allow" or "deny", got ${shown(request)}`);
+    if (!isObject(request))
+      problems.push(`${where}decision must be an object with behavior "allow" or "deny", got ${shown(request)}`);
     else {
       const behavior = request['behavior'];
       const message = text(request, 'message', `${where}decision.`);
@@ -126,7 +168,8 @@ function readSpecific(
         read.decision = 'allow';
         const updated = request['updatedInput'];
         if (isObject(updated)) read.updated_input = updated;
-        else if (updated !== undefined && updated !== null) problems.push(`${where}decision.updatedInput must be an object, got ${shown(updated)}`);
+        else if (updated !== undefined && updated !== null)
+          problems.push(`${where}decision.updatedInput must be an object, got ${shown(updated)}`);
       } else if (behavior === 'deny') {
         read.decision = 'block';
         read.reason = message ?? `denied by the ${event} hook`;
@@ -142,11 +185,21 @@ function readSpecific(
   return read;
 }
 
-function unknownKeys(record: Record<string, unknown>, known: readonly string[], where: string, warnings: string[]): void {
+function unknownKeys(
+  record: Record<string, unknown>,
+  known: readonly string[],
+  where: string,
+  warnings: string[],
+): void {
   for (const key of Object.keys(record)) {
     if (known.includes(key) || (where === '' && MISPLACED_DECISIONS.includes(key))) continue;
     const near = nearestWord(key, known);
-    const misplaced = where === '' && SPECIFIC_KEYS.includes(key) ? ` — it belongs inside hookSpecificOutput` : near === undefined ? '' : ` — did you mean ${near}?`;
+    const misplaced =
+      where === '' && SPECIFIC_KEYS.includes(key)
+        ? ` — it belongs inside hookSpecificOutput`
+        : near === undefined
+          ? ''
+          : ` — did you mean ${near}?`;
     warnings.push(`unknown output field ${where}${key}${misplaced}; ignored`);
   }
 }

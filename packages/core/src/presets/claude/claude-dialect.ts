@@ -6,7 +6,15 @@ import { nearestWord } from '../../config/nearest-word.ts';
 import type { SourceLines } from '../../config/source-lines.ts';
 import { withRules } from '../../config/ruled-schema.ts';
 import type { HookKeyProblem, HookTypeDeclaration } from '../../plugins/runner-type.ts';
-import { CLAUDE_OWN_KEYS, CLAUDE_TYPES, claudeHookKeys, claudeName, claudeRule, fillTls, RENAMED } from './claude-hook-keys.ts';
+import {
+  CLAUDE_OWN_KEYS,
+  CLAUDE_TYPES,
+  claudeHookKeys,
+  claudeName,
+  claudeRule,
+  fillTls,
+  RENAMED,
+} from './claude-hook-keys.ts';
 import { claudeHookName } from './claude-hook-name.ts';
 import { claudeMatcher } from './claude-matcher.ts';
 
@@ -17,20 +25,35 @@ const GROUP_MATCHER = worded(
   v.optional(
     v.pipe(
       v.string(),
-      v.description('Tool names (exact: "Bash", "Edit|Write"), a regular expression ("mcp__.*"), or "*"/"" for all. SessionStart: source; PreCompact: trigger; Notification: notification_type; SubagentStart/Stop: agent_type; SessionEnd: reason.'),
+      v.description(
+        'Tool names (exact: "Bash", "Edit|Write"), a regular expression ("mcp__.*"), or "*"/"" for all. SessionStart: source; PreCompact: trigger; Notification: notification_type; SubagentStart/Stop: agent_type; SessionEnd: reason.',
+      ),
     ),
   ),
-  { wrongType: (where) => ({ message: `\`${where}\` must be a string`, fix: 'write "matcher": "Bash", "Edit|Write", "mcp__.*", or leave it out to match everything' }) },
+  {
+    wrongType: (where) => ({
+      message: `\`${where}\` must be a string`,
+      fix: 'write "matcher": "Bash", "Edit|Write", "mcp__.*", or leave it out to match everything',
+    }),
+  },
 );
 
 /** A matcher group: its matcher, and the hooks that run when it matches. */
 function matcherGroup(hook: GenericSchema) {
-  const hooks = worded(v.array(hook), { wrongType: (where) => ({ message: `\`${where}\` must be an array of hooks`, fix: `write ${GROUP_FORM}` }) });
+  const hooks = worded(v.array(hook), {
+    wrongType: (where) => ({ message: `\`${where}\` must be an array of hooks`, fix: `write ${GROUP_FORM}` }),
+  });
   return worded(v.strictObject({ matcher: GROUP_MATCHER, hooks }), {
     wrongType: (where) => ({ message: `\`${where}\` must be an object`, fix: `write ${GROUP_FORM}` }),
     unknownKey: (key, where, known) => {
       const near = nearestWord(key, known);
-      return { message: `unknown key \`${key}\` in \`${where}\``, fix: near === undefined ? `a matcher group has only "matcher" and "hooks": ${GROUP_FORM}` : `did you mean "${near}"?` };
+      return {
+        message: `unknown key \`${key}\` in \`${where}\``,
+        fix:
+          near === undefined
+            ? `a matcher group has only "matcher" and "hooks": ${GROUP_FORM}`
+            : `did you mean "${near}"?`,
+      };
     },
   });
 }
@@ -49,25 +72,48 @@ export const claudeDialect: ConfigDialect = {
   ignoresOtherTopLevelKeys: true,
   hooksSchema(preset, schemas) {
     const variants = Object.entries(installedClaudeTypes(schemas?.types ?? {})).map(([type, declared]) =>
-      withRules(v.strictObject({ type: v.literal(type), ...claudeHookKeys(declared.options.entries) }), (declared.rules ?? []).map(claudeRule)),
+      withRules(
+        v.strictObject({ type: v.literal(type), ...claudeHookKeys(declared.options.entries) }),
+        (declared.rules ?? []).map(claudeRule),
+      ),
     );
     const hook = schemas === undefined ? v.unknown() : variants.length === 1 ? variants[0]! : v.union(variants);
     const groups = worded(v.array(matcherGroup(hook)), {
-      wrongType: (where, event) => ({ message: `\`${where}\` must be an array of matcher groups`, fix: `write "${String(event)}": [${GROUP_FORM}]` }),
+      wrongType: (where, event) => ({
+        message: `\`${where}\` must be an array of matcher groups`,
+        fix: `write "${String(event)}": [${GROUP_FORM}]`,
+      }),
     });
     const events = preset.events.map((event) => event.name);
     return worded(v.strictObject(Object.fromEntries(events.map((event) => [event, v.optional(groups)]))), {
-      wrongType: () => ({ message: '`hooks` must be an object keyed by event name', fix: `write "hooks": {"PreToolUse": [${GROUP_FORM}]}` }),
+      wrongType: () => ({
+        message: '`hooks` must be an object keyed by event name',
+        fix: `write "hooks": {"PreToolUse": [${GROUP_FORM}]}`,
+      }),
       unknownKey: (event) => {
         const near = nearestWord(event, events);
-        return { message: `unknown event "${event}" for preset "${preset.name}"`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}valid events: ${events.join(', ')}` };
+        return {
+          message: `unknown event "${event}" for preset "${preset.name}"`,
+          fix: `${near === undefined ? '' : `did you mean "${near}"? `}valid events: ${events.join(', ')}`,
+        };
       },
     });
   },
   readHooks({ data, lines }, preset, schemas) {
     // Known only once the runners are: the installed types a settings file may use, and their keys.
     const types = schemas === undefined ? undefined : installedClaudeTypes(schemas.types);
-    const keys = types === undefined ? undefined : { types, names: ['type', ...new Set(Object.values(types).flatMap((declared) => Object.keys(claudeHookKeys(declared.options.entries))))] };
+    const keys =
+      types === undefined
+        ? undefined
+        : {
+            types,
+            names: [
+              'type',
+              ...new Set(
+                Object.values(types).flatMap((declared) => Object.keys(claudeHookKeys(declared.options.entries))),
+              ),
+            ],
+          };
     const hooks = data['hooks'];
     const read: DialectHook[] = [];
     const seen = new Set<string>();
@@ -85,7 +131,15 @@ export const claudeDialect: ConfigDialect = {
         const pattern = spec.matcherFields?.length === 0 ? undefined : claudeMatcher(matcher);
         const label = matcher === undefined || matcher.trim() === '' ? '*' : matcher.trim();
         for (const [hookIndex, entry] of group['hooks'].entries()) {
-          const hook = claudeHook(entry, { event, matcher: pattern, label, path: [...groupPath, 'hooks', hookIndex], lines, fallbackLine: groupLine, keys });
+          const hook = claudeHook(entry, {
+            event,
+            matcher: pattern,
+            label,
+            path: [...groupPath, 'hooks', hookIndex],
+            lines,
+            fallbackLine: groupLine,
+            keys,
+          });
           const name = isObject(hook.table) ? hook.table['name'] : undefined;
           // The same hook twice in one file runs once in Claude Code; here it is simply read once.
           if (typeof name === 'string' && seen.has(name) && isObject(entry) && entry['name'] === undefined) continue;
@@ -100,7 +154,9 @@ export const claudeDialect: ConfigDialect = {
 };
 
 /** The installed types a settings file may use. */
-function installedClaudeTypes(types: Readonly<Record<string, HookTypeDeclaration>>): Record<string, HookTypeDeclaration> {
+function installedClaudeTypes(
+  types: Readonly<Record<string, HookTypeDeclaration>>,
+): Record<string, HookTypeDeclaration> {
   return Object.fromEntries(CLAUDE_TYPES.flatMap((type) => (types[type] === undefined ? [] : [[type, types[type]]])));
 }
 
@@ -119,7 +175,9 @@ interface HookPlace {
 
 function claudeHook(entry: unknown, place: HookPlace): DialectHook {
   const line = place.lines.at(place.path) ?? place.fallbackLine;
-  const path = place.path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
+  const path = place.path
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`))
+    .join('');
   const keyLine = (key: string): number | undefined => {
     if (key === 'matcher') return place.lines.at([...place.path.slice(0, -2), 'matcher']);
     return place.lines.at([...place.path, claudeName(key)]);
@@ -133,7 +191,11 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
   for (const [key, value] of Object.entries(entry)) {
     if (known !== undefined && !known.includes(key)) {
       const near = nearestWord(key, known);
-      problems.push({ key, message: `unknown key \`${key}\` in a Claude Code hook`, fix: near === undefined ? `remove it (keys of a hook: ${known.join(', ')})` : `did you mean "${near}"?` });
+      problems.push({
+        key,
+        message: `unknown key \`${key}\` in a Claude Code hook`,
+        fix: near === undefined ? `remove it (keys of a hook: ${known.join(', ')})` : `did you mean "${near}"?`,
+      });
       continue;
     }
     const own = Object.hasOwn(CLAUDE_OWN_KEYS, key) ? CLAUDE_OWN_KEYS[key]! : undefined;
@@ -143,7 +205,11 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
     }
     const checked = v.safeParse(own.schema, value);
     if (!checked.success) {
-      problems.push({ key: own.becomes?.key ?? key, message: `\`${key}\` ${checked.issues[0].message}, got ${JSON.stringify(value)}`, ...(own.fix === undefined ? {} : { fix: own.fix }) });
+      problems.push({
+        key: own.becomes?.key ?? key,
+        message: `\`${key}\` ${checked.issues[0].message}, got ${JSON.stringify(value)}`,
+        ...(own.fix === undefined ? {} : { fix: own.fix }),
+      });
     } else if (own.becomes !== undefined) {
       table[own.becomes.key] = own.becomes.value(value as never);
       const note = value === undefined ? undefined : own.note?.(value as never);
@@ -152,10 +218,20 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
   }
   const type = table['type'];
   if (type === undefined && table['command'] === undefined) {
-    problems.push({ key: 'type', message: 'the hook has no `type`', fix: `add "type": ${CLAUDE_TYPES.map((name) => `"${name}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')}` });
+    problems.push({
+      key: 'type',
+      message: 'the hook has no `type`',
+      fix: `add "type": ${CLAUDE_TYPES.map((name) => `"${name}"`)
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' or $1')}`,
+    });
   } else if (type !== undefined && (typeof type !== 'string' || !CLAUDE_TYPES.includes(type))) {
     const near = typeof type === 'string' ? nearestWord(type, CLAUDE_TYPES) : undefined;
-    problems.push({ key: 'type', message: `unsupported hook type ${JSON.stringify(type)}`, fix: `${near === undefined ? '' : `did you mean "${near}"? `}supported types: ${CLAUDE_TYPES.join(', ')}` });
+    problems.push({
+      key: 'type',
+      message: `unsupported hook type ${JSON.stringify(type)}`,
+      fix: `${near === undefined ? '' : `did you mean "${near}"? `}supported types: ${CLAUDE_TYPES.join(', ')}`,
+    });
   }
   fillTls(table);
   if (table['name'] === undefined) table['name'] = claudeHookName(place.event, place.label, table);

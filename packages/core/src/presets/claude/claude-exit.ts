@@ -1,7 +1,12 @@
 import type { HookDecision } from '../../decisions/decision.ts';
 import { clipText } from '../../decisions/clip-text.ts';
 import { readAnswerText } from '../../decisions/read-answer-text.ts';
-import { stdoutAnswerScope, type CommandExit, type CommandExitReading, type CommandExitScope } from '../command-exit.ts';
+import {
+  stdoutAnswerScope,
+  type CommandExit,
+  type CommandExitReading,
+  type CommandExitScope,
+} from '../command-exit.ts';
 import { findEvent } from '../preset.ts';
 
 /**
@@ -15,17 +20,29 @@ export function readClaudeExit(exit: CommandExit, scope: CommandExitScope): Comm
   const spec = findEvent(scope.preset, scope.event);
   const stderr = exit.stderr.trim();
   const said = stderr === '' ? '' : `: ${clipText(stderr)}`;
-  if (exit.exitCode === null) return { status: 'failed', error: `hook killed by ${exit.signal ?? 'an unknown signal'}${said}`, warnings: [] };
+  if (exit.exitCode === null)
+    return { status: 'failed', error: `hook killed by ${exit.signal ?? 'an unknown signal'}${said}`, warnings: [] };
   if (exit.exitCode === 2) {
     const reason = stderr === '' ? 'hook exited with code 2' : clipText(stderr);
-    const decision: HookDecision = spec === undefined || spec.honours.includes('block') ? { decision: 'block', reason } : { decision: 'proceed', system_message: reason };
+    const decision: HookDecision =
+      spec === undefined || spec.honours.includes('block')
+        ? { decision: 'block', reason }
+        : { decision: 'proceed', system_message: reason };
     return { status: 'ok', decision, warnings: [] };
   }
-  if (exit.exitCode !== 0) return { status: 'failed', error: `hook exited with code ${exit.exitCode}${said}`, warnings: [] };
+  if (exit.exitCode !== 0)
+    return { status: 'failed', error: `hook exited with code ${exit.exitCode}${said}`, warnings: [] };
   const reading = readAnswerText(exit.stdout, stdoutAnswerScope(exit, scope));
   if (reading.kind === 'unreadable') return { status: 'failed', error: reading.problem, warnings: reading.warnings };
-  if (reading.kind === 'answer') return { status: 'ok', decision: reading.decision, warnings: reading.warnings, ...(reading.details === undefined ? {} : { details: reading.details }) };
+  if (reading.kind === 'answer')
+    return {
+      status: 'ok',
+      decision: reading.decision,
+      warnings: reading.warnings,
+      ...(reading.details === undefined ? {} : { details: reading.details }),
+    };
   const stdout = exit.stdoutTruncated ? '' : exit.stdout.trim();
-  if (stdout !== '' && spec?.stdoutIsContext === true) return { status: 'ok', decision: { decision: 'proceed', additional_context: stdout }, warnings: reading.warnings };
+  if (stdout !== '' && spec?.stdoutIsContext === true)
+    return { status: 'ok', decision: { decision: 'proceed', additional_context: stdout }, warnings: reading.warnings };
   return { status: 'ok', decision: { decision: 'proceed' }, warnings: reading.warnings };
 }

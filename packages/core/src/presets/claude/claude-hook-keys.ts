@@ -25,14 +25,32 @@ export interface ClaudeOwnKey {
 export const CLAUDE_OWN_KEYS: Readonly<Record<string, ClaudeOwnKey>> = {
   timeout: {
     // Claude Code takes any positive number of seconds; Hookline's limit is one hour.
-    schema: v.optional(v.pipe(v.number(TIMEOUT_RULE), v.gtValue(0, TIMEOUT_RULE), v.description(`Seconds before the hook is stopped; more than ${LONGEST_TIMEOUT_SECONDS} is cut to ${LONGEST_TIMEOUT_SECONDS}, with a warning.`))),
+    schema: v.optional(
+      v.pipe(
+        v.number(TIMEOUT_RULE),
+        v.gtValue(0, TIMEOUT_RULE),
+        v.description(
+          `Seconds before the hook is stopped; more than ${LONGEST_TIMEOUT_SECONDS} is cut to ${LONGEST_TIMEOUT_SECONDS}, with a warning.`,
+        ),
+      ),
+    ),
     fix: 'write "timeout": 30 (seconds)',
-    becomes: { key: 'timeout_ms', value: (seconds: number) => Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))) },
+    becomes: {
+      key: 'timeout_ms',
+      value: (seconds: number) => Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.round(seconds * 1000))),
+    },
     note: (seconds: number) =>
-      seconds * 1000 > MAX_TIMEOUT_MS ? `"timeout": ${seconds} seconds is beyond Hookline's limit of ${LONGEST_TIMEOUT_SECONDS} seconds (one hour); the hook is stopped after ${LONGEST_TIMEOUT_SECONDS} seconds` : undefined,
+      seconds * 1000 > MAX_TIMEOUT_MS
+        ? `"timeout": ${seconds} seconds is beyond Hookline's limit of ${LONGEST_TIMEOUT_SECONDS} seconds (one hour); the hook is stopped after ${LONGEST_TIMEOUT_SECONDS} seconds`
+        : undefined,
   },
   async: {
-    schema: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Run in the background: the host does not wait, and the answer is ignored.'))),
+    schema: v.optional(
+      v.pipe(
+        v.boolean('must be true or false'),
+        v.description('Run in the background: the host does not wait, and the answer is ignored.'),
+      ),
+    ),
     fix: 'write "async": true to run the hook in the background',
     becomes: { key: 'blocking', value: (background: boolean) => !background },
   },
@@ -51,13 +69,21 @@ export function claudeName(key: string): string {
 
 // A common key, re-described for a Claude Code reader; the value rules stay the common key's.
 function hooklineKey(key: 'on_error' | 'sandbox' | 'name' | 'enabled', description: string): GenericSchema {
-  return v.optional(v.pipe((commonHookKeys[key] as v.OptionalSchema<GenericSchema, undefined>).wrapped, v.description(description)));
+  return v.optional(
+    v.pipe((commonHookKeys[key] as v.OptionalSchema<GenericSchema, undefined>).wrapped, v.description(description)),
+  );
 }
 
 /** The common keys Hookline lets a Claude Code hook add. */
 const HOOKLINE_KEYS: Readonly<Record<string, GenericSchema>> = {
-  on_error: hooklineKey('on_error', 'Hookline: "block" makes a failing hook (exit code other than 0 and 2, timeout, crash) block instead of letting the action through.'),
-  sandbox: hooklineKey('sandbox', 'Hookline: run in the configured sandbox (default false, as Claude Code runs hooks).'),
+  on_error: hooklineKey(
+    'on_error',
+    'Hookline: "block" makes a failing hook (exit code other than 0 and 2, timeout, crash) block instead of letting the action through.',
+  ),
+  sandbox: hooklineKey(
+    'sandbox',
+    'Hookline: run in the configured sandbox (default false, as Claude Code runs hooks).',
+  ),
   name: hooklineKey('name', 'Hookline: a name for reports, explain and layering.'),
   enabled: hooklineKey('enabled', 'Hookline: false switches the hook off, also one an earlier settings file defined.'),
 };
@@ -91,6 +117,13 @@ export function fillTls(table: Record<string, unknown>): void {
  */
 export function claudeRule(rule: KeyRule): KeyRule {
   const rename = (entries: Readonly<Record<string, GenericSchema>>): Record<string, GenericSchema> =>
-    Object.fromEntries(Object.entries(entries).map(([key, schema]) => [claudeName(key), key === 'tls' && schema.type === 'optional' ? (schema as v.OptionalSchema<GenericSchema, undefined>).wrapped : schema]));
+    Object.fromEntries(
+      Object.entries(entries).map(([key, schema]) => [
+        claudeName(key),
+        key === 'tls' && schema.type === 'optional'
+          ? (schema as v.OptionalSchema<GenericSchema, undefined>).wrapped
+          : schema,
+      ]),
+    );
   return { ...rule, when: rename(rule.when), then: rename(rule.then), key: claudeName(rule.key) };
 }

@@ -25,17 +25,70 @@ interface ClaudeEvent {
 // Claude Code's hook events: what each can decide, which extras its host reads, which input field
 // its matcher is tried against (none: the event ignores matchers).
 const CATALOG: Readonly<Record<string, ClaudeEvent>> = {
-  PreToolUse: { honours: ['allow', 'ask', 'block'], extras: ['updated_input', 'additional_context'], matcherFields: TOOL, description: 'before a tool call runs; may allow it without a prompt, ask the user, deny it, or change its input' },
-  PermissionRequest: { honours: ['allow', 'block'], extras: ['updated_input'], matcherFields: TOOL, description: 'the user is about to be shown a permission dialog; may allow or deny on their behalf' },
-  PostToolUse: { honours: ['block'], extras: ['additional_context'], matcherFields: TOOL, description: 'after a tool call succeeded; block sends the reason to the model' },
-  PostToolUseFailure: { honours: ['block'], extras: ['additional_context'], matcherFields: TOOL, description: 'after a tool call failed; block sends the reason to the model' },
-  UserPromptSubmit: { honours: ['block'], extras: ['additional_context'], matcherFields: [], stdoutIsContext: true, description: 'the user submitted a prompt, before the model sees it; block erases the prompt' },
-  Notification: { honours: [], matcherFields: ['notification_type'], description: 'the host sends a notification (permission prompt, idle prompt, …)' },
-  Stop: { honours: ['block'], matcherFields: [], description: 'the main agent is about to stop; block makes it continue with the reason as its instruction' },
-  SubagentStart: { honours: [], extras: ['additional_context'], matcherFields: ['agent_type'], description: 'a subagent starts' },
-  SubagentStop: { honours: ['block'], matcherFields: ['agent_type'], description: 'a subagent is about to stop; block makes it continue' },
-  PreCompact: { honours: [], matcherFields: ['trigger'], description: 'before the conversation is compacted (trigger manual or auto)' },
-  SessionStart: { honours: [], extras: ['additional_context'], matcherFields: ['source'], stdoutIsContext: true, description: 'a session starts or resumes (source startup, resume, clear or compact)' },
+  PreToolUse: {
+    honours: ['allow', 'ask', 'block'],
+    extras: ['updated_input', 'additional_context'],
+    matcherFields: TOOL,
+    description: 'before a tool call runs; may allow it without a prompt, ask the user, deny it, or change its input',
+  },
+  PermissionRequest: {
+    honours: ['allow', 'block'],
+    extras: ['updated_input'],
+    matcherFields: TOOL,
+    description: 'the user is about to be shown a permission dialog; may allow or deny on their behalf',
+  },
+  PostToolUse: {
+    honours: ['block'],
+    extras: ['additional_context'],
+    matcherFields: TOOL,
+    description: 'after a tool call succeeded; block sends the reason to the model',
+  },
+  PostToolUseFailure: {
+    honours: ['block'],
+    extras: ['additional_context'],
+    matcherFields: TOOL,
+    description: 'after a tool call failed; block sends the reason to the model',
+  },
+  UserPromptSubmit: {
+    honours: ['block'],
+    extras: ['additional_context'],
+    matcherFields: [],
+    stdoutIsContext: true,
+    description: 'the user submitted a prompt, before the model sees it; block erases the prompt',
+  },
+  Notification: {
+    honours: [],
+    matcherFields: ['notification_type'],
+    description: 'the host sends a notification (permission prompt, idle prompt, …)',
+  },
+  Stop: {
+    honours: ['block'],
+    matcherFields: [],
+    description: 'the main agent is about to stop; block makes it continue with the reason as its instruction',
+  },
+  SubagentStart: {
+    honours: [],
+    extras: ['additional_context'],
+    matcherFields: ['agent_type'],
+    description: 'a subagent starts',
+  },
+  SubagentStop: {
+    honours: ['block'],
+    matcherFields: ['agent_type'],
+    description: 'a subagent is about to stop; block makes it continue',
+  },
+  PreCompact: {
+    honours: [],
+    matcherFields: ['trigger'],
+    description: 'before the conversation is compacted (trigger manual or auto)',
+  },
+  SessionStart: {
+    honours: [],
+    extras: ['additional_context'],
+    matcherFields: ['source'],
+    stdoutIsContext: true,
+    description: 'a session starts or resumes (source startup, resume, clear or compact)',
+  },
   SessionEnd: { honours: [], matcherFields: ['reason'], endsSession: true, description: 'a session ends' },
 };
 
@@ -64,7 +117,17 @@ const context: ContextSchema = {
   is_interrupt: { type: 'boolean' },
   ...fieldsOf('string', 'prompt', 'message', 'title', 'notification_type'),
   stop_hook_active: { type: 'boolean' },
-  ...fieldsOf('string', 'agent_id', 'agent_type', 'agent_transcript_path', 'trigger', 'custom_instructions', 'source', 'model', 'reason'),
+  ...fieldsOf(
+    'string',
+    'agent_id',
+    'agent_type',
+    'agent_transcript_path',
+    'trigger',
+    'custom_instructions',
+    'source',
+    'model',
+    'reason',
+  ),
   permission_suggestions: { type: 'array' },
 };
 
@@ -103,7 +166,8 @@ export const claudePreset: Preset = definePreset({
     { under: 'project', path: '.claude/settings.json' },
     { under: 'project', path: '.claude/settings.local.json' },
   ],
-  recognises: (source) => source.format === 'json' && source.data['preset'] === undefined && isObject(source.data['hooks']),
+  recognises: (source) =>
+    source.format === 'json' && source.data['preset'] === undefined && isObject(source.data['hooks']),
   // Claude Code runs hooks as the user's own processes, with the full environment; its reference
   // gives command hooks 10 minutes, prompt hooks 30 s and agent hooks 60 s.
   hookDefaults: { sandbox: false, timeoutMs: { command: 600_000, http: 600_000, prompt: 30_000, agent: 60_000 } },

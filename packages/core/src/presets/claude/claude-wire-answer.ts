@@ -2,7 +2,11 @@ import type { EmitOutcome } from '../../engine/emit-outcome.ts';
 import type { WireAnswer } from '../preset.ts';
 
 // Claude Code's names for the decisions a PreToolUse hook gives (`permissionDecision`).
-const PERMISSION: Readonly<Partial<Record<EmitOutcome['decision'], string>>> = { allow: 'allow', ask: 'ask', block: 'deny' };
+const PERMISSION: Readonly<Partial<Record<EmitOutcome['decision'], string>>> = {
+  allow: 'allow',
+  ask: 'ask',
+  block: 'deny',
+};
 
 /**
  * The merged outcome of a Claude Code event as Claude Code reads a hook's answer: exit 0 and, when
@@ -27,8 +31,10 @@ export function writeClaudeAnswer(outcome: EmitOutcome, event: string): WireAnsw
     body['continue'] = false;
     if (outcome.stop_reason !== undefined) body['stopReason'] = outcome.stop_reason;
   }
-  if (outcome.system_messages !== undefined && outcome.system_messages.length > 0) body['systemMessage'] = outcome.system_messages.join('\n');
-  const reason = outcome.reason ?? (outcome.decided_by === undefined ? undefined : `decided by hook "${outcome.decided_by}"`);
+  if (outcome.system_messages !== undefined && outcome.system_messages.length > 0)
+    body['systemMessage'] = outcome.system_messages.join('\n');
+  const reason =
+    outcome.reason ?? (outcome.decided_by === undefined ? undefined : `decided by hook "${outcome.decided_by}"`);
   if (event === 'PreToolUse') {
     const permission = PERMISSION[outcome.decision];
     if (permission !== undefined) {
@@ -37,13 +43,19 @@ export function writeClaudeAnswer(outcome: EmitOutcome, event: string): WireAnsw
     }
     if (outcome.updated_input !== undefined) specific['updatedInput'] = outcome.updated_input;
   } else if (event === 'PermissionRequest') {
-    if (outcome.decision === 'allow') specific['decision'] = { behavior: 'allow', ...(outcome.updated_input === undefined ? {} : { updatedInput: outcome.updated_input }) };
-    if (outcome.decision === 'block') specific['decision'] = { behavior: 'deny', message: reason ?? `denied by the ${event} hook` };
+    if (outcome.decision === 'allow')
+      specific['decision'] = {
+        behavior: 'allow',
+        ...(outcome.updated_input === undefined ? {} : { updatedInput: outcome.updated_input }),
+      };
+    if (outcome.decision === 'block')
+      specific['decision'] = { behavior: 'deny', message: reason ?? `denied by the ${event} hook` };
   } else if (outcome.decision === 'block') {
     body['decision'] = 'block';
     body['reason'] = reason ?? `blocked by the ${event} hook`;
   }
-  if (outcome.additional_context !== undefined && outcome.additional_context.length > 0) specific['additionalContext'] = outcome.additional_context.join('\n\n');
+  if (outcome.additional_context !== undefined && outcome.additional_context.length > 0)
+    specific['additionalContext'] = outcome.additional_context.join('\n\n');
   if (Object.keys(specific).length > 0) body['hookSpecificOutput'] = { hookEventName: event, ...specific };
   return Object.keys(body).length === 0 ? { exitCode: 0 } : { exitCode: 0, stdout: `${JSON.stringify(body)}\n` };
 }

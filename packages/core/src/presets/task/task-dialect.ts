@@ -22,21 +22,38 @@ export const taskDialect: ConfigDialect = {
     const line = schemas?.keys(SHORTHAND_TYPE)['command'] ?? v.unknown();
     const list = (point: string) =>
       worded(v.pipe(v.array(line), v.description(`Shell command lines run in order at ${point}.`)), {
-        wrongType: (where) => ({ message: `\`${where}\` must be a list of shell command lines`, fix: `write ${point} = ["./notify.sh", …] (an empty list [] runs nothing)` }),
+        wrongType: (where) => ({
+          message: `\`${where}\` must be a list of shell command lines`,
+          fix: `write ${point} = ["./notify.sh", …] (an empty list [] runs nothing)`,
+        }),
       });
     const points = preset.events.map((event) => event.name);
     const lists = worded(v.strictObject(Object.fromEntries(points.map((point) => [point, v.optional(list(point))]))), {
       unknownKey: (point) => {
         const near = nearestWord(point, points);
-        return { message: `unknown point \`hooks.${point}\` for preset "${preset.name}"`, fix: `${near === undefined ? '' : `did you mean \`${near}\`? `}points: ${points.join(', ')}` };
+        return {
+          message: `unknown point \`hooks.${point}\` for preset "${preset.name}"`,
+          fix: `${near === undefined ? '' : `did you mean \`${near}\`? `}points: ${points.join(', ')}`,
+        };
       },
     });
-    const tables = hookArray(schemas?.hook() ?? v.unknown(), 'write each hook as a [[hooks]] table, or the commands of each point as a [hooks] list');
+    const tables = hookArray(
+      schemas?.hook() ?? v.unknown(),
+      'write each hook as a [[hooks]] table, or the commands of each point as a [hooks] list',
+    );
     return worded(v.union([tables, lists]), {
-      wrongType: () => ({ message: '`hooks` must be a [hooks] table of command lists', fix: 'write [hooks] and then after_merge = ["./cleanup.sh", …]' }),
+      wrongType: () => ({
+        message: '`hooks` must be a [hooks] table of command lists',
+        fix: 'write [hooks] and then after_merge = ["./cleanup.sh", …]',
+      }),
     });
   },
-  formLine: (path, lines) => (path.length === 0 ? undefined : path.length === 1 ? lines.tableKey('hooks', String(path[0])) : lines.tableArrayItem('hooks', String(path[0]), Number(path[1]))),
+  formLine: (path, lines) =>
+    path.length === 0
+      ? undefined
+      : path.length === 1
+        ? lines.tableKey('hooks', String(path[0]))
+        : lines.tableArrayItem('hooks', String(path[0]), Number(path[1])),
   readHooks(source, preset) {
     const { data, lines } = source;
     const table = data['hooks'];

@@ -61,10 +61,48 @@ describe('task dialect', () => {
     const fromCanonical = load(canonical);
     expect(fromDialect.preset).toBe('task');
     expect(fromDialect.hooks.map(behaviour)).toEqual(fromCanonical.hooks.map(behaviour));
-    expect(fromDialect.hooks.map(({ name, event, type, blocking, durable, sandbox, timeoutMs, onError }) => ({ name, event, type, blocking, durable, sandbox, timeoutMs, onError }))).toEqual([
-      { name: 'after_merge-01', event: 'after_merge', type: 'command', blocking: false, durable: true, sandbox: false, timeoutMs: 60_000, onError: 'block' },
-      { name: 'after_merge-02', event: 'after_merge', type: 'command', blocking: false, durable: true, sandbox: false, timeoutMs: 60_000, onError: 'block' },
-      { name: 'after_awaiting_human-01', event: 'after_awaiting_human', type: 'command', blocking: false, durable: true, sandbox: false, timeoutMs: 60_000, onError: 'block' },
+    expect(
+      fromDialect.hooks.map(({ name, event, type, blocking, durable, sandbox, timeoutMs, onError }) => ({
+        name,
+        event,
+        type,
+        blocking,
+        durable,
+        sandbox,
+        timeoutMs,
+        onError,
+      })),
+    ).toEqual([
+      {
+        name: 'after_merge-01',
+        event: 'after_merge',
+        type: 'command',
+        blocking: false,
+        durable: true,
+        sandbox: false,
+        timeoutMs: 60_000,
+        onError: 'block',
+      },
+      {
+        name: 'after_merge-02',
+        event: 'after_merge',
+        type: 'command',
+        blocking: false,
+        durable: true,
+        sandbox: false,
+        timeoutMs: 60_000,
+        onError: 'block',
+      },
+      {
+        name: 'after_awaiting_human-01',
+        event: 'after_awaiting_human',
+        type: 'command',
+        blocking: false,
+        durable: true,
+        sandbox: false,
+        timeoutMs: 60_000,
+        onError: 'block',
+      },
     ]);
     expect(fromDialect.hooks[0]?.options).toEqual({ command: 'git push origin --delete "$ARC_BRANCH"' });
     // Each command is located at its own line of the list.
@@ -91,7 +129,9 @@ describe('task dialect', () => {
   });
 
   test('a point that is not a list, and commands that are not non-empty strings, are named with their line', () => {
-    const issues = issuesOf('preset = "task"\n[hooks]\nafter_merge = "git push"\nafter_fail = [\n  "echo ok",\n  42,\n  "  ",\n]\n');
+    const issues = issuesOf(
+      'preset = "task"\n[hooks]\nafter_merge = "git push"\nafter_fail = [\n  "echo ok",\n  42,\n  "  ",\n]\n',
+    );
     expect(issues).toEqual([
       'layer0.toml:3: `hooks.after_merge` must be a list of shell command lines — write after_merge = ["./notify.sh", …] (an empty list [] runs nothing)',
       'layer0.toml:6: hooks.after_fail[1] "after_fail-02": `command` must be a string holding a shell command — fix the value of `command`',
@@ -100,16 +140,30 @@ describe('task dialect', () => {
   });
 
   test('[[hooks]] tables are read canonically under preset "task": durable = false opts out, blocking hooks cannot be durable', () => {
-    const config = load('preset = "task"\n[[hooks]]\nname = "quiet"\nevent = "after_fail"\ncommand = "true"\ndurable = false\nmatcher = "^failed\\\\.timeout$"\n');
-    expect(config.hooks[0]).toMatchObject({ name: 'quiet', durable: false, blocking: false, matcher: '^failed\\.timeout$' });
-    expect(issuesOf('preset = "task"\n[[hooks]]\nname = "x"\nevent = "after_fail"\ncommand = "true"\nblocking = true\ndurable = true\n')).toEqual([
+    const config = load(
+      'preset = "task"\n[[hooks]]\nname = "quiet"\nevent = "after_fail"\ncommand = "true"\ndurable = false\nmatcher = "^failed\\\\.timeout$"\n',
+    );
+    expect(config.hooks[0]).toMatchObject({
+      name: 'quiet',
+      durable: false,
+      blocking: false,
+      matcher: '^failed\\.timeout$',
+    });
+    expect(
+      issuesOf(
+        'preset = "task"\n[[hooks]]\nname = "x"\nevent = "after_fail"\ncommand = "true"\nblocking = true\ndurable = true\n',
+      ),
+    ).toEqual([
       'layer0.toml:7: hooks[0] "x": `durable = true` needs a non-blocking hook, and this one blocks — set blocking = false, or remove `durable`: a blocking hook\'s decision is needed before emit returns, so running it again after a crash could not change anything',
     ]);
     // Made blocking, a point's hook is not durable by default (and its decisions are not honoured).
-    expect(load('preset = "task"\n[[hooks]]\nname = "x"\nevent = "after_fail"\ncommand = "true"\nblocking = true\n').hooks[0]).toMatchObject({ blocking: true, durable: false });
+    expect(
+      load('preset = "task"\n[[hooks]]\nname = "x"\nevent = "after_fail"\ncommand = "true"\nblocking = true\n')
+        .hooks[0],
+    ).toMatchObject({ blocking: true, durable: false });
   });
 
-  test('a later layer\'s list for a point replaces the earlier list as a whole; other points stay', () => {
+  test("a later layer's list for a point replaces the earlier list as a whole; other points stay", () => {
     const config = load(
       'preset = "task"\n[hooks]\nafter_merge = ["a", "b", "c"]\nafter_fail = ["notify"]\n',
       '[hooks]\nafter_merge = ["x"]\n',
@@ -144,7 +198,11 @@ describe('task dialect', () => {
       ARC_STATE: 'done.merged',
       ARC_HOOK: 'after_merge',
     });
-    expect(taskPreset.command.environment.variables({ event: 'after_fail', task: 't-8', attempt: 3 }, '{}')).toEqual({ ARC_TASK: 't-8', ARC_ATTEMPT: '3', ARC_HOOK: 'after_fail' });
+    expect(taskPreset.command.environment.variables({ event: 'after_fail', task: 't-8', attempt: 3 }, '{}')).toEqual({
+      ARC_TASK: 't-8',
+      ARC_ATTEMPT: '3',
+      ARC_HOOK: 'after_fail',
+    });
   });
 });
 
@@ -154,16 +212,31 @@ describe('task points in the engine', () => {
     await Promise.all(engines.splice(0).map((engine) => engine.close()));
   });
 
-  test('a point\'s commands run in order, one at a time; a failing one warns and the next still runs', async () => {
+  test("a point's commands run in order, one at a time; a failing one warns and the next still runs", async () => {
     const { runner: recording, calls } = standInCommandRunner();
-    const config = loadConfig([{ text: 'preset = "task"\n[hooks]\nafter_merge = ["sleep 30", "exit 1", "fail", "sleep 10", "ok"]\n', source: 'task.toml' }], { runners: [recording] });
+    const config = loadConfig(
+      [
+        {
+          text: 'preset = "task"\n[hooks]\nafter_merge = ["sleep 30", "exit 1", "fail", "sleep 10", "ok"]\n',
+          source: 'task.toml',
+        },
+      ],
+      { runners: [recording] },
+    );
     const engine = createHookEngine({ config, runners: [recording], journal: memoryJournal(), journalKey: false });
     engines.push(engine);
     const outcome = await engine.emit('after_merge', { task: 't-1', state: 'done.merged' });
     expect(outcome.decision).toBe('proceed');
     const settled = await outcome.settled;
-    expect(calls.map((call) => call.hook)).toEqual(['after_merge-01', 'after_merge-02', 'after_merge-03', 'after_merge-04', 'after_merge-05']);
-    for (let index = 1; index < calls.length; index++) expect(calls[index]!.started).toBeGreaterThan(calls[index - 1]!.ended!);
+    expect(calls.map((call) => call.hook)).toEqual([
+      'after_merge-01',
+      'after_merge-02',
+      'after_merge-03',
+      'after_merge-04',
+      'after_merge-05',
+    ]);
+    for (let index = 1; index < calls.length; index++)
+      expect(calls[index]!.started).toBeGreaterThan(calls[index - 1]!.ended!);
     expect(settled.hooks.map((report) => report.status)).toEqual(['ok', 'ok', 'failed', 'ok', 'ok']);
     expect(settled.warnings).toEqual([
       'hook "after_merge-02" decided "block": hook exited with code 1 — it is non-blocking, so the event was not held back',

@@ -68,7 +68,8 @@ export const taskPreset: Preset = definePreset({
         const variables: Record<string, string> = {};
         for (const [field, name] of VARIABLES) {
           const value = context[field];
-          if (value !== undefined && value !== null) variables[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+          if (value !== undefined && value !== null)
+            variables[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
         }
         variables['ARC_HOOK'] = context.event;
         return variables;
@@ -79,5 +80,9 @@ export const taskPreset: Preset = definePreset({
   // The task runner runs commands "on top of arc's own environment": cleanup lines push with the host's
   // credentials and notification lines use tokens, which the local sandbox would remove.
   hookDefaults: { sandbox: false },
-  starter: { text: ({ remote }) => taskStarter(remote), tryEmit: 'after_merge --set task=…', remote: { default: 'origin' } },
+  starter: {
+    text: ({ remote }) => taskStarter(remote),
+    tryEmit: 'after_merge --set task=…',
+    remote: { default: 'origin' },
+  },
 });
