@@ -88,6 +88,14 @@ describe('sqliteJournal', () => {
     expect(await waitFor(() => existsSync(pids), 20_000)).toBe(true);
     const journal = journalAt(path);
     expect(await waitFor(() => readFileSync(pids, 'utf8').trim() !== '', 20_000)).toBe(true);
+    // The engine journals the hook's process group just after the spawn, so the shell can have written
+    // its pid before the journal holds it: kill only once the journal does.
+    let recorded = false;
+    for (let tries = 0; tries < 400 && !recorded; tries++) {
+      recorded = ((await journal.list())[0]?.processGroups?.length ?? 0) > 0;
+      if (!recorded) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(recorded).toBe(true);
     child.process.kill('SIGKILL');
     await child.exited;
     const [held] = await journal.list();
