@@ -12,6 +12,7 @@ export { servePaths, type ServePaths } from './serve-paths.ts';
 export { ServeError } from './serve-error.ts';
 export { loadOrCreateToken } from './serve-token.ts';
 export { shimScript, type ShimOptions } from './shim-script.ts';
+export { writeShim, type WriteShimOptions } from './install-shim.ts';
 export {
   projectConfigHash,
   readTrustRecords,

@@ -65,7 +65,11 @@ async function handle(request: IncomingMessage, response: ServerResponse, option
     return send(response, 405, 'application/json', JSON.stringify({ error: 'hook requests are POSTs' }));
   }
   const answer = await answerHook(request, parsed.route, parsed.cwd, options);
-  if (request.headers[SHIM_HEADER] === '1') return send(response, 200, 'text/plain; charset=utf-8', shimFrame(answer));
+  if (request.headers[SHIM_HEADER] === '1') {
+    const frame = shimFrame(answer);
+    for (const [name, value] of Object.entries(frame.headers)) response.setHeader(name, value);
+    return send(response, 200, 'text/plain; charset=utf-8', frame.body);
+  }
   response.setHeader('hookline-exit-code', String(answer.exitCode));
   return send(response, 200, 'application/json', answer.stdout);
 }
