@@ -47,6 +47,7 @@ export class ProjectSlot {
   #untrusted: string | undefined;
   #refreshing: Promise<void> | undefined;
   #answered = 0;
+  #watched: readonly string[] | undefined;
 
   constructor(project: string, profile: string, options: SlotOptions) {
     this.project = project;
@@ -80,9 +81,9 @@ export class ProjectSlot {
   /** Reloads when the config files or the trust records changed since the last look. */
   refresh(): Promise<void> {
     if (this.#refreshing !== undefined) return this.#refreshing;
-    const { backend, trustFile } = this.#options;
-    const watched = [...backend.configCandidates(this.project, this.profile), trustFile];
-    const signature = filesSignature(watched);
+    // Where the config may come from is fixed for a project; only the files' states are checked each time.
+    this.#watched ??= [...this.#options.backend.configCandidates(this.project, this.profile), this.#options.trustFile];
+    const signature = filesSignature(this.#watched);
     if (signature === this.#signature) return Promise.resolve();
     this.#refreshing = this.#reload(signature).finally(() => (this.#refreshing = undefined));
     return this.#refreshing;

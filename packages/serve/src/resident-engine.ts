@@ -23,8 +23,14 @@ export function createResidentEngine(options: {
   readonly log: JsonLog;
 }): ResidentEngine {
   const slots = new Map<string, ProjectSlot>();
+  // The folders agents report, by their real path: asked once per folder, not per call.
+  const canonical = new Map<string, string>();
   const slotFor = (projectDir: string, route: ServeRoute): ProjectSlot => {
-    const project = canonicalDir(projectDir);
+    let project = canonical.get(projectDir);
+    if (project === undefined) {
+      if (canonical.size >= MAX_REMEMBERED_FOLDERS) canonical.clear();
+      canonical.set(projectDir, (project = canonicalDir(projectDir)));
+    }
     const profile = options.backend.profileOf(route);
     const key = `${project}\0${profile}`;
     let slot = slots.get(key);
@@ -44,6 +50,9 @@ export function createResidentEngine(options: {
     },
   };
 }
+
+/** How many reported folders' real paths are remembered before the memory is cleared (memory stays bounded). */
+const MAX_REMEMBERED_FOLDERS = 4096;
 
 /** The folder by its real path, so that a symlinked checkout and its target are one project. */
 function canonicalDir(dir: string): string {
