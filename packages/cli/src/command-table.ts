@@ -29,4 +29,11 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   webhook: { spec: COMMAND_SPECS.webhook, load: async () => (await import('./commands/webhook.ts')).webhookCommand },
   serve: { spec: COMMAND_SPECS.serve, load: async () => (await import('./commands/serve.ts')).serveCommand },
   trust: { spec: COMMAND_SPECS.trust, load: async () => (await import('./commands/trust.ts')).trustCommand },
+  bridge: { spec: COMMAND_SPECS.bridge, load: async () => (await import('./commands/bridge.ts')).bridgeCommand },
+  install: { spec: COMMAND_SPECS.install, load: async () => (await import('./commands/install.ts')).installCommand },
+  uninstall: {
+    spec: COMMAND_SPECS.uninstall,
+    load: async () => (await import('./commands/uninstall.ts')).uninstallCommand,
+  },
+  doctor: { spec: COMMAND_SPECS.doctor, load: async () => (await import('./commands/doctor.ts')).doctorCommand },
 };

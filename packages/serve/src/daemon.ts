@@ -110,12 +110,12 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   };
 }
 
-/** Loads the default config of every trusted project: durable hooks a stopped daemon left run again now. */
+/** Loads the config agents' calls read in every trusted project: durable hooks a stopped daemon left run again now. */
 async function preloadTrusted(engine: ReturnType<typeof createResidentEngine>, trustFile: string, log: JsonLog) {
   try {
     for (const project of Object.keys(readTrustRecords(trustFile))) {
       if (!existsSync(project)) continue;
-      await engine.preload(project, { kind: 'emit', event: 'preload' });
+      await engine.preload(project, { kind: 'agent', agent: '', event: '' });
     }
   } catch (error) {
     log.warn('preloading the trusted projects failed', { problem: messageOf(error) });

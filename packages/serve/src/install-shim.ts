@@ -9,10 +9,12 @@ export interface WriteShimOptions {
   readonly agent: string;
   /** bash's absolute path. */
   readonly bash: string;
-  /** `hookline bridge <agent>` as absolute words. */
-  readonly fallback: readonly string[];
+  /** `hookline bridge <agent> …` as a shell command line (words quoted). */
+  readonly fallbackCommand: string;
   /** Seconds to wait for the daemon before falling back (default 30). */
   readonly timeoutSeconds?: number;
+  /** The preset the config is read as (`--preset`), sent as `?preset=`. */
+  readonly preset?: string | undefined;
 }
 
 /**
@@ -28,8 +30,9 @@ export function writeShim(paths: ServePaths, options: WriteShimOptions): string 
       bash: options.bash,
       portFile: paths.portFile,
       tokenFile: paths.tokenFile,
-      fallback: options.fallback,
+      fallbackCommand: options.fallbackCommand,
       timeoutSeconds: options.timeoutSeconds ?? 30,
+      query: options.preset === undefined ? '' : `?preset=${encodeURIComponent(options.preset)}`,
     }),
   );
   chmodSync(file, 0o700);

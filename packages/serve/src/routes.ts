@@ -19,17 +19,18 @@ export function parsePath(url: string): ParsedPath | undefined {
   const params = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
   const parts = path.split('/').filter((part) => part !== '');
   const cwd = params.get('cwd') ?? undefined;
-  if (parts.length === 3 && parts[0] === 'hooks' && NAME.test(parts[1]!) && NAME.test(parts[2]!)) {
-    return { kind: 'hook', route: { kind: 'agent', agent: parts[1]!, event: parts[2]! }, cwd };
-  }
-  // The event from the payload (the shim's form: one entry for every event of an agent).
-  if (parts.length === 2 && parts[0] === 'hooks' && NAME.test(parts[1]!)) {
-    return { kind: 'hook', route: { kind: 'agent', agent: parts[1]!, event: '' }, cwd };
+  const preset = params.get('preset') ?? undefined;
+  const withPreset = preset === undefined || !NAME.test(preset) ? {} : { preset };
+  // `/hooks/<agent>` takes the event from the payload (the shim's form: one entry for every event).
+  if (
+    (parts.length === 3 || parts.length === 2) &&
+    parts[0] === 'hooks' &&
+    parts.slice(1).every((part) => NAME.test(part))
+  ) {
+    return { kind: 'hook', route: { kind: 'agent', agent: parts[1]!, event: parts[2] ?? '', ...withPreset }, cwd };
   }
   if (parts.length === 2 && parts[0] === 'emit' && NAME.test(parts[1]!)) {
-    const preset = params.get('preset') ?? undefined;
-    const route: ServeRoute =
-      preset === undefined ? { kind: 'emit', event: parts[1]! } : { kind: 'emit', event: parts[1]!, preset };
+    const route: ServeRoute = { kind: 'emit', event: parts[1]!, ...withPreset };
     return { kind: 'hook', route, cwd };
   }
   if (parts.length === 1 && parts[0] === 'status') return { kind: 'status' };

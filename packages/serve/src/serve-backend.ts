@@ -4,7 +4,14 @@
  * context object, answered with the outcome JSON `hookline emit --json` prints).
  */
 export type ServeRoute =
-  | { readonly kind: 'agent'; readonly agent: string; readonly event: string }
+  | {
+      readonly kind: 'agent';
+      readonly agent: string;
+      /** The event named in the path; '' when the path names none (the payload always says which). */
+      readonly event: string;
+      /** `?preset=NAME`: read the config as that preset, as `hookline bridge --preset NAME` does. */
+      readonly preset?: string;
+    }
   | { readonly kind: 'emit'; readonly event: string; readonly preset?: string };
 
 /** An answer as a hook command gives it: what it prints and how it exits. */

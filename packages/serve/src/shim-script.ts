@@ -7,8 +7,10 @@ export interface ShimOptions {
   /** The daemon's files: `serve.port` and `serve-token`. */
   readonly portFile: string;
   readonly tokenFile: string;
-  /** The fallback, as words: `hookline bridge <agent>` by absolute paths (node, the CLI's bin), fed the payload on stdin. */
-  readonly fallback: readonly string[];
+  /** The fallback: the shell command line of `hookline bridge <agent> …` (its words quoted), fed the payload on stdin. */
+  readonly fallbackCommand: string;
+  /** The request's query (`?preset=claude`), or ''. */
+  readonly query?: string;
   /** How long the shim waits for the daemon's answer, in seconds, before it falls back. */
   readonly timeoutSeconds: number;
 }
@@ -23,7 +25,6 @@ export interface ShimOptions {
  * the fallback (`hookline bridge`), which fails closed on its own: a stopped daemon is never an approval.
  */
 export function shimScript(options: ShimOptions): string {
-  const fallback = options.fallback.map(shellQuote).join(' ');
   return `#!${options.bash}
 # Written by \`hookline install\`: answers an agent's hooks through the \`hookline serve\` daemon, and
 # through \`hookline bridge\` when the daemon is not there. Overwritten by the next install.
@@ -37,7 +38,7 @@ answer() {
   { IFS= read -r port < ${shellQuote(options.portFile)} && IFS= read -r token < ${shellQuote(options.tokenFile)}; } 2>/dev/null || return 1
   [[ $port =~ ^[0-9]+$ ]] || return 1
   { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 1
-  printf 'POST /hooks/%s/%s HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\nAuthorization: Bearer %s\\r\\nX-Hookline-Shim: 1\\r\\nContent-Type: application/json\\r\\nContent-Length: %d\\r\\n\\r\\n%s' "$agent" "$event" "$token" "\${#payload}" "$payload" >&3 || return 1
+  printf 'POST /hooks/%s/%s%s HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\nAuthorization: Bearer %s\\r\\nX-Hookline-Shim: 1\\r\\nContent-Type: application/json\\r\\nContent-Length: %d\\r\\n\\r\\n%s' "$agent" "$event" ${shellQuote(options.query ?? '')} "$token" "\${#payload}" "$payload" >&3 || return 1
   local line code= length= out=
   while IFS= read -r -t ${options.timeoutSeconds} line <&3; do
     line=\${line%$'\\r'}
@@ -61,7 +62,7 @@ answer() {
   exit "$code"
 }
 answer
-exec ${fallback} <<<"$payload"
+${options.fallbackCommand} <<<"$payload"
 `;
 }
 

@@ -61,7 +61,7 @@ const shim = (timeoutSeconds = 30) =>
   writeShim(paths, {
     agent: 'claude',
     bash: BASH,
-    fallback: ['/bin/sh', '-c', `cat > '${join(root, 'fallback-payload')}'; echo '{"from":"fallback"}'; exit 2`],
+    fallbackCommand: `/bin/sh -c 'cat > "$0"; echo {\\"from\\":\\"fallback\\"}; exit 2' '${join(root, 'fallback-payload')}'`,
     timeoutSeconds,
   });
 

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, makeScratch, type Scratch } from '../../test-support/run-cli.ts';
+import { CLI, runCli, makeScratch, type Scratch } from '../../test-support/run-cli.ts';
 import { waitFor } from '../../test-support/processes.ts';
 import { daemonEnv, startDaemon, type TestDaemon } from '../../test-support/serve-daemon.ts';
 
@@ -184,5 +185,103 @@ action = { type = "shell", command = "touch started; sleep 1; touch finished; ec
     expect(after.code).toBe(3);
     expect(after.stdout).toMatch(/not running/);
     expect(readFileSync(join(env['XDG_STATE_HOME']!, 'hookline', 'serve-token'), 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+  });
+});
+
+describe('hookline install claude --daemon: the shim', () => {
+  const CLAUDE_GUARD = `preset = "agent"
+
+[[hooks]]
+name = "no-rm-rf"
+event = "pre_tool_use"
+tool_name = "shell"
+action = { type = "shell", command = "touch ran-$(date +%s%N); if grep -q 'rm -rf'; then echo 'no rm -rf here' >&2; exit 2; fi" }
+`;
+  const claudeCall = (command: string) =>
+    JSON.stringify({
+      session_id: 's-1',
+      transcript_path: join(project, 'transcript.jsonl'),
+      cwd: project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command },
+    });
+
+  /** Runs the command the installed PreToolUse entry runs, as Claude Code does (`bash -c`), with the payload. */
+  function runEntry(command: string, input: string, path: string) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn('bash', ['-c', command], { cwd: project, env: { ...process.env, ...env, PATH: path } });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(input);
+    });
+  }
+
+  it('answers through the daemon, and after the daemon is killed through the bridge: the guard still blocks', async () => {
+    scratch.write('project/hookline.toml', CLAUDE_GUARD);
+    // `hookline` on the agent's PATH, as a user's global install would be: the shim's fallback runs it.
+    const bin = join(scratch.path, 'bin');
+    scratch.write('bin/hookline', `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
+    chmodSync(join(bin, 'hookline'), 0o755);
+    const path = `${bin}:${process.env['PATH'] ?? ''}`;
+    const installed = await runCli(['install', 'claude', '--daemon'], { cwd: project, env });
+    expect(installed.code, installed.stderr).toBe(0);
+    const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
+    const entry = JSON.stringify(settings.hooks.PreToolUse);
+    const command = (settings.hooks.PreToolUse[0].hooks[0] as { command: string }).command;
+    expect(command).toContain('/hookline/shims/claude');
+    expect(entry).not.toContain('hookline bridge');
+    await trust();
+    daemon = await startDaemon(scratch, env);
+
+    const viaDaemon = await runEntry(command, claudeCall('rm -rf build'), path);
+    expect(viaDaemon.code).toBe(0);
+    expect(JSON.parse(viaDaemon.stdout).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'no rm -rf here',
+    });
+    // It was the daemon that answered.
+    const status = JSON.parse((await daemon.get('/status')).body) as { projects: Array<{ answered: number }> };
+    expect(status.projects.reduce((sum, entry) => sum + entry.answered, 0)).toBe(1);
+
+    // Killed, not stopped: its port file is left behind and nothing listens there.
+    const { pid } = JSON.parse(readFileSync(join(env['XDG_STATE_HOME']!, 'hookline', 'serve.json'), 'utf8')) as {
+      pid: number;
+    };
+    process.kill(pid, 'SIGKILL');
+    await daemon.exited;
+    const viaBridge = await runEntry(command, claudeCall('rm -rf build'), path);
+    expect(viaBridge.code).toBe(0);
+    expect(JSON.parse(viaBridge.stdout).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'no rm -rf here',
+    });
+    const allowed = await runEntry(command, claudeCall('ls'), path);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).not.toContain('deny');
+    // Every call ran the guard: once in the daemon, twice in the bridge.
+    expect(runs()).toBe(3);
+
+    // Uninstall recognises the shim's entries as Hookline's.
+    const uninstalled = await runCli(['uninstall', 'claude'], { cwd: project, env });
+    expect(uninstalled.code, uninstalled.stderr).toBe(0);
+    expect(readFileSync(join(project, '.claude', 'settings.json'), 'utf8')).not.toContain('shims/claude');
+  });
+
+  it('answers over HTTP exactly what hookline bridge claude prints', async () => {
+    scratch.write('project/hookline.toml', CLAUDE_GUARD);
+    await trust();
+    daemon = await startDaemon(scratch, env);
+    for (const command of ['rm -rf build', 'ls']) {
+      const served = await daemon.post('/hooks/claude/PreToolUse', JSON.parse(claudeCall(command)));
+      const bridged = await runCli(['bridge', 'claude'], { cwd: project, env, input: claudeCall(command) });
+      expect(served.status).toBe(200);
+      expect(served.body).toBe(bridged.stdout);
+      expect(served.headers['hookline-exit-code']).toBe(String(bridged.code));
+    }
   });
 });

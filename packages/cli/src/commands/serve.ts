@@ -32,7 +32,8 @@ export const serveCommand = {
     if (scriptFlags.length > 0 && !process.execArgv.includes(scriptFlags[0]!)) await requireFlags(io);
     const { cliServeBackend } = await import('../serve/cli-serve-backend.ts');
     const log = daemon.jsonLog(io.stdout);
-    const running = await daemon.startDaemon({ backend: cliServeBackend(io), paths, log, port, version: cliVersion() });
+    const backend = cliServeBackend(io, log);
+    const running = await daemon.startDaemon({ backend, paths, log, port, version: cliVersion() });
     let stopListening = (): void => undefined;
     const stopped = new Promise<number>((resolve) => {
       stopListening = onShutdownSignal((signal) => {

@@ -23,7 +23,11 @@ export const trustCommand = {
       );
       return 0;
     }
-    const record = serve.recordTrust(trustFile, project, cliServeBackend(io).projectConfigFiles(project));
+    const record = serve.recordTrust(
+      trustFile,
+      project,
+      cliServeBackend(io, serve.jsonLog(io.stderr)).projectConfigFiles(project),
+    );
     if (values.json === true) {
       io.stdout.write(`${JSON.stringify({ project, ...record })}\n`);
     } else if (record.files.length === 0) {
