@@ -38,6 +38,15 @@ afterEach(async () => {
     daemon.child.kill('SIGKILL');
     await daemon.exited;
   }
+  // Whatever daemon the test's user still has (one a test started by another way) ends too.
+  const state = join(env['XDG_STATE_HOME']!, 'hookline', 'serve.json');
+  if (existsSync(state)) {
+    try {
+      process.kill((JSON.parse(readFileSync(state, 'utf8')) as { pid: number }).pid, 'SIGKILL');
+    } catch {
+      // Gone already.
+    }
+  }
   daemon = undefined;
   scratch.cleanup();
 });
