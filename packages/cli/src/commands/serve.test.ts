@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, runCli, makeScratch, type Scratch } from '../../test-support/run-cli.ts';
-import { waitFor } from '../../test-support/processes.ts';
+import { killGroup, waitFor } from '../../test-support/processes.ts';
 import { daemonEnv, startDaemon, type TestDaemon } from '../../test-support/serve-daemon.ts';
 
 // `hookline serve` as users run it: a real daemon process, called over real TCP and Unix sockets,
@@ -178,6 +178,33 @@ action = { type = "shell", command = "touch started; sleep 1; touch finished; ec
       .split('\n')
       .map((line) => JSON.parse(line) as { msg: string });
     expect(lines.map((line) => line.msg)).toContain('stopped');
+  });
+
+  it("resumes the durable hooks a killed daemon left in a trusted project's journal when it starts again", async () => {
+    // A durable hook notes each start, then waits for `release` (bounded, should the test fail first).
+    const slow =
+      'echo $$ > hook.pid; echo started >> side.txt; i=0; while [ ! -f release ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done';
+    scratch.write(
+      'project/hookline.toml',
+      `[[hooks]]\nname = "notify"\nevent = "run_complete"\ndurable = true\nsandbox = false\ncommand = '${slow}'\n`,
+    );
+    const starts = () =>
+      existsSync(join(project, 'side.txt'))
+        ? readFileSync(join(project, 'side.txt'), 'utf8').split('\n').filter(Boolean).length
+        : 0;
+    await trust();
+    daemon = await startDaemon(scratch, env);
+    const answer = await daemon.post('/emit/run_complete', { cwd: project, run_id: 'r1', workflow_name: 'ship' });
+    expect(JSON.parse(answer.body)).toMatchObject({ decision: 'proceed' });
+    await waitFor('the durable hook to start', () => starts() === 1, 30_000);
+    const hook = Number(readFileSync(join(project, 'hook.pid'), 'utf8').trim());
+    daemon.child.kill('SIGKILL');
+    await daemon.exited;
+    killGroup(hook);
+    // Started again with no request at all: the trusted project's journal is resumed at start.
+    daemon = await startDaemon(scratch, env);
+    await waitFor('the resumed durable hook to start', () => starts() === 2, 60_000);
+    writeFileSync(join(project, 'release'), '');
   });
 
   it('status and stop find the daemon by its state file; a second daemon refuses to start', async () => {
