@@ -39,7 +39,11 @@ export interface BridgedRun {
 export async function runBridgedEvent(run: BridgedRun): Promise<WireAnswer> {
   const { setup, io } = run;
   printSetupWarnings(setup, io);
-  const plan = planBridgedCall(run.owner, run.call, setup);
+  const { owner, call } = run;
+  // No config anywhere: nothing to guard with (the warning says where it looked); doctor reports it.
+  if (setup.files.length === 0 && io.env[DOCTOR_VARIABLE] === '1')
+    reportToDoctor(io, setup, 'native', unmapped(call), nothingDecided(call));
+  const plan = planBridgedCall(owner, call, setup);
   if ('answer' in plan) return plan.answer;
   const { engine, resumed } = await createCliEngine(setup, {
     io,
@@ -67,6 +71,10 @@ export function planBridgedCall(
   setup: Setup,
 ): BridgePlan {
   const adapter = owner.agent;
+  if (setup.files.length === 0)
+    return {
+      answer: adapter.writeAnswer({ call, form: 'native', outcome: nothingDecided(call), event: unmapped(call) }),
+    };
   const preset = setup.presets.get(setup.config.preset)!;
   const form = bridgeForm(preset, owner, setup);
   const bridged = form === 'native' ? adapter.nativeEvent(call) : adapter.canonicalEvent(call);
