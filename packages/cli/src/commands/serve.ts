@@ -29,7 +29,7 @@ export const serveCommand = {
       return 0;
     }
     // Script hooks run in this process's isolate pool: it needs the Node flags they need.
-    if (scriptFlags.length > 0 && !process.execArgv.includes(scriptFlags[0]!)) await requireFlags(io);
+    await requireFlags(io);
     const { cliServeBackend } = await import('../serve/cli-serve-backend.ts');
     const log = daemon.jsonLog(io.stdout);
     const backend = cliServeBackend(io, log);
@@ -103,8 +103,11 @@ async function scriptNodeFlags(io: CliIo): Promise<readonly string[]> {
   return (await scriptHost(io))?.SCRIPT_NODE_FLAGS ?? [];
 }
 
-/** Restarts the daemon with the script flags (runner-script's NodeFlagsRequired, which main answers). */
+/**
+ * Restarts the daemon with the script flags unless it has them (on its command line or in
+ * NODE_OPTIONS): runner-script throws its NodeFlagsRequired, which main answers with the restart. The
+ * script host is never used here: the daemon is the resident process.
+ */
 async function requireFlags(io: CliIo): Promise<void> {
-  const host = await scriptHost(io);
-  if (host !== undefined) throw new host.NodeFlagsRequired(host.SCRIPT_NODE_FLAGS);
+  (await scriptHost(io))?.scriptHookProcess({ ...io.env, HOOKLINE_SCRIPT_HOST: 'off' });
 }
