@@ -73,7 +73,10 @@ function printStatus(
     `hookline serve: running (pid ${found.state.pid}, 127.0.0.1:${found.state.port}, ${found.state.socket})\n`,
   );
   for (const project of status.projects ?? []) {
-    const profile = project.profile === '' ? '' : ` [${project.profile}]`;
+    // Profiles are `bridge:` / `emit:` and the preset the config is read as: agents' calls need no label.
+    const [kind = '', preset = ''] = project.profile.split(':');
+    const labels = [kind === 'emit' ? 'emit' : '', preset === '' ? '' : `preset ${preset}`].filter(Boolean);
+    const profile = labels.length === 0 ? '' : ` [${labels.join(', ')}]`;
     io.stdout.write(
       `  ${project.project}${profile}: ${project.state}${project.problem === undefined ? '' : ` — ${project.problem}`}\n`,
     );
