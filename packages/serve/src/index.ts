@@ -14,6 +14,7 @@ export { loadOrCreateToken } from './serve-token.ts';
 export { shimScript, type ShimOptions } from './shim-script.ts';
 export { writeShim, type WriteShimOptions } from './install-shim.ts';
 export {
+  EMPTY_CONFIG_HASH,
   projectConfigHash,
   readTrustRecords,
   recordTrust,

@@ -2,7 +2,7 @@ import { messageOf } from '@hookline/core';
 import { filesSignature } from './config-signature.ts';
 import type { JsonLog } from './json-log.ts';
 import type { HookAnswer, LoadedConfig, ServeBackend, ServeRoute } from './serve-backend.ts';
-import { trustVerdict } from './trust-store.ts';
+import { EMPTY_CONFIG_HASH, trustVerdict } from './trust-store.ts';
 
 /** What `hookline serve status` shows of one project's config. */
 export interface SlotStatus {
@@ -126,7 +126,7 @@ export class ProjectSlot {
     } catch (error) {
       verdict = { trusted: false as const, hash: '', reason: 'never-trusted' as const, problem: messageOf(error) };
     }
-    if (!verdict.trusted && verdict.hash !== EMPTY_HASH) {
+    if (!verdict.trusted && verdict.hash !== EMPTY_CONFIG_HASH) {
       this.#untrusted = untrustedReason(this.project, verdict.reason);
       this.#signature = signature;
       log.warn('project config not trusted: its hooks do not run', { ...where, reason: verdict.reason });
@@ -175,9 +175,6 @@ export class ProjectSlot {
     }
   }
 }
-
-/** The hash of no files at all: a project without hook config files of its own needs no trust. */
-const EMPTY_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 function untrustedReason(project: string, reason: 'never-trusted' | 'changed'): string {
   const why = reason === 'changed' ? 'has changed since it was trusted' : 'has not been trusted';

@@ -23,6 +23,8 @@ export interface ShimOptions {
  * `hookline bridge` would. Whenever the daemon cannot give a complete answer — not running, port or
  * token file missing, refused, no answer in time, a malformed reply — it hands the same payload to
  * the fallback (`hookline bridge`), which fails closed on its own: a stopped daemon is never an approval.
+ * The fallback gets `HOOKLINE_REQUIRE_TRUST=1`: it keeps the daemon's rule that an untrusted project's
+ * hook config never runs.
  */
 export function shimScript(options: ShimOptions): string {
   return `#!${options.bash}
@@ -62,7 +64,7 @@ answer() {
   exit "$code"
 }
 answer
-${options.fallbackCommand} <<<"$payload"
+HOOKLINE_REQUIRE_TRUST=1 ${options.fallbackCommand} <<<"$payload"
 `;
 }
 

@@ -14,6 +14,9 @@ export interface TrustRecord {
   readonly trustedAt: string;
 }
 
+/** The hash of no files at all: a project without hook config files of its own needs no trust. */
+export const EMPTY_CONFIG_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
 /** Whether a project's hook config may run, and why not. */
 export type TrustVerdict =
   | { readonly trusted: true; readonly hash: string }

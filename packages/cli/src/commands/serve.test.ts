@@ -308,6 +308,30 @@ action = { type = "shell", command = "touch ran-$(date +%s%N); if grep -q 'rm -r
     expect(readFileSync(join(project, '.claude', 'settings.json'), 'utf8')).not.toContain('shims/claude');
   });
 
+  it("keeps the daemon's trust rule when it falls back: an untrusted project runs nothing, the call is denied", async () => {
+    scratch.write('project/hookline.toml', CLAUDE_GUARD);
+    const bin = join(scratch.path, 'bin');
+    scratch.write('bin/hookline', `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
+    chmodSync(join(bin, 'hookline'), 0o755);
+    const path = `${bin}:${process.env['PATH'] ?? ''}`;
+    const installed = await runCli(['install', 'claude', '--daemon'], { cwd: project, env });
+    expect(installed.code, installed.stderr).toBe(0);
+    const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
+    const command = (settings.hooks.PreToolUse[0].hooks[0] as { command: string }).command;
+    // No daemon runs, and the project was never trusted.
+    const denied = await runEntry(command, claudeCall('ls'), path);
+    expect(denied.code).toBe(0);
+    const output = JSON.parse(denied.stdout).hookSpecificOutput;
+    expect(output.permissionDecision).toBe('deny');
+    expect(output.permissionDecisionReason).toMatch(/has not been trusted.*hookline trust/);
+    expect(runs()).toBe(0);
+    // Trusted, the same fallback runs the project's guard.
+    await trust();
+    const allowed = await runEntry(command, claudeCall('ls'), path);
+    expect(allowed.stdout).not.toContain('deny');
+    expect(runs()).toBe(1);
+  });
+
   it('answers over HTTP exactly what hookline bridge claude prints', async () => {
     scratch.write('project/hookline.toml', CLAUDE_GUARD);
     await trust();
