@@ -17,6 +17,8 @@ export const PACKAGE_LAYERS: ReadonlyArray<readonly string[]> = [
     '@hookline/journal-postgres',
     '@hookline/otel',
   ],
+  // The resident engine: servers, reload and trust around the backend the command line hands it.
+  ['@hookline/serve'],
   // The command line, which loads the plugins a config needs.
   ['@hookline/cli'],
 ];

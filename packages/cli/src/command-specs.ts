@@ -353,6 +353,57 @@ with their hooks.`,
   },
 });
 
+export const serve = defineCommand({
+  summary: "serve [status|stop]: one resident engine answers every agent's hooks",
+  description: `Runs the resident engine in the foreground: configs are loaded once (the user layer, and each
+project's by the folder an agent reports in its payload's "cwd"), kept loaded with their runners,
+journal and script isolates, re-read when a file changes (an invalid change keeps the last good
+config answering, and says so), and hooks are answered over
+  HTTP on 127.0.0.1   POST /hooks/<agent>/<event> (the payload and answer of \`hookline bridge\`),
+                      POST /emit/<event>?cwd=DIR&preset=NAME (the outcome JSON of \`emit --json\`),
+                      GET /status; every request needs the token of $XDG_STATE_HOME/hookline/serve-token
+                      as "Authorization: Bearer <token>" (else 401, and nothing runs)
+  a Unix socket       $XDG_RUNTIME_DIR/hookline/serve.sock (mode 0600), the same paths, no token
+A project's own hook config runs only once \`hookline trust\` recorded it. Logs are JSON lines on stdout.
+SIGTERM/SIGINT stop accepting, answer what is under way, let running hooks finish and exit 0.
+  status   whether a daemon runs: pid, port, socket, and each project's config state
+  stop     stop the running daemon (it drains first) and wait until it is gone`,
+  positionals: [{ name: 'action', optional: true, choices: ['status', 'stop'] }],
+  options: {
+    port: {
+      type: 'string',
+      value: 'N',
+      help: 'the TCP port on 127.0.0.1 (default 0: any free one, written to the state file)',
+    },
+    detach: {
+      type: 'boolean',
+      help: 'start in the background (log: $XDG_STATE_HOME/hookline/serve.log) and return once it answers',
+    },
+    json: { type: 'boolean', help: 'status: print the status as JSON' },
+  },
+  epilog: `Examples:
+  hookline serve --detach
+  hookline serve status
+  curl -s -H "Authorization: Bearer $(cat ~/.local/state/hookline/serve-token)" \\
+    --data '{"cwd":"'$PWD'","tool_name":"Bash","tool_input":{"command":"ls"}}' \\
+    "http://127.0.0.1:$(cat ~/.local/state/hookline/serve.port)/emit/pre_tool_use"
+`,
+});
+
+export const trust = defineCommand({
+  summary: "trust [DIR]: let the daemon run this project's own hook config",
+  description: `Records the hash of the project's hook config files (hookline.toml, .agent/settings.toml,
+.claude/settings.json, .claude/settings.local.json of DIR, default the working directory) in
+$XDG_STATE_HOME/hookline/trusted.json (mode 0600). \`hookline serve\` runs a project's own hooks only while
+that hash matches: any change to them makes the project untrusted again until you review it and
+trust it again. Hooks of your user layer need no trust.`,
+  positionals: [{ name: 'DIR', optional: true }],
+  options: {
+    revoke: { type: 'boolean', help: 'forget the project: its hooks stop running in the daemon' },
+    json: { type: 'boolean', help: 'print the record as JSON' },
+  },
+});
+
 const AGENT = [{ name: 'agent' }] as const;
 const USER_OPTION = {
   type: 'boolean',
@@ -413,9 +464,16 @@ Agents: claude (Claude Code).`,
       value: 'CMD',
       help: 'how the agent starts Hookline (default: hookline, found on PATH)',
     },
+    daemon: {
+      type: 'boolean',
+      help: `answer through the \`hookline serve\` daemon: the entries run a bash shim
+($XDG_STATE_HOME/hookline/shims/<agent>) that reaches it without starting Node,
+and runs the bridge instead whenever the daemon cannot answer`,
+    },
   },
   epilog: `Examples:
   hookline init --preset agent && hookline install claude
+  hookline serve --detach && hookline install claude --daemon
   hookline install claude --user --dry-run
 `,
 });
@@ -457,6 +515,8 @@ export const COMMAND_SPECS = {
   journal,
   sandbox,
   webhook,
+  serve,
+  trust,
   bridge,
   install,
   uninstall,

@@ -27,6 +27,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   journal: { spec: COMMAND_SPECS.journal, load: async () => (await import('./commands/journal.ts')).journalCommand },
   sandbox: { spec: COMMAND_SPECS.sandbox, load: async () => (await import('./commands/sandbox.ts')).sandboxCommand },
   webhook: { spec: COMMAND_SPECS.webhook, load: async () => (await import('./commands/webhook.ts')).webhookCommand },
+  serve: { spec: COMMAND_SPECS.serve, load: async () => (await import('./commands/serve.ts')).serveCommand },
+  trust: { spec: COMMAND_SPECS.trust, load: async () => (await import('./commands/trust.ts')).trustCommand },
   bridge: { spec: COMMAND_SPECS.bridge, load: async () => (await import('./commands/bridge.ts')).bridgeCommand },
   install: { spec: COMMAND_SPECS.install, load: async () => (await import('./commands/install.ts')).installCommand },
   uninstall: {

@@ -27,7 +27,11 @@ export function bridgeCommandLine(adapter: AgentAdapter, options: BridgeCommandO
  */
 export function isBridgeCommand(adapter: AgentAdapter, command: string): boolean {
   const names = [adapter.name, ...(adapter.aliases ?? [])].map(escaped).join('|');
-  return new RegExp(`(^|[\\s/'"])hookline(\\.js)?['"]?\\s(.*\\s)?bridge\\s+['"]?(${names})['"]?(\\s|$)`).test(command);
+  return (
+    new RegExp(`(^|[\\s/'"])hookline(\\.js)?['"]?\\s(.*\\s)?bridge\\s+['"]?(${names})['"]?(\\s|$)`).test(command) ||
+    // The daemon's shim (`hookline install <agent> --daemon`), which runs the bridge when the daemon is down.
+    new RegExp(`/hookline/shims/(${names})['"]?(\\s|$)`).test(command)
+  );
 }
 
 // Single-quoted when it holds anything a shell would read.

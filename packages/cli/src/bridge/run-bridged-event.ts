@@ -5,6 +5,7 @@ import {
   type BridgedEvent,
   type BridgeForm,
   type EmitOutcome,
+  type HookEngine,
   type Preset,
   type WireAnswer,
 } from '@hookline/core';
@@ -36,36 +37,84 @@ export interface BridgedRun {
  * of runs nothing and answers that nothing was decided.
  */
 export async function runBridgedEvent(run: BridgedRun): Promise<WireAnswer> {
-  const { owner, call, setup, io } = run;
-  const adapter = owner.agent;
+  const { setup, io } = run;
   printSetupWarnings(setup, io);
-  const preset = setup.presets.get(setup.config.preset)!;
+  const { owner, call } = run;
   // No config anywhere: nothing to guard with (the warning says where it looked); doctor reports it.
-  if (setup.files.length === 0) {
-    if (io.env[DOCTOR_VARIABLE] === '1') reportToDoctor(io, setup, 'native', unmapped(call), nothingDecided(call));
-    return adapter.writeAnswer({ call, form: 'native', outcome: nothingDecided(call), event: unmapped(call) });
-  }
-  const form = bridgeForm(preset, owner, setup);
-  const bridged = form === 'native' ? adapter.nativeEvent(call) : adapter.canonicalEvent(call);
-  if (bridged === undefined || findEvent(preset, bridged.event) === undefined)
-    return adapter.writeAnswer({ call, form, outcome: nothingDecided(call), event: bridged ?? unmapped(call) });
+  if (setup.files.length === 0 && io.env[DOCTOR_VARIABLE] === '1')
+    reportToDoctor(io, setup, 'native', unmapped(call), nothingDecided(call));
+  const plan = planBridgedCall(owner, call, setup);
+  if ('answer' in plan) return plan.answer;
   const { engine, resumed } = await createCliEngine(setup, {
     io,
     journal: chooseJournal(run.journal, io, setup.config),
   });
   run.onEngine(() => engine.close());
   try {
-    const pending = await engine.emit(bridged.event, bridged.context);
-    // Every hook has ended before the answer: the bridge leaves no process behind.
-    const outcome = await pending.settled;
-    printWarnings(outcome.warnings, io);
-    if (io.env[DOCTOR_VARIABLE] === '1') reportToDoctor(io, setup, form, bridged, outcome);
+    const answer = await answerOnEngine({ ...plan, owner: run.owner, call: run.call, setup, engine, io });
     await resumed();
-    return adapter.writeAnswer({ call, form, outcome: withReason(outcome), event: bridged });
+    return answer;
   } finally {
     await resumed().catch(() => undefined);
     await engine.close();
   }
+}
+
+/** Which event a call is in the config's preset, or the answer when it is none of them. */
+export type BridgePlan =
+  { readonly form: BridgeForm; readonly bridged: BridgedEvent } | { readonly answer: WireAnswer };
+
+/** The call as an event of the config's preset (throws when the preset is not an agent's). */
+export function planBridgedCall(
+  owner: Preset & { readonly agent: AgentAdapter },
+  call: AgentCall,
+  setup: Setup,
+): BridgePlan {
+  const adapter = owner.agent;
+  if (setup.files.length === 0)
+    return {
+      answer: adapter.writeAnswer({ call, form: 'native', outcome: nothingDecided(call), event: unmapped(call) }),
+    };
+  const preset = setup.presets.get(setup.config.preset)!;
+  const form = bridgeForm(preset, owner, setup);
+  const bridged = form === 'native' ? adapter.nativeEvent(call) : adapter.canonicalEvent(call);
+  if (bridged === undefined || findEvent(preset, bridged.event) === undefined)
+    return {
+      answer: adapter.writeAnswer({ call, form, outcome: nothingDecided(call), event: bridged ?? unmapped(call) }),
+    };
+  return { form, bridged };
+}
+
+/** One planned call run on an engine that is already open: the bridge's and `hookline serve`'s shared core. */
+export interface EngineRun {
+  readonly owner: Preset & { readonly agent: AgentAdapter };
+  readonly call: AgentCall;
+  readonly setup: Setup;
+  readonly form: BridgeForm;
+  readonly bridged: BridgedEvent;
+  readonly engine: HookEngine;
+  /** Where warnings go (the bridge: stderr; the daemon: its log). */
+  readonly io: CliIo;
+  /** A line the agent shows besides the hooks' own system messages (the daemon: a reload that failed). */
+  readonly notice?: string | undefined;
+}
+
+/**
+ * Emits the planned event exactly as `hookline emit` does, waits for every hook (so the answer is the
+ * same whether a bridge process or the daemon runs it, and nothing is left running), and writes the
+ * outcome in the agent's wire format.
+ */
+export async function answerOnEngine(run: EngineRun): Promise<WireAnswer> {
+  const { owner, call, setup, form, bridged, io } = run;
+  const pending = await run.engine.emit(bridged.event, bridged.context);
+  const settled = await pending.settled;
+  printWarnings(settled.warnings, io);
+  if (io.env[DOCTOR_VARIABLE] === '1') reportToDoctor(io, setup, form, bridged, settled);
+  const outcome =
+    run.notice === undefined
+      ? settled
+      : { ...settled, system_messages: [...(settled.system_messages ?? []), run.notice] };
+  return owner.agent.writeAnswer({ call, form, outcome: withReason(outcome), event: bridged });
 }
 
 /** Set by `hookline doctor`: the bridge then reports what it ran on stderr, one line starting {@link DOCTOR_PREFIX}. */

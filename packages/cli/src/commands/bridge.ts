@@ -12,6 +12,7 @@ import type { CommandModule } from '../command.ts';
 import type { bridge } from '../command-specs.ts';
 import { loadSetup, type Setup } from '../config/load-setup.ts';
 import { nodeFlagsRestart } from '../node-flags-restart.ts';
+import { REQUIRE_TRUST_VARIABLE } from '../serve/require-trust-variable.ts';
 
 /**
  * `hookline bridge <agent>`: stands in for the agent's hook command. Everything that can go wrong
@@ -54,6 +55,15 @@ export const bridgeCommand = {
       ),
     );
     try {
+      // The daemon's shim falls back here asking for its trust rule: an untrusted project's config is
+      // not even loaded (loading may import its plugins).
+      if (io.env[REQUIRE_TRUST_VARIABLE] === '1') {
+        const untrusted = await (await import('../serve/require-trust.ts')).untrustedProject(io);
+        if (untrusted !== undefined) {
+          call = readCall(adapter, await readAllStdin(io));
+          return fail(untrusted);
+        }
+      }
       // The config first: a restart for script hooks' Node flags must find stdin unread.
       const setup = await loadBridgeSetup(values, io);
       call = readCall(adapter, await readAllStdin(io));

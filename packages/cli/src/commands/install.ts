@@ -16,16 +16,32 @@ export const installCommand = {
     const adapter = findAgent(positionals.agent);
     const deadlineSeconds = values.deadline === undefined ? undefined : positiveSeconds(values.deadline);
     const command = values.command ?? 'hookline';
-    const line = bridgeCommandLine(adapter, {
+    const bridgeLine = bridgeCommandLine(adapter, {
       command,
       configFiles: values.config ?? [],
       preset: values.preset,
       deadlineSeconds,
     });
+    const deadline = deadlineSeconds ?? adapter.bridgeDeadlineMs / 1000;
+    const shim =
+      values.daemon === true
+        ? await (
+            await import('../serve/install-daemon-shim.ts')
+          ).installDaemonShim(adapter, {
+            bridgeLine,
+            deadlineSeconds: deadline,
+            configFiles: values.config ?? [],
+            preset: values.preset,
+            dryRun: values['dry-run'] === true,
+            io,
+          })
+        : undefined;
+    const line = shim?.command ?? bridgeLine;
     const file = readSettingsFile(settingsPath(adapter, values.user === true, io));
     // Entries of an earlier install with other options are replaced, not added next to them.
     const others = (existing: string) => existing !== line && isBridgeCommand(adapter, existing);
-    const timeoutSeconds = Math.ceil((deadlineSeconds ?? adapter.bridgeDeadlineMs / 1000) + TIMEOUT_MARGIN_SECONDS);
+    // Through the shim, the daemon may use up its wait before the bridge runs: both fit in the timeout.
+    const timeoutSeconds = Math.ceil((shim?.waitSeconds ?? 0) + deadline + TIMEOUT_MARGIN_SECONDS);
     const data = adapter.settings.addEntries(adapter.settings.removeEntries(file.data, others), {
       command: () => line,
       timeoutSeconds,
