@@ -150,6 +150,20 @@ describe('hookline doctor claude', () => {
     expect(result.stdout).toContain('found no Hookline config');
   });
 
+  test("an entry whose timeout is not above the bridge's deadline is reported", async () => {
+    scratch.write('project/hookline.toml', 'preset = "agent"\n');
+    await run('install', 'claude', '--command', COMMAND);
+    const settings = read();
+    for (const group of settings.hooks.PreToolUse) group.hooks[0].timeout = 30;
+    scratch.write('project/.claude/settings.json', JSON.stringify(settings));
+    const result = await run('doctor', 'claude');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("the entry's timeout (30 s) is not above the bridge's deadline (55 s)");
+    // A shorter --deadline of its own is read from the entry's command line.
+    await run('install', 'claude', '--command', COMMAND, '--deadline', '20');
+    expect((await run('doctor', 'claude')).stdout).not.toContain('is not above');
+  });
+
   test('disableAllHooks is reported', async () => {
     scratch.write('project/.claude/settings.json', '{"disableAllHooks": true}');
     await run('install', 'claude', '--command', COMMAND);
