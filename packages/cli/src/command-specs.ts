@@ -353,6 +353,92 @@ with their hooks.`,
   },
 });
 
+const AGENT = [{ name: 'agent' }] as const;
+const USER_OPTION = {
+  type: 'boolean',
+  help: "the agent's user settings (~/.claude/settings.json for claude) instead of the project's",
+} as const satisfies OptionSpec;
+const DRY_RUN_OPTION = { type: 'boolean', help: 'print the change and write nothing' } as const satisfies OptionSpec;
+
+export const bridge = defineCommand({
+  summary: "a coding agent's hook command: its payload in, the hooks run, its answer out",
+  description: `The command a coding agent's hook entry runs (\`hookline install <agent>\` writes the entries).
+Reads the agent's hook payload on stdin, maps it to the event of the config's preset — the agent's own
+preset (claude: Claude Code's settings dialect) as it is, or preset agent's canonical events and tool
+names (PreToolUse → pre_tool_use, Bash → shell), the agent's names kept in agent_event and
+agent_tool_name — runs the selected hooks as emit does, and answers in the agent's wire format on
+stdout (Claude Code: exit 0 and hookSpecificOutput.permissionDecision, decision: "block", …).
+
+Failure is never approval: when Hookline cannot decide a guard event (PreToolUse) — the payload or the
+config cannot be read, a hook fails, times out or answers garbage (unless its on_error says proceed), a
+crash, the deadline — the tool call is denied with the reason. Warnings go to stderr, never to stdout.
+Agents: claude (Claude Code).`,
+  positionals: AGENT,
+  options: {
+    ...configOptions(),
+    journal: JOURNAL_OPTION,
+    deadline: {
+      type: 'string',
+      value: 'SECONDS',
+      help: `answer by then, whatever the hooks do (default 55 for claude); the
+agent's entry timeout (install --deadline) must be above it`,
+    },
+  },
+  epilog: `Example (what Claude Code runs for each event):
+  echo '{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}' | hookline bridge claude
+`,
+});
+
+export const install = defineCommand({
+  summary: "put the bridge into a coding agent's hook settings",
+  description: `Adds one entry per event the agent has to its settings (claude: .claude/settings.json of the
+project, --user: ~/.claude/settings.json), each running \`hookline bridge <agent>\` with a timeout
+above the bridge's deadline (and onFailure: "block" on guard events, so even a bridge that cannot start
+refuses the call). Merged with what is there: the user's own hooks and other keys are kept, running it
+twice changes nothing, the previous file is kept as <file>.hookline-backup. A file that cannot be
+parsed is left untouched. --config and --preset are written into the entries' command line.
+Agents: claude (Claude Code).`,
+  positionals: AGENT,
+  options: {
+    user: USER_OPTION,
+    'dry-run': DRY_RUN_OPTION,
+    ...configOptions('config file the bridge loads (repeatable; default: discovery, as emit)'),
+    deadline: {
+      type: 'string',
+      value: 'SECONDS',
+      help: "the bridge's deadline (default 55 for claude); the entries' timeout is 5 s more",
+    },
+    command: {
+      type: 'string',
+      value: 'CMD',
+      help: 'how the agent starts Hookline (default: hookline, found on PATH)',
+    },
+  },
+  epilog: `Examples:
+  hookline init --preset agent && hookline install claude
+  hookline install claude --user --dry-run
+`,
+});
+
+export const uninstall = defineCommand({
+  summary: "remove the bridge's entries from a coding agent's hook settings",
+  description: `Removes the entries that run \`hookline bridge <agent>\` and nothing else: the user's own hooks
+and other keys stay. The previous file is kept as <file>.hookline-backup.`,
+  positionals: AGENT,
+  options: { user: USER_OPTION, 'dry-run': DRY_RUN_OPTION },
+});
+
+export const doctor = defineCommand({
+  summary: "check that a coding agent's hooks would fire through Hookline",
+  description: `Reads the agent's settings files (project and user), finds the bridge's entries, sends a
+synthetic guard event (claude: PreToolUse of Bash \`echo hookline doctor\`) through the exact command line
+the agent would run, in this folder, and says what the agent would do with the answer — and why hooks
+would not fire (no entry, hooks disabled, hookline not on PATH, a config that does not load, no hook
+selected). Exit 0 when the bridge is installed and answers; 1 otherwise.`,
+  positionals: AGENT,
+  options: { json: { type: 'boolean', help: 'print the findings as one JSON object' } },
+});
+
 /**
  * Every command's declaration, in the order `hookline --help` lists them. Commands import their own
  * spec (for its types) and `completion` reads them all from here, not from the command table, which
@@ -371,4 +457,8 @@ export const COMMAND_SPECS = {
   journal,
   sandbox,
   webhook,
+  bridge,
+  install,
+  uninstall,
+  doctor,
 } as const satisfies Readonly<Record<string, CommandSpec>>;

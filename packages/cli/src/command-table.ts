@@ -27,4 +27,11 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   journal: { spec: COMMAND_SPECS.journal, load: async () => (await import('./commands/journal.ts')).journalCommand },
   sandbox: { spec: COMMAND_SPECS.sandbox, load: async () => (await import('./commands/sandbox.ts')).sandboxCommand },
   webhook: { spec: COMMAND_SPECS.webhook, load: async () => (await import('./commands/webhook.ts')).webhookCommand },
+  bridge: { spec: COMMAND_SPECS.bridge, load: async () => (await import('./commands/bridge.ts')).bridgeCommand },
+  install: { spec: COMMAND_SPECS.install, load: async () => (await import('./commands/install.ts')).installCommand },
+  uninstall: {
+    spec: COMMAND_SPECS.uninstall,
+    load: async () => (await import('./commands/uninstall.ts')).uninstallCommand,
+  },
+  doctor: { spec: COMMAND_SPECS.doctor, load: async () => (await import('./commands/doctor.ts')).doctorCommand },
 };

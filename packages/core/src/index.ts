@@ -84,6 +84,16 @@ export {
   type WireAnswer,
 } from './presets/preset.ts';
 export { PresetRegistry, type PresetSource } from './presets/preset-registry.ts';
+export {
+  agentNames,
+  findAgentPreset,
+  type AgentAdapter,
+  type AgentCall,
+  type BridgedEvent,
+  type BridgeForm,
+  type SettingsCommand,
+  type WireVerdict,
+} from './presets/agent-adapter.ts';
 export { builtInPresets } from './presets/built-in-presets.ts';
 export * from './presets/built-in-exports.ts';
 export { explainHook, selectHooks, type HookSelection } from './selection/explain-selection.ts';

@@ -136,6 +136,20 @@ export {
   type SandboxEvents,
   type WireAnswer,
 } from './presets/preset.ts';
+export {
+  agentNames,
+  findAgentPreset,
+  type AgentAdapter,
+  type AgentCall,
+  type AgentSettings,
+  type BridgeAnswerRequest,
+  type BridgedEvent,
+  type BridgeEntry,
+  type BridgeForm,
+  type SettingsCommand,
+  type WireVerdict,
+} from './presets/agent-adapter.ts';
+export { matcherGroupSettings, type MatcherGroupOptions } from './presets/matcher-group-settings.ts';
 export { definePreset, type PresetDefinition } from './presets/define-preset.ts';
 export { PresetRegistry, type PresetSource } from './presets/preset-registry.ts';
 export { builtInPresets } from './presets/built-in-presets.ts';

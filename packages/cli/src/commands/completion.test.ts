@@ -52,7 +52,7 @@ describe('hookline completion', () => {
     expect(zsh).toContain('complete -o default -F _hookline hookline');
     const fish = await script('fish');
     expect(fish).toContain(
-      'complete -c hookline -n "not __fish_seen_subcommand_from emit run explain validate list schema init completion worker journal sandbox webhook" -a emit -d \'run an event\\\'s hooks',
+      'complete -c hookline -n "not __fish_seen_subcommand_from emit run explain validate list schema init completion worker journal sandbox webhook bridge install uninstall doctor" -a emit -d \'run an event\\\'s hooks',
     );
     expect(fish).toContain('complete -c hookline -n "__fish_seen_subcommand_from emit" -l context -r -F');
     expect(fish).toContain(

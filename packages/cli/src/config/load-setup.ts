@@ -70,6 +70,8 @@ export interface SetupOptions {
    * script host, or make it restart with them (runner-script's `NodeFlagsRequired`) before anything ran.
    */
   readonly runsHooks?: boolean;
+  /** Guard events' hooks fail closed unless they set `on_error` (`hookline bridge`). */
+  readonly guardsFailClosed?: boolean;
 }
 
 /**
@@ -174,6 +176,7 @@ export async function loadSetup(options: SetupOptions): Promise<Setup> {
     settingsTables: setup.settingsTables,
     presets: setup.presets.all,
     ...(options.preset === undefined ? {} : { preset: options.preset }),
+    ...(options.guardsFailClosed === true ? { guardsFailClosed: true } : {}),
   });
   if (setup.scriptHost === undefined) return { ...setup, config };
   const { cliBuild } = await import('../cli-build.ts');

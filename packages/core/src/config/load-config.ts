@@ -3,7 +3,7 @@ import { MAX_HOOKS, tooManyHooksIssue } from './config-bounds.ts';
 import type { Runner } from '../plugins/runner.ts';
 import type { SettingsTable } from '../plugins/settings-table.ts';
 import { createRunnerRegistry, type RunnerRegistry } from '../plugins/runner-registry.ts';
-import type { Preset } from '../presets/preset.ts';
+import type { EventSpec, Preset } from '../presets/preset.ts';
 import { findEvent } from '../presets/preset.ts';
 import { builtInPresets } from '../presets/built-in-presets.ts';
 import type { PresetRegistry } from '../presets/preset-registry.ts';
@@ -38,6 +38,12 @@ export interface LoadConfigOptions {
    * source may name them with `preset = …`, and they recognise sources as the built-in ones do.
    */
   readonly presets?: readonly Preset[];
+  /**
+   * Hooks of guard events — events that block by default and whose host honours `block` — fail
+   * closed unless they set `on_error` themselves: `hookline bridge`, where a failure must never read
+   * as an approval, whatever the preset's event default (`claude`'s mirrors Claude Code: proceed).
+   */
+  readonly guardsFailClosed?: boolean;
 }
 
 /**
@@ -95,7 +101,7 @@ export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], opti
     plugins: [...new Set(layers.flatMap((layer) => layer.plugins))],
     sandbox: { provider, settings },
     settings: read.settings,
-    hooks: layered.hooks.map((entry) => resolveDefaults(entry, preset, registry)),
+    hooks: layered.hooks.map((entry) => resolveDefaults(entry, preset, registry, options.guardsFailClosed === true)),
     warnings: [...layers.flatMap((layer) => layer.warnings), ...read.warnings, ...layered.warnings],
     ...(problems.length === 0 ? {} : { problems }),
     ...(problems.length === 0 && layered.notices.length === 0
@@ -174,8 +180,17 @@ function choosePreset(
   return { preset: presets.get(chosen.name)!, namedIn: chosen.file ?? '--preset' };
 }
 
+function isGuard(event: EventSpec): boolean {
+  return event.blocking && event.honours.includes('block');
+}
+
 // A hook's own key beats its event's default and the preset's, which beat the hook type's default.
-function resolveDefaults(entry: HookEntry, preset: Preset, registry: RunnerRegistry): HookDefinition {
+function resolveDefaults(
+  entry: HookEntry,
+  preset: Preset,
+  registry: RunnerRegistry,
+  failClosed: boolean,
+): HookDefinition {
   // Validation guarantees the event exists, and the type unless the hook is broken (it never runs).
   const event = findEvent(preset, entry.event)!;
   const type = registry.find(entry.type)?.type ?? { defaultTimeoutMs: 60_000, defaultOnError: 'block' as const };
@@ -188,7 +203,7 @@ function resolveDefaults(entry: HookEntry, preset: Preset, registry: RunnerRegis
     blocking,
     timeoutMs: entry.timeoutMs ?? preset.hookDefaults?.timeoutMs?.[entry.type] ?? type.defaultTimeoutMs,
     sandbox: entry.sandbox ?? preset.hookDefaults?.sandbox ?? true,
-    onError: entry.onError ?? event.onError ?? type.defaultOnError,
+    onError: entry.onError ?? (failClosed && isGuard(event) ? 'block' : (event.onError ?? type.defaultOnError)),
     enabled: entry.enabled ?? true,
     ...(entry.locked === true ? { locked: true } : {}),
     ...(entry.layering === undefined ? {} : { layering: entry.layering }),

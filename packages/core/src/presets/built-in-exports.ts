@@ -1,5 +1,6 @@
 // The public names of the built-in presets and their parts, for hosts that use one directly.
 export { AGENT_CONTEXT_VARIABLE_LIMIT, agentPreset } from './agent/agent-preset.ts';
+export { CANONICAL_TOOLS, type CanonicalTool } from './agent/canonical-tools.ts';
 export { arcPreset } from './arc/arc-preset.ts';
 export { claudeMatcher } from './claude/claude-matcher.ts';
 export { claudePreset } from './claude/claude-preset.ts';

@@ -4,6 +4,10 @@ import type { ConfigDialect } from '../config/config-dialect.ts';
 import type { LayeringMode } from '../config/layer-entries.ts';
 import type { ContextSchema } from '../context/context-field.ts';
 import type { EmitOutcome } from '../engine/emit-outcome.ts';
+import type { AgentAdapter } from './agent-adapter.ts';
+import type { PresetConfigFile, WireAnswer } from './host-io.ts';
+
+export type { PresetConfigFile, WireAnswer } from './host-io.ts';
 
 /** One event of a catalog: whether its hooks block by default and which decisions the host obeys. */
 export interface EventSpec {
@@ -122,19 +126,6 @@ export interface PresetAnswer {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
-/**
- * The merged outcome as the host expects it back, in the dialect's own wire format: what a process
- * standing in for the host's hook command exits with and prints (`claude`: exit 0 and a JSON object
- * with `hookSpecificOutput.permissionDecision` and the like on stdout).
- */
-export interface WireAnswer {
-  readonly exitCode: number;
-  /** Printed on stdout as is; nothing when absent. */
-  readonly stdout?: string;
-  /** Printed on stderr as is; nothing when absent. */
-  readonly stderr?: string;
-}
-
 /** Defaults a preset gives its hooks, between the hook's own keys and the hook type's defaults. */
 export interface PresetHookDefaults {
   /** `sandbox` of hooks that do not set it; `true` when absent. */
@@ -165,16 +156,6 @@ export interface PresetCommand {
    * `<log root>/<session key>/hooks/<hook name>.log` (`task`: `runs/<task>/hooks/<point>-NN.log`).
    */
   readonly log?: boolean;
-}
-
-/**
- * A config file a command line loads when it is given none: `path` (with `/` separators) under the
- * user's home folder, the user config folder (`$XDG_CONFIG_HOME`, else `~/.config`), or the project
- * (the working directory).
- */
-export interface PresetConfigFile {
-  readonly under: 'home' | 'user-config' | 'project';
-  readonly path: string;
 }
 
 /** The version of the preset interface this core speaks: a preset of another version is refused. */
@@ -299,6 +280,18 @@ export interface Preset {
    * stands in for the host's hook command. Absent: the host reads Hookline's outcome JSON.
    */
   writeAnswer?(outcome: EmitOutcome, event: string): WireAnswer;
+  /**
+   * The coding agent this preset is the hooks of, when it is one (`claude`: Claude Code): how
+   * `hookline bridge <agent>` reads its calls and answers them, and where `hookline install <agent>`
+   * puts the bridge's entries.
+   */
+  readonly agent?: AgentAdapter;
+  /**
+   * The preset is the canonical form of coding-agent hooks (`agent`): every agent's bridge maps its
+   * calls onto this preset's events and canonical tool names (`AgentAdapter.canonicalEvent`), so one
+   * config guards every agent.
+   */
+  readonly canonicalAgentEvents?: boolean;
 }
 
 /** The events the engine emits itself around a run's sandbox session. */

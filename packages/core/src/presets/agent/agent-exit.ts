@@ -35,5 +35,10 @@ export function readAgentExit(exit: CommandExit, scope: CommandExitScope): Comma
       warnings: [],
     };
   }
-  return { status: 'ok', decision: { decision: 'proceed' }, warnings: [] };
+  // A proceed may carry extras: a replacement tool input, context for the agent's model.
+  return {
+    status: 'ok',
+    decision: reading.kind === 'answer' ? reading.decision : { decision: 'proceed' },
+    warnings: [],
+  };
 }

@@ -23,10 +23,13 @@ const notice = (name: string, description: string): EventSpec => ({
   sequential: true,
 });
 
+// What a bridged agent reads back besides a veto: a replacement tool input and context for its model.
+const withContext = (spec: EventSpec): EventSpec => ({ ...spec, extras: ['additional_context', 'system_message'] });
+
 const events: readonly EventSpec[] = [
-  notice('session_start', 'a session begins'),
+  withContext(notice('session_start', 'a session begins')),
   { ...notice('session_stop', 'a session ends'), endsSession: true },
-  notice('user_prompt_submit', 'the user submits input (including input steered in mid-turn)'),
+  withContext(notice('user_prompt_submit', 'the user submits input (including input steered in mid-turn)')),
   notice('pre_turn', 'before each agent turn'),
   notice('post_turn', 'after each agent turn'),
   {
@@ -36,8 +39,9 @@ const events: readonly EventSpec[] = [
     description: 'before a tool executes; a non-zero exit or any failure vetoes the call',
     onError: 'block',
     sequential: true,
+    extras: ['updated_input', 'additional_context', 'system_message'],
   },
-  notice('post_tool_use', 'after a tool completes'),
+  withContext(notice('post_tool_use', 'after a tool completes')),
   notice('file_changed', 'after a file-mutating tool completes'),
   notice('pre_compact', 'before history compaction'),
   notice('post_compact', 'after history compaction'),
@@ -58,6 +62,8 @@ const context: ContextSchema = {
   tool_input: { type: 'object' },
   ...fieldsOf('string', 'cwd', 'prompt', 'id', 'kind', 'status', 'description'),
   duration_secs: { type: 'number' },
+  // Added by `hookline bridge <agent>`: which agent called, and its own names for the event and tool.
+  ...fieldsOf('string', 'agent', 'agent_event', 'agent_tool_name', 'mcp_server', 'mcp_tool'),
 };
 
 /**
@@ -70,7 +76,10 @@ export const agentPreset: Preset = definePreset({
   name: 'agent',
   events,
   context,
-  matcherFields: ['tool_name'],
+  // A bridged call's tool_name is canonical (`shell`); a hook may name the agent's own tool (`Bash`) too.
+  matcherFields: ['tool_name', 'agent_tool_name'],
+  // Every agent's bridge maps its calls onto these events and the canonical tool names.
+  canonicalAgentEvents: true,
   sessionField: 'session_id',
   dialect: agentDialect,
   command: {

@@ -8,6 +8,7 @@ import type { EventSpec, Preset } from '../preset.ts';
 import { definePreset } from '../define-preset.ts';
 import { readClaudeExit } from './claude-exit.ts';
 import { writeClaudeAnswer } from './claude-wire-answer.ts';
+import { claudeAgent } from './claude-agent.ts';
 
 // Every event honours `continue: false` and a message for the user.
 const EVERY: readonly OutcomeExtra[] = ['continue', 'system_message'];
@@ -159,6 +160,8 @@ export const claudePreset: Preset = definePreset({
   },
   readAnswer: readClaudeAnswer,
   writeAnswer: writeClaudeAnswer,
+  // `hookline bridge claude` and `hookline install claude`.
+  agent: claudeAgent,
   contextJson: claudeInput,
   // Claude Code's settings files, user then project then local, as it layers them.
   configFiles: [

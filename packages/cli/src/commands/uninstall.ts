@@ -1,0 +1,28 @@
+import { findAgent } from '../agents/find-agent.ts';
+import { isBridgeCommand } from '../agents/bridge-command-line.ts';
+import { readSettingsFile, settingsPath } from '../agents/settings-file.ts';
+import { displayPath, writeSettingsChange } from '../agents/write-settings-change.ts';
+import type { CommandModule } from '../command.ts';
+import type { uninstall } from '../command-specs.ts';
+
+/** `hookline uninstall <agent>`: the bridge's entries removed, everything else kept. */
+export const uninstallCommand = {
+  async run({ values, positionals }, io) {
+    const adapter = findAgent(positionals.agent);
+    const file = readSettingsFile(settingsPath(adapter, values.user === true, io));
+    const where = displayPath(file.path, io);
+    if (file.text === undefined) {
+      io.stdout.write(`${adapter.title}: ${where} does not exist; nothing to remove.\n`);
+      return 0;
+    }
+    const data = adapter.settings.removeEntries(file.data, (command) => isBridgeCommand(adapter, command));
+    const change = writeSettingsChange(file, data, values['dry-run'] === true, io);
+    if (change.kind === 'unchanged')
+      io.stdout.write(`${adapter.title}: ${where} has no Hookline entry; nothing changed.\n`);
+    if (change.kind === 'written')
+      io.stdout.write(
+        `${adapter.title}: the Hookline bridge was removed from ${where}${change.backup === undefined ? '' : `; the previous file is ${displayPath(change.backup, io)}`}.\n`,
+      );
+    return 0;
+  },
+} satisfies CommandModule<typeof uninstall>;
