@@ -3,6 +3,7 @@ import { fieldsOf, type ContextSchema } from '../../context/context-field.ts';
 import type { EventContext } from '../../context/event-context.ts';
 import { claudeDialect } from '../claude/claude-dialect.ts';
 import { definePreset } from '../define-preset.ts';
+import { codexAgent } from './codex-agent.ts';
 import { readJsonHookExit } from '../json-hook-exit.ts';
 import type { EventSpec, Preset } from '../preset.ts';
 import { readCodexAnswer } from './codex-answer.ts';
@@ -113,6 +114,7 @@ export const codexPreset: Preset = definePreset({
   recognises: (source) => source.format === 'json' && /(^|[\\/])\.codex[\\/]hooks\.json$/.test(source.file),
   hookDefaults: { sandbox: false, timeoutMs: { command: 600_000 } },
   invalidHooks: 'fail-when-selected',
+  agent: codexAgent,
   layering: 'merge-all',
 });
 

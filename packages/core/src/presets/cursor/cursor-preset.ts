@@ -1,6 +1,7 @@
 import type { DecisionKind, OutcomeExtra } from '../../decisions/decision.ts';
 import { fieldsOf, type ContextSchema } from '../../context/context-field.ts';
 import { definePreset } from '../define-preset.ts';
+import { cursorAgent } from './cursor-agent.ts';
 import { readJsonHookExit } from '../json-hook-exit.ts';
 import type { EventSpec, Preset } from '../preset.ts';
 import { readCursorAnswer } from './cursor-answer.ts';
@@ -109,5 +110,6 @@ export const cursorPreset: Preset = definePreset({
   recognises: (source) => source.format === 'json' && /(^|[\\/])\.cursor[\\/]hooks\.json$/.test(source.file),
   hookDefaults: { sandbox: false, timeoutMs: { command: 60_000 } },
   invalidHooks: 'fail-when-selected',
+  agent: cursorAgent,
   layering: 'merge-all',
 });

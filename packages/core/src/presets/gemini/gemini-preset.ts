@@ -2,6 +2,7 @@ import type { DecisionKind, OutcomeExtra } from '../../decisions/decision.ts';
 import { fieldsOf, type ContextSchema } from '../../context/context-field.ts';
 import type { EventContext } from '../../context/event-context.ts';
 import { definePreset } from '../define-preset.ts';
+import { geminiAgent } from './gemini-agent.ts';
 import { readJsonHookExit } from '../json-hook-exit.ts';
 import type { EventSpec, Preset } from '../preset.ts';
 import { readGeminiAnswer } from './gemini-answer.ts';
@@ -119,6 +120,7 @@ export const geminiPreset: Preset = definePreset({
   // Gemini CLI's reference: 60 s unless a hook says otherwise.
   hookDefaults: { sandbox: false, timeoutMs: { command: 60_000 } },
   invalidHooks: 'fail-when-selected',
+  agent: geminiAgent,
   layering: 'merge-all',
 });
 
