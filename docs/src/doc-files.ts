@@ -14,7 +14,7 @@ export function docPages(): string[] {
 
 /** Every Markdown file whose links must resolve: the docs, the root README and each package's README. */
 export function linkedFiles(): string[] {
-  const readmes = ['packages', 'examples'].flatMap((folder) =>
+  const readmes = ['packages', 'examples', 'e2e'].flatMap((folder) =>
     readdirSync(join(REPOSITORY, folder), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => join(REPOSITORY, folder, entry.name, 'README.md'))
