@@ -118,6 +118,32 @@ describe.runIf(problem === undefined || claudeRequired)('Claude Code through hoo
     expect(toolResults(requests)).toHaveLength(1);
   });
 
+  test.concurrent(
+    "Claude Code's own dialect: a PostToolUse block's reason and a prompt's block reach Claude Code",
+    async () => {
+      const claudeHooks = JSON.stringify({
+        hooks: {
+          PostToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: `echo 'lint failed: fix it' >&2; exit 2` }] },
+          ],
+        },
+      });
+      const install = ['--config', 'claude-hooks.json', '--preset', 'claude'];
+      const { marker, requests } = await scenario({ 'claude-hooks.json': claudeHooks }, 'touch post-marker', install);
+      expect(marker('post-marker')).toBe(true);
+      expect(lastRequestText(requests)).toContain('lint failed: fix it');
+      const promptHooks = JSON.stringify({
+        hooks: {
+          UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo 'no secrets in prompts' >&2; exit 2` }] }],
+        },
+      });
+      const prompt = await scenario({ 'claude-hooks.json': promptHooks }, 'touch prompt-marker', install);
+      expect(prompt.marker('prompt-marker')).toBe(false);
+      expect(prompt.requests).toHaveLength(0);
+      expect(prompt.result.stdout + prompt.result.stderr).toContain('no secrets in prompts');
+    },
+  );
+
   test.concurrent("a config in Claude Code's own dialect (--preset claude) works through the bridge", async () => {
     const claudeHooks = JSON.stringify({
       hooks: {

@@ -42,7 +42,23 @@ function presetProblems(definition: PresetDefinition): string[] {
     if (event !== undefined && !names.has(event))
       problems.push(`its sandbox event "${event}" is not one of its events`);
   }
+  problems.push(...agentProblems(definition));
   if (typeof definition.command.readExit !== 'function')
     problems.push("its command has no readExit (how a command hook's exit reads as a decision)");
+  return problems;
+}
+
+// The agent a preset brings: a name the commands can take, and a deadline the installed entries' timeout is above.
+function agentProblems(definition: PresetDefinition): string[] {
+  const agent = definition.agent;
+  if (agent === undefined) return [];
+  const problems: string[] = [];
+  for (const name of [agent.name, ...(agent.aliases ?? [])]) {
+    if (typeof name !== 'string' || !NAME.test(name))
+      problems.push(`its agent's name must be lowercase letters, digits and dashes, not ${JSON.stringify(name)}`);
+  }
+  if (!(agent.bridgeDeadlineMs > 0))
+    problems.push("its agent's bridgeDeadlineMs must be a positive number of milliseconds");
+  if (agent.settings.events.length === 0) problems.push("its agent's settings name no event to install an entry for");
   return problems;
 }
