@@ -71,13 +71,16 @@ describe.runIf(problem === undefined || claudeRequired)('Claude Code through hoo
   }
 
   test.concurrent('a guard blocks the shell call, and its reason reaches the model as the tool result', async () => {
-    const { result, requests, marker } = await scenario(
-      { 'hookline.toml': GUARDS },
-      'touch blocked-marker && rm -rf ./nothing',
-    );
+    // A new user's steps: the starter of `hookline init --preset agent`, then `hookline install claude`.
+    const project = claudeProject(mock.url, {});
+    projects.push(project);
+    await project.hookline('init', '--preset', 'agent');
+    await project.hookline('install', 'claude');
+    const key = mock.scenario({ command: 'touch blocked-marker && rm -rf ./nothing' });
+    const result = await runClaude(project, `Run the command for ${key}.`);
     expect(result.exitCode).toBe(0);
-    expect(marker('blocked-marker')).toBe(false);
-    expect(toolResults(requests).join('\n')).toContain('no rm -rf here: delete files one by one');
+    expect(existsSync(join(project.dir, 'blocked-marker'))).toBe(false);
+    expect(toolResults(mock.requests(key)).join('\n')).toContain('no rm -rf: delete files one by one');
   });
 
   test.concurrent('an allowed call runs', async () => {

@@ -54,9 +54,16 @@ export function diagnoseRun(run: {
     });
     return findings;
   }
+  if (report.configFiles.length === 0) {
+    findings.push({
+      ok: false,
+      text: 'the bridge found no Hookline config here (hookline.toml, or the user layer): no hook can run. Write one with `hookline init --preset agent`.',
+    });
+    return findings;
+  }
   findings.push({
     ok: true,
-    text: `config: ${report.configFiles.join(', ') || '(none found)'}; preset ${report.preset} (${report.form}); the call is its event ${report.event}`,
+    text: `config: ${report.configFiles.join(', ')}; preset ${report.preset} (${report.form}); the call is its event ${report.event}`,
   });
   const ran = report.hooks.map((hook) => `${hook.name} (${hook.status})`);
   findings.push(

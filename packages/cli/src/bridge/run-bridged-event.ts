@@ -40,6 +40,11 @@ export async function runBridgedEvent(run: BridgedRun): Promise<WireAnswer> {
   const adapter = owner.agent;
   printSetupWarnings(setup, io);
   const preset = setup.presets.get(setup.config.preset)!;
+  // No config anywhere: nothing to guard with (the warning says where it looked); doctor reports it.
+  if (setup.files.length === 0) {
+    if (io.env[DOCTOR_VARIABLE] === '1') reportToDoctor(io, setup, 'native', unmapped(call), nothingDecided(call));
+    return adapter.writeAnswer({ call, form: 'native', outcome: nothingDecided(call), event: unmapped(call) });
+  }
   const form = bridgeForm(preset, owner, setup);
   const bridged = form === 'native' ? adapter.nativeEvent(call) : adapter.canonicalEvent(call);
   if (bridged === undefined || findEvent(preset, bridged.event) === undefined)

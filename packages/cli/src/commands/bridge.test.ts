@@ -85,6 +85,12 @@ describe('answers in Claude Code wire format', () => {
     });
   });
 
+  test('no config anywhere: nothing to guard with, the call goes on and stderr says where it looked', async () => {
+    const result = await bridge(bash('ls'));
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toContain('hookline.toml');
+  });
+
   test('an event the config preset has no equivalent of runs nothing and answers nothing', async () => {
     scratch.write('hookline.toml', agentConfig(shellGuard('exit 2')));
     const result = await bridge(call('PermissionRequest', { tool_name: 'Bash', tool_input: { command: 'ls' } }));

@@ -120,13 +120,13 @@ test('init --preset task: the commented notification lines are valid once uncomm
     ).toEqual(['$ARC_STATE', '$ARC_TASK']);
 });
 
-test('init --preset agent: the formatter and linter hooks validate and run', async () => {
+test('init --preset agent: the guard, formatter and linter hooks validate and run', async () => {
   expect((await runCli(['init', '--preset', 'agent'], { cwd: scratch.path })).code).toBe(0);
   expect(await runCli(['validate'], { cwd: scratch.path })).toMatchObject({
     code: 0,
-    stdout: '✓ valid: 2 hooks in hookline.toml\n',
+    stdout: '✓ valid: 3 hooks in hookline.toml\n',
   });
-  for (const tool of ['FileWrite', 'FileEdit']) {
+  for (const tool of ['file_write', 'file_edit']) {
     const result = await runCli(['emit', 'post_tool_use', '--set', `tool_name=${tool}`, '--json'], {
       cwd: scratch.path,
     });
@@ -137,6 +137,14 @@ test('init --preset agent: the formatter and linter hooks validate and run', asy
       warnings: [],
     });
   }
+  const shell = (command: string) =>
+    runCli(['emit', 'pre_tool_use', '--set', 'tool_name=shell', '--set', `tool_input={"command":"${command}"}`], {
+      cwd: scratch.path,
+    });
+  const denied = await shell('rm -rf build');
+  expect(denied.code).toBe(2);
+  expect(denied.stderr + denied.stdout).toContain('no rm -rf: delete files one by one');
+  expect((await shell('ls')).code).toBe(0);
 });
 
 test('init --preset claude: .claude/settings.json whose guard blocks a recursive delete of / and lets ls through', async () => {

@@ -143,6 +143,13 @@ describe('hookline doctor claude', () => {
     expect(idle.stdout).toContain('no hook of the config was selected for pre_tool_use');
   });
 
+  test('no Hookline config: reported with how to write one', async () => {
+    await run('install', 'claude', '--command', COMMAND);
+    const result = await run('doctor', 'claude');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('found no Hookline config');
+  });
+
   test('disableAllHooks is reported', async () => {
     scratch.write('project/.claude/settings.json', '{"disableAllHooks": true}');
     await run('install', 'claude', '--command', COMMAND);

@@ -104,5 +104,5 @@ export const agentPreset: Preset = definePreset({
   invalidHooks: 'fail-when-selected',
   // A coding agent keeps its hooks in .agent/settings.toml, written without a preset line.
   ownConfigFile: { under: 'project', path: '.agent/settings.toml' },
-  starter: { text: agentStarter, tryEmit: 'post_tool_use --set tool_name=FileWrite' },
+  starter: { text: agentStarter, tryEmit: 'post_tool_use --set tool_name=file_write' },
 });
