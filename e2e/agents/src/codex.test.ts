@@ -49,13 +49,18 @@ describe.runIf(problem === undefined || required)('Codex through hookline bridge
   }
 
   test.concurrent("a guard blocks the shell call, and its reason reaches the model as the call's output", async () => {
-    const { run, outputs, marker } = await scenario(
-      { 'hookline.toml': GUARDS },
-      'touch blocked-marker && rm -rf ./nothing',
-    );
+    // A new user's steps: the starter of `hookline init --preset agent`, then `hookline install codex`.
+    const project = codexProject(model.url, {});
+    projects.push(project);
+    await project.hookline('init', '--preset', 'agent');
+    await project.hookline('install', 'codex');
+    const id = `codex-${++runs}`;
+    const run = await runCodex(project, `Please RUN#${id}<<touch blocked-marker && rm -rf ./nothing>>`);
     expect(run.exitCode).toBe(0);
-    expect(marker('blocked-marker')).toBe(false);
-    expect(outputs).toContain('no rm -rf here: delete files one by one');
+    expect(existsSync(join(project.dir, 'blocked-marker'))).toBe(false);
+    expect(codexFollowUp(model.requests(id).at(-1)!).outputs.join('\n')).toContain(
+      'no rm -rf: delete files one by one',
+    );
   });
 
   test.concurrent('an allowed call runs', async () => {

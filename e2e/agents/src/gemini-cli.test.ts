@@ -48,13 +48,18 @@ describe.runIf(problem === undefined || required)('Gemini CLI through hookline b
   }
 
   test.concurrent("a guard blocks the shell call, and its reason reaches the model as the tool's error", async () => {
-    const { run, results, marker } = await scenario(
-      { 'hookline.toml': GUARDS },
-      'touch blocked-marker && rm -rf ./nothing',
-    );
+    // A new user's steps: the starter of `hookline init --preset agent`, then `hookline install gemini`.
+    const project = geminiProject(model.url, {});
+    projects.push(project);
+    await project.hookline('init', '--preset', 'agent');
+    await project.hookline('install', 'gemini');
+    const id = `gemini-${++runs}`;
+    const run = await runGemini(project, `Please RUN#${id}<<touch blocked-marker && rm -rf ./nothing>>`);
     expect(run.exitCode).toBe(0);
-    expect(marker('blocked-marker')).toBe(false);
-    expect(results).toContain('no rm -rf here: delete files one by one');
+    expect(existsSync(join(project.dir, 'blocked-marker'))).toBe(false);
+    expect(JSON.stringify(geminiToolResults(model.requests(id).at(-1)!))).toContain(
+      'no rm -rf: delete files one by one',
+    );
   });
 
   test.concurrent('an allowed call runs', async () => {
