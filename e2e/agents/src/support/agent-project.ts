@@ -22,7 +22,8 @@ export function agentRequired(name: string): boolean {
 
 /** Why `binary --version` fails on this platform; undefined when it runs. */
 export function binaryProblem(binary: string): string | undefined {
-  const probe = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 60_000 });
+  // Generous: Gemini CLI loads its whole bundle for --version, and suites probe at once on a loaded machine.
+  const probe = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 180_000 });
   if (probe.error !== undefined) return `\`${binary} --version\` could not start: ${probe.error.message}`;
   if (probe.status !== 0) return `\`${binary} --version\` exited ${probe.status}: ${probe.stderr.trim()}`;
   return undefined;
