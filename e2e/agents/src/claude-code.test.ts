@@ -147,6 +147,27 @@ describe.runIf(problem === undefined || claudeRequired)('Claude Code through hoo
     },
   );
 
+  test.concurrent('continue: false ends the session after the hook: the model gets no further request', async () => {
+    const claudeHooks = JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [{ type: 'command', command: `echo '{"continue": false, "stopReason": "halted by policy"}'` }],
+          },
+        ],
+      },
+    });
+    const { result, requests } = await scenario({ 'claude-hooks.json': claudeHooks }, 'touch halt-marker', [
+      '--config',
+      'claude-hooks.json',
+      '--preset',
+      'claude',
+    ]);
+    expect(result.result).toMatchObject({ terminal_reason: 'hook_stopped' });
+    expect(requests).toHaveLength(1);
+  });
+
   test.concurrent("a config in Claude Code's own dialect (--preset claude) works through the bridge", async () => {
     const claudeHooks = JSON.stringify({
       hooks: {

@@ -391,8 +391,9 @@ agent's entry timeout (install --deadline) must be above it`,
 
 export const install = defineCommand({
   summary: "put the bridge into a coding agent's hook settings",
-  description: `Adds one entry per event the agent has to its settings (claude: .claude/settings.json of the
-project, --user: ~/.claude/settings.json), each running \`hookline bridge <agent>\` with a timeout
+  description: `Adds an entry for each event of the agent that the config has hooks for (--all-events: every
+event) to its settings (claude: .claude/settings.json of the project, --user: ~/.claude/settings.json),
+each running \`hookline bridge <agent>\` with a timeout
 above the bridge's deadline (and onFailure: "block" on guard events, so even a bridge that cannot start
 refuses the call). Merged with what is there: the user's own hooks and other keys are kept, running it
 twice changes nothing, the previous file is kept as <file>.hookline-backup. A file that cannot be
@@ -412,6 +413,11 @@ Agents: claude (Claude Code).`,
       type: 'string',
       value: 'CMD',
       help: 'how the agent starts Hookline (default: hookline, found on PATH)',
+    },
+    'all-events': {
+      type: 'boolean',
+      help: `an entry for every event the agent has, not only those the config
+has hooks for (each entry starts Hookline on every such event)`,
     },
   },
   epilog: `Examples:

@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -72,24 +72,25 @@ export interface ClaudeResult {
   readonly stderr: string;
 }
 
-/** Runs Claude Code headless in the project: one prompt, the Bash tool allowed. */
-export async function runClaude(project: ClaudeProject, prompt: string): Promise<ClaudeResult> {
-  try {
-    const { stdout, stderr } = await run(CLAUDE, ['-p', prompt, '--allowedTools', 'Bash', '--output-format', 'json'], {
+/**
+ * Runs Claude Code headless in the project: one prompt, the Bash tool allowed, stdin closed (an open
+ * stdin makes \`claude -p\` wait for input first).
+ */
+export function runClaude(project: ClaudeProject, prompt: string): Promise<ClaudeResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(CLAUDE, ['-p', prompt, '--allowedTools', 'Bash', '--output-format', 'json'], {
       cwd: project.dir,
       env: project.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 120_000,
     });
-    return { exitCode: 0, result: parse(stdout), stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return {
-      exitCode: typeof failed.code === 'number' ? failed.code : 1,
-      result: parse(failed.stdout ?? ''),
-      stdout: failed.stdout ?? '',
-      stderr: failed.stderr ?? '',
-    };
-  }
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ exitCode: code ?? 1, result: parse(stdout), stdout, stderr }));
+  });
 }
 
 function parse(text: string): Record<string, unknown> | undefined {

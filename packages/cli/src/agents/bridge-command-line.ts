@@ -38,3 +38,10 @@ function shellWord(word: string): string {
 function escaped(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** The `--deadline` an entry's command line gives the bridge, in milliseconds; undefined when none. */
+export function commandDeadlineMs(command: string): number | undefined {
+  const given = /\s--deadline[\s=]+'?([0-9.]+)'?(\s|$)/.exec(command);
+  const seconds = given === null ? Number.NaN : Number(given[1]);
+  return seconds > 0 ? seconds * 1000 : undefined;
+}

@@ -1,5 +1,6 @@
 import type { AgentAdapter, AgentCall, SettingsCommand } from '@hookline/core';
 import type { DoctorReport } from '../bridge/run-bridged-event.ts';
+import { commandDeadlineMs } from './bridge-command-line.ts';
 import type { EntryResult } from './run-entry-command.ts';
 
 /** One thing `hookline doctor` found: fine, or a reason hooks would not fire (with what to do). */
@@ -19,10 +20,11 @@ export function diagnoseRun(run: {
   const { adapter, call, entry, result, report } = run;
   const findings: Finding[] = [];
   const timeout = entry.timeoutSeconds;
-  if (timeout !== undefined && timeout * 1000 <= adapter.bridgeDeadlineMs)
+  const deadlineMs = commandDeadlineMs(entry.command) ?? adapter.bridgeDeadlineMs;
+  if (timeout !== undefined && timeout * 1000 <= deadlineMs)
     findings.push({
       ok: false,
-      text: `the entry's timeout (${timeout} s) is not above the bridge's deadline (${adapter.bridgeDeadlineMs / 1000} s): ${adapter.title} could give up first. Run \`hookline install ${adapter.name}\` again.`,
+      text: `the entry's timeout (${timeout} s) is not above the bridge's deadline (${deadlineMs / 1000} s): ${adapter.title} could give up first. Run \`hookline install ${adapter.name}\` again.`,
     });
   const stderr = (result.answer.stderr ?? '').trim();
   if (

@@ -94,9 +94,11 @@ function reportToDoctor(io: CliIo, setup: Setup, form: BridgeForm, bridged: Brid
   io.stderr.write(`${DOCTOR_PREFIX}${JSON.stringify(report)}\n`);
 }
 
-// The config's preset is the agent's own, or the canonical one every agent maps onto; any other
-// (a workflow engine's) has no event an agent's call could be.
-function bridgeForm(preset: Preset, owner: Preset, setup: Setup): BridgeForm {
+/**
+ * The config's preset is the agent's own, or the canonical one every agent maps onto; any other (a
+ * workflow engine's) has no event an agent's call could be: an error naming the presets that work.
+ */
+export function bridgeForm(preset: Preset, owner: Preset, setup: Setup): BridgeForm {
   if (preset.name === owner.name) return 'native';
   if (preset.canonicalAgentEvents === true) return 'canonical';
   const canonical = setup.presets.all.filter((candidate) => candidate.canonicalAgentEvents === true);

@@ -9,6 +9,7 @@ import type { CliIo } from '../cli-io.ts';
 import type { CommandModule } from '../command.ts';
 import type { doctor } from '../command-specs.ts';
 import { diagnoseRun, type Finding } from '../agents/diagnose-run.ts';
+import { eventsToInstall } from '../agents/events-to-install.ts';
 
 /**
  * `hookline doctor <agent>`: are the bridge's entries where the agent reads them, and does the exact
@@ -17,7 +18,8 @@ import { diagnoseRun, type Finding } from '../agents/diagnose-run.ts';
  */
 export const doctorCommand = {
   async run({ values, positionals }, io) {
-    const adapter = findAgent(positionals.agent);
+    const owner = findAgent(positionals.agent);
+    const adapter = owner.agent;
     const findings: Finding[] = [];
     const entries: SettingsCommand[] = [];
     for (const user of [false, true]) {
@@ -29,7 +31,9 @@ export const doctorCommand = {
     }
     const payload = adapter.doctorPayload(io.cwd);
     const call = adapter.readCall(payload);
-    const guard = 'problem' in call ? undefined : entries.find((entry) => entry.agentEvent === call.agentEvent);
+    // The entry of the synthetic call's event, else any: they all run the same command line.
+    const guard =
+      'problem' in call ? undefined : (entries.find((entry) => entry.agentEvent === call.agentEvent) ?? entries[0]);
     let report: DoctorReport | undefined;
     if (entries.length === 0) {
       findings.push({
@@ -39,14 +43,17 @@ export const doctorCommand = {
     } else if (guard === undefined || 'problem' in call) {
       findings.push({
         ok: false,
-        text: `no Hookline entry for ${adapter.title}'s guard event: run \`hookline install ${adapter.name}\` again.`,
+        text: `${adapter.title}'s synthetic call cannot be read: ${'problem' in call ? call.problem : ''}`,
       });
     } else {
-      const missing = adapter.settings.events.filter((event) => !entries.some((entry) => entry.agentEvent === event));
+      const wanted = await eventsToInstall(owner, configOf(guard.command), io).catch(() => undefined);
+      const missing = (wanted?.allBecause === undefined ? (wanted?.events ?? []) : []).filter(
+        (event) => !entries.some((entry) => entry.agentEvent === event),
+      );
       if (missing.length > 0)
         findings.push({
           ok: false,
-          text: `no Hookline entry for ${missing.join(', ')}: run \`hookline install ${adapter.name}\` again.`,
+          text: `the config has hooks for ${missing.join(', ')}, but no entry runs the bridge there: they would not fire. Run \`hookline install ${adapter.name}\` again.`,
         });
       const timeoutMs = (guard.timeoutSeconds ?? adapter.defaultTimeoutMs / 1000) * 1000;
       const result = await runEntryCommand({
@@ -92,6 +99,18 @@ function inspect(adapter: AgentAdapter, path: string, io: CliIo, findings: Findi
   if (ours.length > 0)
     findings.push({ ok: true, text: `${where} has ${ours.length} Hookline entries (\`${ours[0]!.command}\`)` });
   return file;
+}
+
+// The --config and --preset an entry's command line gives the bridge (quoted as install writes them).
+function configOf(command: string): { files: string[]; preset: string | undefined } {
+  const words = [...command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((match) =>
+    match[1] === undefined ? match[2]! : match[1].replaceAll("'\\''", "'"),
+  );
+  const files = words.flatMap((word, index) =>
+    word === '--config' && words[index + 1] !== undefined ? [words[index + 1]!] : [],
+  );
+  const preset = words[words.indexOf('--preset') + 1];
+  return { files, preset: words.includes('--preset') ? preset : undefined };
 }
 
 function doctorReport(stderr: string): DoctorReport | undefined {

@@ -70,6 +70,30 @@ describe('hookline install claude', () => {
     });
   });
 
+  test('only the events the config has hooks for get an entry; a config with none is refused', async () => {
+    scratch.write(
+      'project/hookline.toml',
+      'preset = "agent"\n[[hooks]]\nevent = "pre_tool_use"\ntool_name = "shell"\naction = { type = "shell", command = "exit 0" }\n',
+    );
+    const result = await run('install', 'claude', '--command', COMMAND);
+    expect(result.stdout).toContain('for PreToolUse (the events the config has hooks for');
+    expect(Object.keys(read().hooks)).toEqual(['PreToolUse']);
+    scratch.write(
+      'project/hookline.toml',
+      'preset = "agent"\n[[hooks]]\nevent = "post_tool_use"\naction = { type = "shell", command = "exit 0" }\n',
+    );
+    const doctor = await run('doctor', 'claude');
+    expect(doctor.stdout).toContain('the config has hooks for PostToolUse, PostToolUseFailure, but no entry');
+    await run('install', 'claude', '--command', COMMAND);
+    expect(Object.keys(read().hooks)).toEqual(['PostToolUse', 'PostToolUseFailure']);
+    scratch.write('project/hookline.toml', 'preset = "agent"\n');
+    const none = await run('install', 'claude', '--command', COMMAND);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('--all-events');
+    scratch.write('project/hookline.toml', 'preset = "arc"\n');
+    expect((await run('install', 'claude', '--command', COMMAND)).stderr).toContain('preset "agent" or "claude"');
+  });
+
   test('--dry-run prints the change and writes nothing', async () => {
     scratch.write('project/.claude/settings.json', '{"model": "opus"}\n');
     const result = await run('install', 'claude', '--dry-run');
@@ -133,11 +157,11 @@ describe('hookline doctor claude', () => {
 
   test("a command the agent's shell cannot start, and a config with no hook for the call, are reported", async () => {
     scratch.write('project/hookline.toml', 'preset = "agent"\n');
-    await run('install', 'claude', '--command', '/nonexistent/hookline');
+    await run('install', 'claude', '--command', '/nonexistent/hookline', '--all-events');
     const missing = await run('doctor', 'claude');
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain('could not start');
-    await run('install', 'claude', '--command', COMMAND);
+    await run('install', 'claude', '--command', COMMAND, '--all-events');
     const idle = await run('doctor', 'claude');
     expect(idle.code).toBe(1);
     expect(idle.stdout).toContain('no hook of the config was selected for pre_tool_use');
@@ -148,6 +172,20 @@ describe('hookline doctor claude', () => {
     const result = await run('doctor', 'claude');
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('found no Hookline config');
+  });
+
+  test("an entry whose timeout is not above the bridge's deadline is reported", async () => {
+    scratch.write('project/hookline.toml', 'preset = "agent"\n');
+    await run('install', 'claude', '--command', COMMAND, '--all-events');
+    const settings = read();
+    for (const group of settings.hooks.PreToolUse) group.hooks[0].timeout = 30;
+    scratch.write('project/.claude/settings.json', JSON.stringify(settings));
+    const result = await run('doctor', 'claude');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("the entry's timeout (30 s) is not above the bridge's deadline (55 s)");
+    // A shorter --deadline of its own is read from the entry's command line.
+    await run('install', 'claude', '--command', COMMAND, '--deadline', '20', '--all-events');
+    expect((await run('doctor', 'claude')).stdout).not.toContain('is not above');
   });
 
   test('disableAllHooks is reported', async () => {

@@ -3,6 +3,7 @@ import { bridgeCommandLine, isBridgeCommand } from '../agents/bridge-command-lin
 import { onPath } from '../agents/on-path.ts';
 import { readSettingsFile, settingsPath } from '../agents/settings-file.ts';
 import { displayPath, writeSettingsChange } from '../agents/write-settings-change.ts';
+import { eventsToInstall } from '../agents/events-to-install.ts';
 import { CliError } from '../cli-error.ts';
 import type { CommandModule } from '../command.ts';
 import type { install } from '../command-specs.ts';
@@ -13,7 +14,8 @@ const TIMEOUT_MARGIN_SECONDS = 5;
 /** `hookline install <agent>`: the bridge's entries merged into the agent's settings. */
 export const installCommand = {
   async run({ values, positionals }, io) {
-    const adapter = findAgent(positionals.agent);
+    const owner = findAgent(positionals.agent);
+    const adapter = owner.agent;
     const deadlineSeconds = values.deadline === undefined ? undefined : positiveSeconds(values.deadline);
     const command = values.command ?? 'hookline';
     const line = bridgeCommandLine(adapter, {
@@ -23,20 +25,29 @@ export const installCommand = {
       deadlineSeconds,
     });
     const file = readSettingsFile(settingsPath(adapter, values.user === true, io));
-    // Entries of an earlier install with other options are replaced, not added next to them.
-    const others = (existing: string) => existing !== line && isBridgeCommand(adapter, existing);
+    const chosen =
+      values['all-events'] === true
+        ? { events: adapter.settings.events }
+        : await eventsToInstall(owner, { files: values.config ?? [], preset: values.preset }, io);
+    if (chosen.events.length === 0)
+      throw new CliError(
+        'HOOKLINE_CLI_NOTHING_TO_INSTALL',
+        `no hook of the config is for an event ${adapter.title} has, so no entry was written; add hooks (\`hookline init --preset agent\`), or install an entry for every event with --all-events.`,
+      );
+    // An earlier install's entries (other options, other events) are replaced, not added next to.
     const timeoutSeconds = Math.ceil((deadlineSeconds ?? adapter.bridgeDeadlineMs / 1000) + TIMEOUT_MARGIN_SECONDS);
-    const data = adapter.settings.addEntries(adapter.settings.removeEntries(file.data, others), {
-      command: () => line,
-      timeoutSeconds,
-    });
+    const data = adapter.settings.addEntries(
+      adapter.settings.removeEntries(file.data, (existing) => isBridgeCommand(adapter, existing)),
+      { command: () => line, timeoutSeconds },
+      chosen.events,
+    );
     const change = writeSettingsChange(file, data, values['dry-run'] === true, io);
     const where = displayPath(file.path, io);
     if (change.kind === 'unchanged')
       io.stdout.write(`${adapter.title}: the Hookline bridge is already in ${where}; nothing changed.\n`);
     if (change.kind === 'written')
       io.stdout.write(
-        `${adapter.title}: the Hookline bridge (\`${line}\`, timeout ${timeoutSeconds} s) is in ${where} for ${adapter.settings.events.length} events${change.backup === undefined ? '' : `; the previous file is ${displayPath(change.backup, io)}`}.\nCheck it with: hookline doctor ${adapter.name}\n`,
+        `${adapter.title}: the Hookline bridge (\`${line}\`, timeout ${timeoutSeconds} s) is in ${where} for ${chosen.events.join(', ')}${chosen.allBecause === undefined ? ' (the events the config has hooks for; install again after adding hooks for others)' : ` (every event: ${chosen.allBecause})`}${change.backup === undefined ? '' : `; the previous file is ${displayPath(change.backup, io)}`}.\nCheck it with: hookline doctor ${adapter.name}\n`,
       );
     if (values.command === undefined && !onPath('hookline', io.env))
       io.stderr.write(

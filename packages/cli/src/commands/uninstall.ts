@@ -8,7 +8,7 @@ import type { uninstall } from '../command-specs.ts';
 /** `hookline uninstall <agent>`: the bridge's entries removed, everything else kept. */
 export const uninstallCommand = {
   async run({ values, positionals }, io) {
-    const adapter = findAgent(positionals.agent);
+    const adapter = findAgent(positionals.agent).agent;
     const file = readSettingsFile(settingsPath(adapter, values.user === true, io));
     const where = displayPath(file.path, io);
     if (file.text === undefined) {

@@ -65,10 +65,14 @@ export interface AgentSettings {
   /** The agent events Hookline installs an entry for, in the order they are written. */
   readonly events: readonly string[];
   /**
-   * `settings` with one bridge entry per event of {@link events} added. An entry already there
-   * (the same command) is left as it is, so installing twice changes nothing.
+   * `settings` with one bridge entry for each of `events` (some of {@link events}) added. An entry
+   * already there (the same command) is left as it is, so installing twice changes nothing.
    */
-  addEntries(settings: Readonly<Record<string, unknown>>, entry: BridgeEntry): Record<string, unknown>;
+  addEntries(
+    settings: Readonly<Record<string, unknown>>,
+    entry: BridgeEntry,
+    events: readonly string[],
+  ): Record<string, unknown>;
   /** `settings` without the entries whose command `isOurs`; everything else kept, empty containers removed. */
   removeEntries(
     settings: Readonly<Record<string, unknown>>,
@@ -116,6 +120,12 @@ export interface AgentAdapter {
    * event (the bridge then answers that nothing was decided).
    */
   canonicalEvent(call: AgentCall): BridgedEvent | undefined;
+  /**
+   * The event of the config's preset an agent event becomes, in `form` (`PreToolUse` → `pre_tool_use`
+   * canonically), or `undefined` when it has none: `install` writes entries only for the events the
+   * config has hooks for.
+   */
+  presetEvent(agentEvent: string, form: BridgeForm): string | undefined;
   /** Whether the call is a guard (a tool call the answer may stop): every failure of Hookline vetoes it. */
   isGuard(call: AgentCall): boolean;
   /** The merged outcome in the agent's wire format. */

@@ -27,9 +27,10 @@ export function matcherGroupSettings(options: MatcherGroupOptions): AgentSetting
     project: options.project,
     user: options.user,
     events: Object.keys(options.events),
-    addEntries(settings, entry) {
+    addEntries(settings, entry, events) {
       const hooks: Record<string, unknown> = { ...objectOr(settings['hooks']) };
       for (const [event, matcher] of Object.entries(options.events)) {
+        if (!events.includes(event)) continue;
         const groups = Array.isArray(hooks[event]) ? [...(hooks[event] as unknown[])] : [];
         const command = entry.command(event);
         if (groupCommands(groups).includes(command)) continue;

@@ -95,8 +95,12 @@ test("the settings entries merge with the user's, once, and come out again alone
     hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'mine' }] }] },
   };
   const entry = { command: () => 'hookline bridge claude', timeoutSeconds: 60 };
-  const once = claudeAgent.settings.addEntries(users, entry);
-  expect(claudeAgent.settings.addEntries(once, entry)).toEqual(once);
+  const once = claudeAgent.settings.addEntries(users, entry, claudeAgent.settings.events);
+  expect(claudeAgent.settings.addEntries(once, entry, claudeAgent.settings.events)).toEqual(once);
+  expect(claudeAgent.settings.addEntries(users, entry, ['Stop']).hooks).toEqual({
+    ...users.hooks,
+    Stop: [{ hooks: [{ type: 'command', command: 'hookline bridge claude', timeout: 60 }] }],
+  });
   expect(
     claudeAgent.settings.commands(once).filter((found) => found.command === 'hookline bridge claude'),
   ).toHaveLength(claudeAgent.settings.events.length);

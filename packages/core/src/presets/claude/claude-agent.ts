@@ -57,10 +57,16 @@ export const claudeAgent: AgentAdapter = {
   },
   nativeEvent: (call) => ({ event: call.agentEvent, context: { ...call.payload } }),
   canonicalEvent(call) {
-    const event = Object.hasOwn(CANONICAL_EVENTS, call.agentEvent) ? CANONICAL_EVENTS[call.agentEvent] : undefined;
+    const event = claudeAgent.presetEvent(call.agentEvent, 'canonical');
     if (event === undefined) return undefined;
     return { event, context: canonicalContext(call) };
   },
+  presetEvent: (agentEvent, form) =>
+    form === 'native'
+      ? agentEvent
+      : Object.hasOwn(CANONICAL_EVENTS, agentEvent)
+        ? CANONICAL_EVENTS[agentEvent]
+        : undefined,
   isGuard: (call) => GUARDS.has(call.agentEvent),
   writeAnswer({ call, outcome, form }) {
     if (form === 'native' || outcome.updated_input === undefined) return writeClaudeAnswer(outcome, call.agentEvent);

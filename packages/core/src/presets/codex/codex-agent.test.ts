@@ -92,10 +92,10 @@ test("doctor reads Codex's fail-open answers as Codex does", () => {
 
 test('install writes timeouts in seconds into .codex/hooks.json groups, once', () => {
   const entry = { command: () => 'hookline bridge codex', timeoutSeconds: 60 };
-  const installed = codexAgent.settings.addEntries({}, entry);
+  const installed = codexAgent.settings.addEntries({}, entry, codexAgent.settings.events);
   expect(codexAgent.settings.project).toEqual({ under: 'project', path: '.codex/hooks.json' });
   expect((installed['hooks'] as Record<string, unknown[]>)['PreToolUse']).toEqual([
     { hooks: [{ type: 'command', command: 'hookline bridge codex', timeout: 60 }] },
   ]);
-  expect(codexAgent.settings.addEntries(installed, entry)).toEqual(installed);
+  expect(codexAgent.settings.addEntries(installed, entry, codexAgent.settings.events)).toEqual(installed);
 });

@@ -46,7 +46,7 @@ export const codexAgent: AgentAdapter = {
   },
   nativeEvent: (call) => ({ event: call.agentEvent, context: { ...call.payload } }),
   canonicalEvent(call) {
-    const event = Object.hasOwn(CANONICAL_EVENTS, call.agentEvent) ? CANONICAL_EVENTS[call.agentEvent] : undefined;
+    const event = codexAgent.presetEvent(call.agentEvent, 'canonical');
     if (event === undefined) return undefined;
     const tool = call.payload['tool_name'];
     const input = call.payload['tool_input'];
@@ -59,6 +59,12 @@ export const codexAgent: AgentAdapter = {
       }),
     };
   },
+  presetEvent: (agentEvent, form) =>
+    form === 'native'
+      ? agentEvent
+      : Object.hasOwn(CANONICAL_EVENTS, agentEvent)
+        ? CANONICAL_EVENTS[agentEvent]
+        : undefined,
   isGuard: (call) => GUARDS.has(call.agentEvent),
   writeAnswer({ call, outcome, form }) {
     if (form === 'native' || outcome.updated_input === undefined) return writeCodexAnswer(outcome, call.agentEvent);

@@ -99,18 +99,29 @@ test('failures refuse guards; an unreadable payload exits 2; prompt submission a
 test('install: flat entries, failClosed on guards, version 1; uninstall removes only them', () => {
   const entry = { command: () => 'hookline bridge cursor', timeoutSeconds: 60 };
   const user = { version: 1, hooks: { afterFileEdit: [{ command: './format.sh' }] } };
-  const installed = cursorAgent.settings.addEntries(user, entry);
+  const installed = cursorAgent.settings.addEntries(user, entry, cursorAgent.settings.events);
   const hooks = installed['hooks'] as Record<string, unknown[]>;
   expect(hooks['beforeShellExecution']).toEqual([{ command: 'hookline bridge cursor', timeout: 60, failClosed: true }]);
   expect(hooks['afterFileEdit']).toEqual([
     { command: './format.sh' },
     { command: 'hookline bridge cursor', timeout: 60 },
   ]);
-  expect(cursorAgent.settings.addEntries(installed, entry)).toEqual(installed);
+  expect(cursorAgent.settings.addEntries(installed, entry, cursorAgent.settings.events)).toEqual(installed);
   expect(cursorAgent.settings.removeEntries(installed, (command) => command === 'hookline bridge cursor')).toEqual(
     user,
   );
   expect(cursorAgent.settings.problems?.({ version: 2 })).toEqual([
     '"version" is 2; Cursor reads hooks.json of version 1',
   ]);
+});
+
+test('install writes entries only for the events asked for, and canonically maps each event it can', () => {
+  const entry = { command: () => 'hookline bridge cursor', timeoutSeconds: 60 };
+  expect(cursorAgent.settings.addEntries({}, entry, ['beforeShellExecution'])).toEqual({
+    version: 1,
+    hooks: { beforeShellExecution: [{ command: 'hookline bridge cursor', timeout: 60, failClosed: true }] },
+  });
+  expect(cursorAgent.presetEvent('beforeShellExecution', 'canonical')).toBe('pre_tool_use');
+  expect(cursorAgent.presetEvent('afterAgentThought', 'canonical')).toBeUndefined();
+  expect(cursorAgent.presetEvent('afterAgentThought', 'native')).toBe('afterAgentThought');
 });

@@ -58,7 +58,7 @@ export const cursorAgent: AgentAdapter = {
   },
   nativeEvent: (call) => ({ event: call.agentEvent, context: { ...call.payload } }),
   canonicalEvent(call) {
-    const event = Object.hasOwn(CANONICAL_EVENTS, call.agentEvent) ? CANONICAL_EVENTS[call.agentEvent] : undefined;
+    const event = cursorAgent.presetEvent(call.agentEvent, 'canonical');
     if (event === undefined) return undefined;
     const context = canonicalContext(call, {
       agent: 'cursor',
@@ -70,6 +70,12 @@ export const cursorAgent: AgentAdapter = {
     if (output !== undefined && context['tool_response'] === undefined) context['tool_response'] = { output };
     return { event, context };
   },
+  presetEvent: (agentEvent, form) =>
+    form === 'native'
+      ? agentEvent
+      : Object.hasOwn(CANONICAL_EVENTS, agentEvent)
+        ? CANONICAL_EVENTS[agentEvent]
+        : undefined,
   isGuard: (call) => GUARDS.has(call.agentEvent),
   writeAnswer({ call, outcome, form }) {
     if (outcome.updated_input === undefined || outcome.decision === 'block')

@@ -12,9 +12,9 @@ export function cursorSettings(events: readonly string[], guards: ReadonlySet<st
     project: { under: 'project', path: '.cursor/hooks.json' },
     user: { under: 'home', path: '.cursor/hooks.json' },
     events,
-    addEntries(settings, entry) {
+    addEntries(settings, entry, chosen) {
       const hooks: Record<string, unknown> = { ...(isObject(settings['hooks']) ? settings['hooks'] : {}) };
-      for (const event of events) {
+      for (const event of events.filter((candidate) => chosen.includes(candidate))) {
         const list = Array.isArray(hooks[event]) ? [...(hooks[event] as unknown[])] : [];
         const command = entry.command(event);
         if (list.some((item) => isObject(item) && item['command'] === command)) continue;

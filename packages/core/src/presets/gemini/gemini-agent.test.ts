@@ -94,12 +94,12 @@ test('install: one group per event with the timeout in milliseconds; twice chang
   const entry = { command: (event: string) => `hookline bridge gemini # ${event}`, timeoutSeconds: 60 };
   const mine = { matcher: 'write_file', hooks: [{ type: 'command', command: 'fmt.sh' }] };
   const settings = { theme: 'dark', hooks: { AfterTool: [mine] } };
-  const installed = geminiAgent.settings.addEntries(settings, entry);
+  const installed = geminiAgent.settings.addEntries(settings, entry, geminiAgent.settings.events);
   expect(installed['theme']).toBe('dark');
   expect((installed['hooks'] as Record<string, unknown[]>)['BeforeTool']).toEqual([
     { hooks: [{ type: 'command', command: 'hookline bridge gemini # BeforeTool', timeout: 60_000 }] },
   ]);
-  expect(geminiAgent.settings.addEntries(installed, entry)).toEqual(installed);
+  expect(geminiAgent.settings.addEntries(installed, entry, geminiAgent.settings.events)).toEqual(installed);
   expect(geminiAgent.settings.removeEntries(installed, (command) => command.startsWith('hookline bridge'))).toEqual(
     settings,
   );
