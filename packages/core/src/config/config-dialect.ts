@@ -72,6 +72,11 @@ export interface ConfigDialect {
    * filled in.
    */
   hooksSchema(preset: DialectPreset, schemas?: HookSchemas): GenericSchema;
+  /**
+   * The file's `hooks` as `hooksSchema` reads it, when the dialect writes another host's form in its
+   * own (`gemini`: timeouts in milliseconds read as Claude Code's seconds); default: as written.
+   */
+  formValue?(hooks: unknown): unknown;
   /** The line of a path below `hooks`, for the form's issues; default: JSON paths, else `hooks`' line. */
   formLine?(path: readonly (string | number)[], lines: SourceLines): number | undefined;
   /**

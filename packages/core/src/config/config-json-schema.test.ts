@@ -20,7 +20,15 @@ const keysAt = (value: unknown, ...path: Array<string | number>): string[] =>
 
 test('every preset is a valid `preset`, and durable is a common key', () => {
   const schema = configJsonSchema(runners);
-  expect(at(schema, 'properties', 'preset', 'enum')).toEqual(['arc', 'task', 'agent', 'claude']);
+  expect(at(schema, 'properties', 'preset', 'enum')).toEqual([
+    'arc',
+    'task',
+    'agent',
+    'gemini',
+    'codex',
+    'cursor',
+    'claude',
+  ]);
   expect(keysAt(schema, 'properties', 'hooks', 'items', 'anyOf', 0, 'properties')).toContain('durable');
 });
 

@@ -37,7 +37,9 @@ export function readDialect(
     return hooksLine;
   };
   const issues =
-    data['hooks'] === undefined ? [] : formIssues(openForm(dialect, preset), data['hooks'], { file, line });
+    data['hooks'] === undefined
+      ? []
+      : formIssues(openForm(dialect, preset), dialect.formValue?.(data['hooks']) ?? data['hooks'], { file, line });
   const read = dialect.readHooks(source, preset, schemas);
   return { ...read, issues: [...issues, ...read.issues] };
 }

@@ -44,6 +44,9 @@ test('the session-ending events are in their catalogs', () => {
     arc: ['run_complete', 'run_failed'],
     agent: ['session_stop'],
     claude: ['SessionEnd'],
+    codex: ['SessionEnd'],
+    cursor: ['sessionEnd'],
+    gemini: ['SessionEnd'],
     task: [],
   });
 });

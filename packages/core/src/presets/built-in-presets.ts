@@ -1,6 +1,9 @@
 import { agentPreset } from './agent/agent-preset.ts';
 import { arcPreset } from './arc/arc-preset.ts';
 import { claudePreset } from './claude/claude-preset.ts';
+import { codexPreset } from './codex/codex-preset.ts';
+import { cursorPreset } from './cursor/cursor-preset.ts';
+import { geminiPreset } from './gemini/gemini-preset.ts';
 import { PresetRegistry } from './preset-registry.ts';
 import { taskPreset } from './task/task-preset.ts';
 
@@ -8,4 +11,13 @@ import { taskPreset } from './task/task-preset.ts';
  * The presets this core brings, the first one the default. Each lives in its own folder and is made
  * with `definePreset`, as a plugin's preset is.
  */
-export const builtInPresets: PresetRegistry = new PresetRegistry([arcPreset, taskPreset, agentPreset, claudePreset]);
+export const builtInPresets: PresetRegistry = new PresetRegistry([
+  arcPreset,
+  taskPreset,
+  agentPreset,
+  // Before claude: their settings files hold a `hooks` object too, and are told apart by their path.
+  geminiPreset,
+  codexPreset,
+  cursorPreset,
+  claudePreset,
+]);
