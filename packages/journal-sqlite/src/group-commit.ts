@@ -1,0 +1,109 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/** A write to the journal: its statements run inside the transaction of the batch it joins. */
+export type JournalWrite<T> = (db: DatabaseSync) => T;
+
+/**
+ * Group commit: writes queued within one turn of the event loop (the records of a burst of emits,
+ * the completions of deliveries answered together, the lease renewals of one tick, the claims of
+ * idle loops) commit in one transaction — one WAL append, and with `synchronous = "full"` one
+ * fsync, for all of them instead of one each. A write resolves only once its batch has committed,
+ * so nothing is reported journaled before it is on disk. Each write runs under its own savepoint:
+ * one that throws is undone and rejects alone; a batch that cannot begin or commit (another
+ * process holding the lock past the busy timeout, a full disk) rejects all its writes.
+ */
+export interface GroupCommit {
+  /** Queues `work` for the batch of this turn of the event loop; resolves to its result once committed. */
+  write<T>(work: JournalWrite<T>): Promise<T>;
+  /** Commits what is queued now, without waiting for the turn to end (before closing the database). */
+  flush(): void;
+}
+
+interface Queued {
+  readonly work: JournalWrite<unknown>;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly failed: unknown };
+
+/**
+ * A {@link GroupCommit} over the database `open` returns (opening it when needed); `failure` turns
+ * what SQLite threw into the error a write rejects with.
+ */
+export function groupCommit(open: () => DatabaseSync, failure: (error: unknown) => unknown): GroupCommit {
+  let queue: Queued[] = [];
+  let scheduled: ReturnType<typeof setImmediate> | undefined;
+
+  const flush = (): void => {
+    if (scheduled !== undefined) clearImmediate(scheduled);
+    scheduled = undefined;
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    let outcomes: Outcome[];
+    try {
+      outcomes = commit(open(), batch);
+    } catch (error) {
+      const reason = failure(error);
+      for (const queued of batch) queued.reject(reason);
+      return;
+    }
+    batch.forEach((queued, index) => {
+      const outcome = outcomes[index]!;
+      if (outcome.ok) queued.resolve(outcome.value);
+      else queued.reject(failure(outcome.failed));
+    });
+  };
+
+  return {
+    write<T>(work: JournalWrite<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        scheduled ??= setImmediate(flush);
+      });
+    },
+    flush,
+  };
+}
+
+// One transaction for the batch, a savepoint per write (none for a write alone: its failure rolls
+// the whole transaction back). Throws when the transaction itself fails.
+function commit(db: DatabaseSync, batch: readonly Queued[]): Outcome[] {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    if (batch.length === 1) {
+      const outcome = attempt(batch[0]!.work, db);
+      db.exec(outcome.ok ? 'COMMIT' : 'ROLLBACK');
+      return [outcome];
+    }
+    const outcomes = batch.map(({ work }) => {
+      db.exec('SAVEPOINT hookline_write');
+      const outcome = attempt(work, db);
+      if (!outcome.ok) db.exec('ROLLBACK TO hookline_write');
+      db.exec('RELEASE hookline_write');
+      return outcome;
+    });
+    db.exec('COMMIT');
+    return outcomes;
+  } catch (error) {
+    rollback(db);
+    throw error;
+  }
+}
+
+function attempt(work: JournalWrite<unknown>, db: DatabaseSync): Outcome {
+  try {
+    return { ok: true, value: work(db) };
+  } catch (error) {
+    return { ok: false, failed: error };
+  }
+}
+
+function rollback(db: DatabaseSync): void {
+  try {
+    if (db.isTransaction) db.exec('ROLLBACK');
+  } catch {
+    // SQLite may have rolled the transaction back itself already (a full disk, an I/O error).
+  }
+}
