@@ -91,3 +91,16 @@ test('a write that fails halfway is undone and rejects alone; the others of its 
   ).toEqual(['first', 'last']);
   expect(db.isTransaction).toBe(false);
 });
+
+test('a claim in the same batch after an entry was recorded for others takes it, though a claim before found nothing', async () => {
+  const journal = journalAt(join(scratch(), 'claims.db'));
+  const [before, id, after, last] = await Promise.all([
+    journal.doClaim('worker-1', 60_000),
+    journal.doRecord(record('for workers'), 'recorder', 0),
+    journal.doClaim('worker-2', 60_000),
+    journal.doClaim('worker-3', 60_000),
+  ]);
+  expect(before).toBeUndefined();
+  expect(after).toMatchObject({ id, owner: 'worker-2', attempts: 2 });
+  expect(last).toBeUndefined();
+});

@@ -1,7 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
 
-/** A write to the journal: its statements run inside the transaction of the batch it joins. */
-export type JournalWrite<T> = (db: DatabaseSync) => T;
+/**
+ * A write to the journal: its statements run inside the transaction of the batch it joins. `batch`
+ * is an object of that batch alone, for writes that can tell their batch-mates something (a claim
+ * that found nothing due spares the next claims of its batch the search).
+ */
+export type JournalWrite<T> = (db: DatabaseSync, batch: object) => T;
 
 /**
  * Group commit: writes queued within one turn of the event loop (the records of a burst of emits,
@@ -73,13 +77,14 @@ function commit(db: DatabaseSync, batch: readonly Queued[]): Outcome[] {
   db.exec('BEGIN IMMEDIATE');
   try {
     if (batch.length === 1) {
-      const outcome = attempt(batch[0]!.work, db);
+      const outcome = attempt(batch[0]!.work, db, {});
       db.exec(outcome.ok ? 'COMMIT' : 'ROLLBACK');
       return [outcome];
     }
+    const token = {};
     const outcomes = batch.map(({ work }) => {
       db.exec('SAVEPOINT hookline_write');
-      const outcome = attempt(work, db);
+      const outcome = attempt(work, db, token);
       if (!outcome.ok) db.exec('ROLLBACK TO hookline_write');
       db.exec('RELEASE hookline_write');
       return outcome;
@@ -92,9 +97,9 @@ function commit(db: DatabaseSync, batch: readonly Queued[]): Outcome[] {
   }
 }
 
-function attempt(work: JournalWrite<unknown>, db: DatabaseSync): Outcome {
+function attempt(work: JournalWrite<unknown>, db: DatabaseSync, batch: object): Outcome {
   try {
-    return { ok: true, value: work(db) };
+    return { ok: true, value: work(db, batch) };
   } catch (error) {
     return { ok: false, failed: error };
   }

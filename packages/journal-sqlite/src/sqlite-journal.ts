@@ -115,7 +115,14 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
   };
   // Writes on the delivery path (record, claim, renew, complete, release, attempts) commit in groups.
   const batches = groupCommit(open, failed);
-  const write = <T>(work: (db: DatabaseSync) => T): Promise<T> => batches.write(work);
+  // The batch in which a claim found nothing due, until a write that may make an entry claimable:
+  // the other claims of that batch (idle claim loops all ask at once) return at once.
+  let nothingDueIn: object | undefined;
+  const write = <T>(work: (db: DatabaseSync) => T, mayFreeEntries = false): Promise<T> =>
+    batches.write((db) => {
+      if (mayFreeEntries) nothingDueIn = undefined;
+      return work(db);
+    });
   const hostIdentity = (): string => (host ??= settings.hostIdentity ?? localHostIdentity());
   // This process as the holder of what it records and claims: read once (its start time never changes,
   // and reading /proc for every record cost more than the insert).
@@ -149,12 +156,17 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
           record.seal ?? null,
         );
         return String(result.lastInsertRowid);
-      });
+      }, leaseMs <= 0);
     },
     doClaim(owner: string, leaseMs: number) {
       // The entry comes with the groups its earlier holder left; the engine checks their seals and
       // asks doEndProcessGroups to end them. Nothing is signalled here.
-      return write((db) => claimNext(db, owner, leaseMs, self(), maxAttempts));
+      return batches.write((db, batch) => {
+        if (nothingDueIn === batch) return undefined;
+        const claimed = claimNext(db, owner, leaseMs, self(), maxAttempts);
+        if (claimed === undefined) nothingDueIn = batch;
+        return claimed;
+      });
     },
     async doAttachProcess(id: string, owner: string, pid: number, seal: ProcessGroupSealer) {
       const holds = (): Promise<boolean> =>
@@ -239,7 +251,7 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
           ).run(deliveries, Date.now() + next.retryAfterMs, next.error, Number(id));
         }
         return true;
-      });
+      }, next.deadLetter === undefined);
     },
     doPurge(before: number) {
       return use((db) =>
@@ -295,6 +307,7 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
             db,
             `UPDATE ${JOURNAL_TABLE} SET owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL, last_error = ?, available_at = ? WHERE id = ? AND owner = ?`,
           ).run(error, Date.now() + retryAfterMs, Number(id), owner).changes === 1,
+        true,
       );
     },
     list(query: JournalListQuery = {}) {
