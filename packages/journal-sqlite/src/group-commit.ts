@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { statement } from './statement-cache.ts';
 
 /**
  * A write to the journal: its statements run inside the transaction of the batch it joins. `batch`
@@ -17,14 +18,19 @@ export type JournalWrite<T> = (db: DatabaseSync, batch: object) => T;
  * process holding the lock past the busy timeout, a full disk) rejects all its writes.
  */
 export interface GroupCommit {
-  /** Queues `work` for the batch of this turn of the event loop; resolves to its result once committed. */
-  write<T>(work: JournalWrite<T>): Promise<T>;
+  /**
+   * Queues `work` for the batch of this turn of the event loop; resolves to its result once committed.
+   * `singleStatement`: the work runs one statement and nothing that can throw after it, so it needs
+   * no savepoint (a failing statement undoes itself).
+   */
+  write<T>(work: JournalWrite<T>, singleStatement?: boolean): Promise<T>;
   /** Commits what is queued now, without waiting for the turn to end (before closing the database). */
   flush(): void;
 }
 
 interface Queued {
   readonly work: JournalWrite<unknown>;
+  readonly singleStatement: boolean;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -61,9 +67,9 @@ export function groupCommit(open: () => DatabaseSync, failure: (error: unknown) 
   };
 
   return {
-    write<T>(work: JournalWrite<T>): Promise<T> {
+    write<T>(work: JournalWrite<T>, singleStatement = false): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ work, singleStatement, resolve: resolve as (value: unknown) => void, reject });
         scheduled ??= setImmediate(flush);
       });
     },
@@ -71,25 +77,29 @@ export function groupCommit(open: () => DatabaseSync, failure: (error: unknown) 
   };
 }
 
-// One transaction for the batch, a savepoint per write (none for a write alone: its failure rolls
-// the whole transaction back). Throws when the transaction itself fails.
+// One transaction for the batch, a savepoint per write of several statements (none for a write
+// alone: its failure rolls the whole transaction back). Throws when the transaction itself fails.
+// The transaction's own statements are prepared once, like the writes': parsing them for every batch
+// showed in profiles.
 function commit(db: DatabaseSync, batch: readonly Queued[]): Outcome[] {
-  db.exec('BEGIN IMMEDIATE');
+  const run = (sql: string): unknown => statement(db, sql).run();
+  run('BEGIN IMMEDIATE');
   try {
     if (batch.length === 1) {
       const outcome = attempt(batch[0]!.work, db, {});
-      db.exec(outcome.ok ? 'COMMIT' : 'ROLLBACK');
+      run(outcome.ok ? 'COMMIT' : 'ROLLBACK');
       return [outcome];
     }
     const token = {};
-    const outcomes = batch.map(({ work }) => {
-      db.exec('SAVEPOINT hookline_write');
+    const outcomes = batch.map(({ work, singleStatement }) => {
+      if (singleStatement) return attempt(work, db, token);
+      run('SAVEPOINT hookline_write');
       const outcome = attempt(work, db, token);
-      if (!outcome.ok) db.exec('ROLLBACK TO hookline_write');
-      db.exec('RELEASE hookline_write');
+      if (!outcome.ok) run('ROLLBACK TO hookline_write');
+      run('RELEASE hookline_write');
       return outcome;
     });
-    db.exec('COMMIT');
+    run('COMMIT');
     return outcomes;
   } catch (error) {
     rollback(db);

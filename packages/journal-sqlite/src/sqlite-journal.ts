@@ -118,11 +118,12 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
   // The batch in which a claim found nothing due, until a write that may make an entry claimable:
   // the other claims of that batch (idle claim loops all ask at once) return at once.
   let nothingDueIn: object | undefined;
+  // Writes of one statement: they need no savepoint of their own within a batch.
   const write = <T>(work: (db: DatabaseSync) => T, mayFreeEntries = false): Promise<T> =>
     batches.write((db) => {
       if (mayFreeEntries) nothingDueIn = undefined;
       return work(db);
-    });
+    }, true);
   const hostIdentity = (): string => (host ??= settings.hostIdentity ?? localHostIdentity());
   // This process as the holder of what it records and claims: read once (its start time never changes,
   // and reading /proc for every record cost more than the insert).

@@ -6,7 +6,8 @@ export interface HmacSha256 {
 
 // The part of node:crypto this uses, described here so that core imports no `node:` module.
 interface SyncCrypto {
-  createHmac(algorithm: 'sha256', key: Uint8Array): { update(text: string): { digest(): Uint8Array } };
+  createSecretKey(key: Uint8Array): object;
+  createHmac(algorithm: 'sha256', key: object): { update(text: string): { digest(): Uint8Array } };
   timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean;
 }
 
@@ -36,7 +37,8 @@ export function webCryptoHmac(key: Uint8Array): HmacSha256 {
 }
 
 function synchronousHmac(sync: SyncCrypto, key: Uint8Array): HmacSha256 {
-  const secret = new Uint8Array(key);
+  // A key object made once: handing createHmac the bytes makes one for every MAC.
+  const secret = sync.createSecretKey(new Uint8Array(key));
   const mac = (text: string): Uint8Array => sync.createHmac('sha256', secret).update(text).digest();
   return {
     sign: async (text) => mac(text),
@@ -51,7 +53,9 @@ function synchronousCrypto(): SyncCrypto | undefined {
   const runtime = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
   try {
     const found = runtime.process?.getBuiltinModule?.('node:crypto') as Partial<SyncCrypto> | undefined;
-    return typeof found?.createHmac === 'function' && typeof found.timingSafeEqual === 'function'
+    return typeof found?.createHmac === 'function' &&
+      typeof found.createSecretKey === 'function' &&
+      typeof found.timingSafeEqual === 'function'
       ? (found as SyncCrypto)
       : undefined;
   } catch {
