@@ -13,9 +13,9 @@ export type JournalWrite<T> = (db: DatabaseSync, batch: object) => T;
  * the completions of deliveries answered together, the lease renewals of one tick, the claims of
  * idle loops) commit in one transaction — one WAL append, and with `synchronous = "full"` one
  * fsync, for all of them instead of one each. A write resolves only once its batch has committed,
- * so nothing is reported journaled before it is on disk. Each write runs under its own savepoint:
- * one that throws is undone and rejects alone; a batch that cannot begin or commit (another
- * process holding the lock past the busy timeout, a full disk) rejects all its writes.
+ * so nothing is reported journaled before it is on disk. A write of several statements runs under its
+ * own savepoint, and a write that throws is undone and rejects alone; a batch that cannot begin or
+ * commit (another process holding the lock past the busy timeout, a full disk) rejects all its writes.
  */
 export interface GroupCommit {
   /**
