@@ -49,7 +49,7 @@ describe('sqliteJournal', () => {
     const peek = new DatabaseSync(path, { readOnly: true });
     try {
       expect(peek.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-      expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 4 });
+      expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 5 });
     } finally {
       peek.close();
     }
@@ -190,7 +190,15 @@ describe('sqliteJournal', () => {
       lastError: 'stopped',
     });
     const peek = new DatabaseSync(path, { readOnly: true });
-    expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 4 });
+    expect(peek.prepare('PRAGMA user_version').get()).toEqual({ user_version: 5 });
+    // Claims walk the index of live entries (schema 5), not the dead letters in front of them.
+    const plan = peek
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT * FROM hookline_journal WHERE id > 0 AND dead_at IS NULL AND available_at <= 0 ORDER BY id LIMIT 64',
+      )
+      .all()
+      .map((step) => String(step['detail']));
+    expect(plan).toEqual([expect.stringContaining('USING INDEX hookline_journal_live')]);
     peek.close();
   });
 
@@ -308,7 +316,7 @@ describe('sqliteJournal', () => {
     bump.exec('PRAGMA user_version = 99');
     bump.close();
     await expect(sqliteJournal({ path: newer }).list()).rejects.toThrow(
-      'was written by a newer @hookline/journal-sqlite (schema 99; this one knows 4)',
+      'was written by a newer @hookline/journal-sqlite (schema 99; this one knows 5)',
     );
   });
 

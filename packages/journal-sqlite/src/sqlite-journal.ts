@@ -4,6 +4,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import {
   defineJournal,
   InvalidOptionError,
+  type JournalError,
   type Journal,
   type DisabledTarget,
   type JournalAttempt,
@@ -23,7 +24,9 @@ import {
   processIdentity,
 } from '@hookline/runner-command/process-identity';
 import { DISABLED_TARGETS_TABLE, JOURNAL_TABLE, readJournalRow, type JournalRow } from './journal-schema.ts';
+import { groupCommit } from './group-commit.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';
+import { statement } from './statement-cache.ts';
 
 /** Settings of {@link sqliteJournal}. */
 export interface SqliteJournalSettings {
@@ -91,22 +94,36 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
 
   // Every operation opens the database if needed and turns SQLite errors into JournalErrors. A
   // corrupted file is closed, so the next operation checks it again instead of using it.
+  const open = (): DatabaseSync => (database ??= openJournalDatabase(path, openSettings));
+  const failed = (error: unknown): JournalError => {
+    if (database !== undefined && isCorruption(error)) {
+      try {
+        database.close();
+      } catch {
+        // Closing a broken handle may fail too; it is dropped either way.
+      }
+      database = undefined;
+    }
+    return journalFailure(error, path);
+  };
   const use = <T>(work: (db: DatabaseSync) => T): Promise<T> => {
     try {
-      database ??= openJournalDatabase(path, openSettings);
-      return Promise.resolve(work(database));
+      return Promise.resolve(work(open()));
     } catch (error) {
-      if (database !== undefined && isCorruption(error)) {
-        try {
-          database.close();
-        } catch {
-          // Closing a broken handle may fail too; it is dropped either way.
-        }
-        database = undefined;
-      }
-      return Promise.reject(journalFailure(error, path));
+      return Promise.reject(failed(error));
     }
   };
+  // Writes on the delivery path (record, claim, renew, complete, release, attempts) commit in groups.
+  const batches = groupCommit(open, failed);
+  // The batch in which a claim found nothing due, until a write that may make an entry claimable:
+  // the other claims of that batch (idle claim loops all ask at once) return at once.
+  let nothingDueIn: object | undefined;
+  // Writes of one statement: they need no savepoint of their own within a batch.
+  const write = <T>(work: (db: DatabaseSync) => T, mayFreeEntries = false): Promise<T> =>
+    batches.write((db) => {
+      if (mayFreeEntries) nothingDueIn = undefined;
+      return work(db);
+    }, true);
   const hostIdentity = (): string => (host ??= settings.hostIdentity ?? localHostIdentity());
   // This process as the holder of what it records and claims: read once (its start time never changes,
   // and reading /proc for every record cost more than the insert).
@@ -120,49 +137,43 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
     // Seals bind to the file: a row copied in from another journal file does not verify here.
     scope: `sqlite:${path}`,
     doRecord(record: JournalRecord, owner: string, leaseMs: number) {
-      return use((db) => {
+      return write((db) => {
         const now = Date.now();
         const me = self();
-        const result = db
-          .prepare(
-            `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts, owner, owner_host, owner_pid, owner_start, lease_expires_at, seal) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            record.preset,
-            record.event,
-            JSON.stringify(record.context),
-            JSON.stringify(record.hooks),
-            now,
-            owner,
-            me.host,
-            me.pid,
-            me.start,
-            now + leaseMs,
-            record.seal ?? null,
-          );
+        const result = statement(
+          db,
+          `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts, owner, owner_host, owner_pid, owner_start, lease_expires_at, seal) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          record.preset,
+          record.event,
+          JSON.stringify(record.context),
+          JSON.stringify(record.hooks),
+          now,
+          owner,
+          me.host,
+          me.pid,
+          me.start,
+          now + leaseMs,
+          record.seal ?? null,
+        );
         return String(result.lastInsertRowid);
-      });
+      }, leaseMs <= 0);
     },
     doClaim(owner: string, leaseMs: number) {
       // The entry comes with the groups its earlier holder left; the engine checks their seals and
       // asks doEndProcessGroups to end them. Nothing is signalled here.
-      return use((db) => {
-        db.exec('BEGIN IMMEDIATE');
-        try {
-          const claimed = claimNext(db, owner, leaseMs, self(), maxAttempts);
-          db.exec('COMMIT');
-          return claimed;
-        } catch (error) {
-          db.exec('ROLLBACK');
-          throw error;
-        }
+      return batches.write((db, batch) => {
+        if (nothingDueIn === batch) return undefined;
+        const claimed = claimNext(db, owner, leaseMs, self(), maxAttempts);
+        if (claimed === undefined) nothingDueIn = batch;
+        return claimed;
       });
     },
     async doAttachProcess(id: string, owner: string, pid: number, seal: ProcessGroupSealer) {
       const holds = (): Promise<boolean> =>
         use(
           (db) =>
-            db.prepare(`SELECT 1 FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) !==
+            statement(db, `SELECT 1 FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(Number(id), owner) !==
             undefined,
         );
       const identity = processIdentity(pid);
@@ -172,15 +183,18 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       const group = { host: hostIdentity(), pid, start: identity.start };
       const sealed: JournalProcessGroup = { ...group, ...(await sealOf(seal, group)) };
       return use((db) => {
-        const row = db
-          .prepare(`SELECT process_groups FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`)
-          .get(Number(id), owner) as { process_groups: string | null } | undefined;
+        const row = statement(db, `SELECT process_groups FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(
+          Number(id),
+          owner,
+        ) as { process_groups: string | null } | undefined;
         if (row === undefined) return false;
         const groups = [...parseGroups(row.process_groups), sealed];
         return (
-          db
-            .prepare(`UPDATE ${JOURNAL_TABLE} SET process_groups = ? WHERE id = ? AND owner = ?`)
-            .run(JSON.stringify(groups), Number(id), owner).changes === 1
+          statement(db, `UPDATE ${JOURNAL_TABLE} SET process_groups = ? WHERE id = ? AND owner = ?`).run(
+            JSON.stringify(groups),
+            Number(id),
+            owner,
+          ).changes === 1
         );
       });
     },
@@ -188,22 +202,20 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       const warnings = await endProcessGroups(groups, hostIdentity());
       // Forgotten only once handled: a claimant that dies meanwhile leaves them to the next.
       await use((db) =>
-        db
-          .prepare(
-            `UPDATE ${JOURNAL_TABLE} SET process_groups = NULL WHERE id = ? AND (owner = ? OR dead_at IS NOT NULL)`,
-          )
-          .run(Number(id), owner),
+        statement(
+          db,
+          `UPDATE ${JOURNAL_TABLE} SET process_groups = NULL WHERE id = ? AND (owner = ? OR dead_at IS NOT NULL)`,
+        ).run(Number(id), owner),
       );
       return warnings.map((warning) => `journal entry ${id}: ${warning}`);
     },
     doDeadLetter(id: string, owner: string, reason: string) {
-      return use(
+      return write(
         (db) =>
-          db
-            .prepare(
-              `UPDATE ${JOURNAL_TABLE} SET dead_at = ?, last_error = ?, process_groups = NULL, owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL WHERE id = ? AND owner = ? AND dead_at IS NULL`,
-            )
-            .run(Date.now(), reason, Number(id), owner).changes === 1,
+          statement(
+            db,
+            `UPDATE ${JOURNAL_TABLE} SET dead_at = ?, last_error = ?, process_groups = NULL, owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL WHERE id = ? AND owner = ? AND dead_at IS NULL`,
+          ).run(Date.now(), reason, Number(id), owner).changes === 1,
       );
     },
     doRetry(id: string, options: JournalRetryOptions = {}) {
@@ -211,70 +223,60 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       const vouched = options.seal === undefined ? '' : ', seal = $seal, process_groups = NULL';
       return use(
         (db) =>
-          db
-            .prepare(
-              `UPDATE ${JOURNAL_TABLE} SET dead_at = NULL, attempts = 0, available_at = 0${vouched} WHERE id = $id AND dead_at IS NOT NULL`,
-            )
-            .run({ id: Number(id), ...(options.seal === undefined ? {} : { seal: options.seal }) }).changes === 1,
+          statement(
+            db,
+            `UPDATE ${JOURNAL_TABLE} SET dead_at = NULL, attempts = 0, available_at = 0${vouched} WHERE id = $id AND dead_at IS NOT NULL`,
+          ).run({ id: Number(id), ...(options.seal === undefined ? {} : { seal: options.seal }) }).changes === 1,
       );
     },
     doRecordAttempts(id: string, owner: string, attempts: readonly JournalAttempt[], next: JournalNext) {
-      return use((db) => {
-        db.exec('BEGIN IMMEDIATE');
-        try {
-          const row = db
-            .prepare(`SELECT deliveries FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`)
-            .get(Number(id), owner) as { deliveries: string | null } | undefined;
-          if (row === undefined) {
-            db.exec('COMMIT');
-            return false;
-          }
-          const deliveries = JSON.stringify([...parseAttempts(row.deliveries), ...attempts]);
-          const released =
-            'owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL';
-          if (next.deadLetter !== undefined) {
-            db.prepare(
-              `UPDATE ${JOURNAL_TABLE} SET deliveries = ?, dead_at = ?, last_error = ?, process_groups = NULL, ${released} WHERE id = ?`,
-            ).run(deliveries, Date.now(), next.deadLetter, Number(id));
-          } else {
-            // The hooks ended cleanly: a retry is not a crash, so the claims count from 0 again (maxAttempts is for crashes).
-            db.prepare(
-              `UPDATE ${JOURNAL_TABLE} SET deliveries = ?, attempts = 0, available_at = ?, last_error = ?, ${released} WHERE id = ?`,
-            ).run(deliveries, Date.now() + next.retryAfterMs, next.error, Number(id));
-          }
-          db.exec('COMMIT');
-          return true;
-        } catch (error) {
-          db.exec('ROLLBACK');
-          throw error;
+      return write((db) => {
+        const row = statement(db, `SELECT deliveries FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).get(
+          Number(id),
+          owner,
+        ) as { deliveries: string | null } | undefined;
+        if (row === undefined) return false;
+        const deliveries = JSON.stringify([...parseAttempts(row.deliveries), ...attempts]);
+        const released =
+          'owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL';
+        if (next.deadLetter !== undefined) {
+          statement(
+            db,
+            `UPDATE ${JOURNAL_TABLE} SET deliveries = ?, dead_at = ?, last_error = ?, process_groups = NULL, ${released} WHERE id = ?`,
+          ).run(deliveries, Date.now(), next.deadLetter, Number(id));
+        } else {
+          // The hooks ended cleanly: a retry is not a crash, so the claims count from 0 again (maxAttempts is for crashes).
+          statement(
+            db,
+            `UPDATE ${JOURNAL_TABLE} SET deliveries = ?, attempts = 0, available_at = ?, last_error = ?, ${released} WHERE id = ?`,
+          ).run(deliveries, Date.now() + next.retryAfterMs, next.error, Number(id));
         }
-      });
+        return true;
+      }, next.deadLetter === undefined);
     },
     doPurge(before: number) {
       return use((db) =>
         Number(
-          db.prepare(`DELETE FROM ${JOURNAL_TABLE} WHERE dead_at IS NOT NULL AND dead_at < ?`).run(before).changes,
+          statement(db, `DELETE FROM ${JOURNAL_TABLE} WHERE dead_at IS NOT NULL AND dead_at < ?`).run(before).changes,
         ),
       );
     },
     async doDisableTarget(target: string, reason: string) {
       await use((db) =>
-        db
-          .prepare(
-            `INSERT INTO ${DISABLED_TARGETS_TABLE} (target, disabled_at, reason) VALUES (?, ?, ?) ON CONFLICT (target) DO NOTHING`,
-          )
-          .run(target, Date.now(), reason),
+        statement(
+          db,
+          `INSERT INTO ${DISABLED_TARGETS_TABLE} (target, disabled_at, reason) VALUES (?, ?, ?) ON CONFLICT (target) DO NOTHING`,
+        ).run(target, Date.now(), reason),
       );
     },
     doEnableTarget(target: string) {
       return use(
-        (db) => db.prepare(`DELETE FROM ${DISABLED_TARGETS_TABLE} WHERE target = ?`).run(target).changes === 1,
+        (db) => statement(db, `DELETE FROM ${DISABLED_TARGETS_TABLE} WHERE target = ?`).run(target).changes === 1,
       );
     },
     disabledTargets() {
       return use((db) =>
-        db
-          .prepare(`SELECT target, disabled_at, reason FROM ${DISABLED_TARGETS_TABLE} ORDER BY disabled_at`)
+        statement(db, `SELECT target, disabled_at, reason FROM ${DISABLED_TARGETS_TABLE} ORDER BY disabled_at`)
           .all()
           .map((row): DisabledTarget => ({
             target: String(row['target']),
@@ -284,27 +286,29 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       );
     },
     doRenew(id: string, owner: string, leaseMs: number) {
-      return use(
+      return write(
         (db) =>
-          db
-            .prepare(`UPDATE ${JOURNAL_TABLE} SET lease_expires_at = ? WHERE id = ? AND owner = ?`)
-            .run(Date.now() + leaseMs, Number(id), owner).changes === 1,
+          statement(db, `UPDATE ${JOURNAL_TABLE} SET lease_expires_at = ? WHERE id = ? AND owner = ?`).run(
+            Date.now() + leaseMs,
+            Number(id),
+            owner,
+          ).changes === 1,
       );
     },
     doComplete(id: string, owner: string) {
-      return use(
+      return write(
         (db) =>
-          db.prepare(`DELETE FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).run(Number(id), owner).changes === 1,
+          statement(db, `DELETE FROM ${JOURNAL_TABLE} WHERE id = ? AND owner = ?`).run(Number(id), owner).changes === 1,
       );
     },
     doRelease(id: string, owner: string, error: string, retryAfterMs = 0) {
-      return use(
+      return write(
         (db) =>
-          db
-            .prepare(
-              `UPDATE ${JOURNAL_TABLE} SET owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL, last_error = ?, available_at = ? WHERE id = ? AND owner = ?`,
-            )
-            .run(error, Date.now() + retryAfterMs, Number(id), owner).changes === 1,
+          statement(
+            db,
+            `UPDATE ${JOURNAL_TABLE} SET owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL, last_error = ?, available_at = ? WHERE id = ? AND owner = ?`,
+          ).run(error, Date.now() + retryAfterMs, Number(id), owner).changes === 1,
+        true,
       );
     },
     list(query: JournalListQuery = {}) {
@@ -315,6 +319,7 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
           : '';
       const parameters = query.state === undefined || query.state === 'dead-lettered' ? [] : [Date.now()];
       return use((db) =>
+        // Not cached: the limit is part of the text.
         db
           .prepare(`SELECT * FROM ${JOURNAL_TABLE} ${where} ORDER BY id ${limit}`)
           .all(...parameters)
@@ -324,12 +329,11 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
     stats() {
       return use((db): JournalStats => {
         const now = Date.now();
-        const row = db
-          .prepare(
-            `SELECT count(*) FILTER (WHERE ${STATE_CONDITIONS.pending.replace('?', '$now')}) AS pending, count(*) FILTER (WHERE ${STATE_CONDITIONS.leased.replace('?', '$now')}) AS leased,
+        const row = statement(
+          db,
+          `SELECT count(*) FILTER (WHERE ${STATE_CONDITIONS.pending.replace('?', '$now')}) AS pending, count(*) FILTER (WHERE ${STATE_CONDITIONS.leased.replace('?', '$now')}) AS leased,
              count(*) FILTER (WHERE dead_at IS NOT NULL) AS dead, min(created_at) FILTER (WHERE dead_at IS NULL) AS oldest, max(attempts) FILTER (WHERE dead_at IS NULL) AS highest FROM ${JOURNAL_TABLE}`,
-          )
-          .get({ now }) as {
+        ).get({ now }) as {
           pending: number;
           leased: number;
           dead: number;
@@ -347,6 +351,8 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       });
     },
     async doClose() {
+      // Writes queued in this turn commit before the file closes.
+      batches.flush();
       const open = database;
       database = undefined;
       open?.close();
@@ -385,7 +391,8 @@ function claimNext(
   maxAttempts: number,
 ): JournalEntry | undefined {
   const now = Date.now();
-  const page = db.prepare(
+  const page = statement(
+    db,
     `SELECT * FROM ${JOURNAL_TABLE} WHERE id > ? AND dead_at IS NULL AND available_at <= ? AND (owner IS NULL OR lease_expires_at <= ? OR owner_host = ?) ORDER BY id LIMIT ${CLAIM_PAGE}`,
   );
   const alive = new Map<string, boolean>();
@@ -405,7 +412,8 @@ function claimNext(
       }
       if (row.attempts >= maxAttempts) {
         const reason = `dead-lettered after ${row.attempts} attempts${row.last_error === null ? '' : `; the last: ${row.last_error}`}`;
-        db.prepare(
+        statement(
+          db,
           `UPDATE ${JOURNAL_TABLE} SET dead_at = ?, last_error = ?, owner = NULL, owner_host = NULL, owner_pid = NULL, owner_start = NULL, lease_expires_at = NULL WHERE id = ?`,
         ).run(now, reason, row.id);
         if (row.process_groups !== null)
@@ -421,7 +429,8 @@ function claimNext(
           });
         continue;
       }
-      db.prepare(
+      statement(
+        db,
         `UPDATE ${JOURNAL_TABLE} SET owner = ?, owner_host = ?, owner_pid = ?, owner_start = ?, lease_expires_at = ?, attempts = attempts + 1 WHERE id = ?`,
       ).run(owner, me.host, me.pid, me.start, now + leaseMs, row.id);
       return toEntry({

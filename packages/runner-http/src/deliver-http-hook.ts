@@ -2,6 +2,7 @@ import type { HookDefinition, RunCall, RunResult } from '@hookline/core/plugin';
 import { messageOf } from '@hookline/core/plugin';
 import type { HttpHookOptions } from './http-keys.ts';
 import type { AgentPool } from './agent-pool.ts';
+import { attemptSignal } from './attempt-signal.ts';
 import { describeRequestError } from './describe-request-error.ts';
 import type { ResolvedHttpRunnerSettings } from './http-runner-settings.ts';
 import { interpolateHeaders } from './interpolate-headers.ts';
@@ -112,10 +113,6 @@ export async function deliverHttpHook(
     policy === undefined
       ? undefined
       : Math.max(1, Math.min(policy.attemptTimeoutMs, call.timeoutMs - ATTEMPT_MARGIN_MS));
-  const signal =
-    attemptTimeoutMs === undefined
-      ? call.signal
-      : AbortSignal.any([call.signal, AbortSignal.timeout(attemptTimeoutMs)]);
   // A retried delivery goes only when its URL's limits and circuit let it; otherwise it is deferred, not queued.
   const admission = policy === undefined ? undefined : scope.endpointFor(plan).admit(Date.now());
   if (admission !== undefined && !admission.ok) {
@@ -134,6 +131,8 @@ export async function deliverHttpHook(
     return { ...result, delivery: deliveryVerdict(policy, call.delivery!, failure, Date.now()) };
   };
 
+  const attempt = attemptTimeoutMs === undefined ? undefined : attemptSignal(call.signal, attemptTimeoutMs);
+  const signal = attempt?.signal ?? call.signal;
   try {
     const answer = await sendRequest(scope.pool.agentFor(plan.tls, plan.blockPrivateAddresses), {
       origin: plan.origin,
@@ -197,6 +196,8 @@ export async function deliverHttpHook(
           : 'no-answer',
       error: result.error,
     });
+  } finally {
+    attempt?.dispose();
   }
 }
 

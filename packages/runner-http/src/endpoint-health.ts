@@ -1,3 +1,5 @@
+import { AttemptWindow } from './attempt-window.ts';
+
 /** What an endpoint's limits are, resolved. */
 export interface EndpointLimits {
   readonly maxInFlight: number;
@@ -34,8 +36,8 @@ export class EndpointHealth {
   #inFlight = 0;
   #tokens: number;
   #refilledAt: number;
-  // Recent attempts, oldest first: [ended at, failed].
-  readonly #recent: Array<readonly [number, boolean]> = [];
+  // Recent attempts, bounded whatever the traffic: the ratio of the latest attempts is what matters.
+  readonly #recent = new AttemptWindow(1_000);
   #openUntil: number | undefined;
   #probing = false;
 
@@ -112,29 +114,23 @@ export class EndpointHealth {
       }
       // The probe got through: the endpoint is back, and its old failures no longer count.
       this.#openUntil = undefined;
-      this.#recent.length = 0;
+      this.#recent.clear();
     }
     if (breaker === undefined) return;
-    this.#recent.push([now, failed]);
+    this.#recent.push(now, failed);
     this.#trim(now);
     if (this.#openUntil !== undefined) return;
-    const failures = this.#recent.filter(([, bad]) => bad).length;
-    if (this.#recent.length >= breaker.minRequests && failures / this.#recent.length >= breaker.failureRatio)
+    const { failures, size } = this.#recent;
+    if (size >= breaker.minRequests && failures / size >= breaker.failureRatio)
       this.#openUntil = now + breaker.probeAfterMs;
   }
 
   #trim(now: number): void {
-    const windowMs = this.#limits.breaker?.windowMs ?? 0;
-    let drop = 0;
-    while (drop < this.#recent.length && this.#recent[drop]![0] < now - windowMs) drop++;
-    if (drop > 0) this.#recent.splice(0, drop);
-    // Bounded whatever the traffic: the ratio of the latest attempts is what matters.
-    if (this.#recent.length > 1_000) this.#recent.splice(0, this.#recent.length - 1_000);
+    this.#recent.dropBefore(now - (this.#limits.breaker?.windowMs ?? 0));
   }
 
   #describeWindow(now: number): string {
     this.#trim(now);
-    const failures = this.#recent.filter(([, bad]) => bad).length;
-    return `${failures} of its last ${this.#recent.length} attempts failed`;
+    return `${this.#recent.failures} of its last ${this.#recent.size} attempts failed`;
   }
 }

@@ -1,4 +1,5 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.ts';
+import { hmacSha256, type HmacSha256 } from './hmac-sha256.ts';
 import type { JournalEntry, JournalProcessGroup, JournalRecord } from './journal.ts';
 
 /**
@@ -12,7 +13,7 @@ export type JournalKey = Uint8Array | (() => Uint8Array | Promise<Uint8Array>);
 export type SealVerdict = 'valid' | 'missing' | 'invalid';
 
 /**
- * Seals and checks journal entries with HMAC-SHA256 (Web Crypto: no `node:` module). An entry's seal
+ * Seals and checks journal entries with HMAC-SHA256 (see `hmacSha256`: no `node:` module imported). An entry's seal
  * covers the journal's scope, preset, event, context (canonical JSON: keys sorted) and hook names; a
  * process group's seal covers its entry's seal, host, pid and start time — so nothing that decides
  * what runs with which context, or which process group is signalled, can be written or moved by
@@ -31,8 +32,8 @@ const PREFIX = 'v1.';
 
 /** A {@link JournalSeal} for `key`; the key is read and imported on first use, once. */
 export function createJournalSeal(key: JournalKey): JournalSeal {
-  let imported: Promise<CryptoKey> | undefined;
-  const cryptoKey = (): Promise<CryptoKey> => {
+  let imported: Promise<HmacSha256> | undefined;
+  const keyed = (): Promise<HmacSha256> => {
     imported ??= (async () => {
       const bytes = typeof key === 'function' ? await key() : key;
       if (!(bytes instanceof Uint8Array) || bytes.byteLength < MIN_KEY_BYTES) {
@@ -42,21 +43,17 @@ export function createJournalSeal(key: JournalKey): JournalSeal {
           `journalKey must hold at least ${MIN_KEY_BYTES} bytes (a random secret), got ${bytes instanceof Uint8Array ? bytes.byteLength : typeof bytes}.`,
         );
       }
-      return crypto.subtle.importKey('raw', new Uint8Array(bytes), { name: 'HMAC', hash: 'SHA-256' }, false, [
-        'sign',
-        'verify',
-      ]);
+      return hmacSha256(bytes);
     })();
     // A key that failed to load is read again next time (a file made meanwhile, a fixed permission).
     imported.catch(() => (imported = undefined));
     return imported;
   };
-  const sign = async (text: string): Promise<string> =>
-    PREFIX + toHex(new Uint8Array(await crypto.subtle.sign('HMAC', await cryptoKey(), encode(text))));
+  const sign = async (text: string): Promise<string> => PREFIX + toHex(await (await keyed()).sign(text));
   const verify = async (text: string, seal: string | undefined): Promise<boolean> => {
     const mac = seal !== undefined && seal.startsWith(PREFIX) ? fromHex(seal.slice(PREFIX.length)) : undefined;
-    // crypto.subtle.verify compares in constant time.
-    return mac !== undefined && crypto.subtle.verify('HMAC', await cryptoKey(), mac, encode(text));
+    // Both HMACs compare in constant time.
+    return mac !== undefined && (await keyed()).verify(text, mac);
   };
   return {
     sealEntry: (scope, record) => sign(entryText(scope, record)),
@@ -100,10 +97,6 @@ export function canonicalJson(value: unknown): string {
     return `{${keys.map((name) => `${JSON.stringify(name)}:${canonicalJson(record[name])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
-}
-
-function encode(text: string): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(text);
 }
 
 function toHex(bytes: Uint8Array): string {
