@@ -66,12 +66,12 @@ function compareExportMaps(packageJson: Manifest, jsrJson: Manifest, jsrFile: st
       problems.push(`package.json exports["${subpath}"] has no JavaScript target; add "default": "${expected.js}"`);
     for (const target of typeTargets.filter((found) => found !== expected.types)) {
       problems.push(
-        `package.json exports["${subpath}"] types is "${target}", but ${jsrFile} maps "${subpath}" to "${value}", whose types are "${expected.types}"`,
+        `package.json exports["${subpath}"] types is "${target}", but ${jsrFile} maps "${subpath}" to ${JSON.stringify(value)}, whose types are "${expected.types}"`,
       );
     }
     for (const target of jsTargets.filter((found) => found !== expected.js)) {
       problems.push(
-        `package.json exports["${subpath}"] points at "${target}", but ${jsrFile} maps "${subpath}" to "${value}", which compiles to "${expected.js}"`,
+        `package.json exports["${subpath}"] points at "${target}", but ${jsrFile} maps "${subpath}" to ${JSON.stringify(value)}, which compiles to "${expected.js}"`,
       );
     }
   }

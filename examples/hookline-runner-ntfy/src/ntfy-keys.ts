@@ -34,7 +34,7 @@ export const ntfyOptions = v.object({
     v.union(
       [
         v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
-        v.picklist(Object.keys(PRIORITY_NAMES) as (keyof typeof PRIORITY_NAMES)[]),
+        v.picklist(Object.keys(PRIORITY_NAMES) as Array<keyof typeof PRIORITY_NAMES>),
       ],
       'must be 1 to 5, or one of min, low, default, high, max, urgent',
     ),

@@ -66,7 +66,7 @@ function streamingCli(
   let waiting: { left: number; done: () => void; failed: (error: Error) => void } | undefined;
   let rest = '';
   let sent = 0;
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     const lines = (rest + chunk).split('\n');
     rest = lines.pop()!;
     for (const line of lines) {
@@ -84,7 +84,7 @@ function streamingCli(
         let batch = '';
         for (let index = 0; index < count; index++, sent++)
           batch += `{"event":"stage_start","run_id":"run-${sent % 50}","workflow_name":"bench","node_id":"n${sent % 7}"}\n`;
-        child.stdin!.write(batch);
+        child.stdin.write(batch);
       });
     },
   };

@@ -62,7 +62,7 @@ export interface CommandSpec {
 type OptionValue<T extends OptionSpec> = T['type'] extends 'boolean'
   ? boolean
   : 'boolean' extends T['type']
-    ? string | boolean | (string | boolean)[]
+    ? string | boolean | Array<string | boolean>
     : T['multiple'] extends true
       ? string[]
       : string;

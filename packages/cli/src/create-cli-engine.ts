@@ -40,7 +40,7 @@ export interface CliEngine {
    * Resolves once the resume started with the engine has ended and been reported on stderr (at once
    * without a journal). Await it before closing the engine: closing stops the resumed hooks.
    */
-  resumed(): Promise<void>;
+  readonly resumed: () => Promise<void>;
 }
 
 /**
@@ -95,8 +95,8 @@ export async function createCliEngine(setup: Setup, options: CliEngineOptions): 
     engine,
     journal,
     async resumed() {
-      const { bug } = await resuming;
-      if (bug !== undefined) throw bug;
+      const resumed = await resuming;
+      if ('bug' in resumed) throw resumed.bug;
     },
   };
 }

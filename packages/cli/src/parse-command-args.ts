@@ -6,7 +6,7 @@ import type { CommandSpec, OptionSpec } from './command.ts';
 /** A command's arguments as its declaration reads them. */
 export interface ParsedCommandArgs {
   readonly help: boolean;
-  readonly values: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
+  readonly values: Readonly<Record<string, string | boolean | Array<string | boolean> | undefined>>;
   /** By the positional's declared name; an optional one not given is absent. */
   readonly positionals: Readonly<Record<string, string>>;
 }

@@ -53,7 +53,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   };
 }
 
-type Field = { readonly number: number; readonly value: Buffer | bigint };
+interface Field {
+  readonly number: number;
+  readonly value: Buffer | bigint;
+}
 
 function decodeTraceRequest(body: Buffer): ReceivedSpan[] {
   const spans: ReceivedSpan[] = [];

@@ -191,7 +191,7 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
       .filter((line) => line.startsWith('{'))
       .forEach((line, index) => {
         if (line.includes('could not journal the durable hooks') && mine[index] !== undefined)
-          unjournaled.push(mine[index]!);
+          unjournaled.push(mine[index]);
       });
   });
   // Past the chaos: let the workers finish what is left without kills.

@@ -248,7 +248,7 @@ try {
   const median = (name: string): number => quantile(recordSamples.get(name)!, 0.5);
   const p90 = (name: string): number => quantile(recordSamples.get(name)!, 0.9);
   const recordRatio = median('journal.doRecord') / median('bare INSERT');
-  const version = (await bare.unsafe('SHOW server_version'))[0]?.['server_version'];
+  const version: unknown = (await bare.unsafe('SHOW server_version'))[0]?.['server_version'];
   const mark = (ok: boolean): string => (ok ? '✓' : '✗');
   console.log(
     `\njournal-postgres — node ${process.version}, ${availableParallelism()} CPUs, PostgreSQL ${String(version)} on 127.0.0.1 (fsync off), load average ${loadavg()[0]!.toFixed(2)} at the end\n`,

@@ -58,6 +58,12 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
     );
     checkShown(error);
     expect(everythingShown(error)).not.toContain(wrong);
+    // The cause is the scrubbed copy, typed, with the server's SQLSTATE for invalid_password.
+    expect(error.cause).toMatchObject({
+      name: 'PostgresFailureCause',
+      code: 'HOOKLINE_POSTGRES_FAILED',
+      reason: '28P01',
+    });
     const saved = process.env['PGPASSWORD'];
     process.env['PGPASSWORD'] = wrong;
     try {
@@ -113,10 +119,10 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
       'url must be a postgres:// or postgresql:// URL, got "mysql://hookline:***@127.0.0.1/x".',
     );
     expect(() => postgresJournal({ url: server!.url(), schema: 'Bad-Name' })).toThrow(
-      /^schema must be a lower-case SQL identifier/,
+      /^postgresJournal: schema must be a lower-case SQL identifier/,
     );
     expect(() => postgresJournal({ url: server!.url(), tablePrefix: '1x' })).toThrow(
-      /^tablePrefix must be lower-case letters/,
+      /^postgresJournal: tablePrefix must be lower-case letters/,
     );
     expect(() => postgresJournal({ url: server!.url(), schema: 's'.repeat(60) })).toThrow(
       /too long for PostgreSQL's 63-character names/,
@@ -127,6 +133,9 @@ describe.skipIf(server === undefined)('bad input: a one-line error saying what t
     );
     expect(() => postgresJournal({ url: server!.url(), maxAttempts: 0 })).toThrow(
       'maxAttempts must be an integer of at least 1, got 0.',
+    );
+    expect(() => postgresJournal({ url: server!.url(), maxConnections: 1.5 })).toThrow(
+      expect.objectContaining({ code: 'HOOKLINE_INVALID_OPTION', option: 'maxConnections' }),
     );
   });
 });

@@ -33,7 +33,7 @@ beforeEach(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'journal-postgres-forged-'));
   victim = spawn('sleep', ['600'], { detached: true, stdio: 'ignore' });
   await new Promise((resolve) => victim.once('spawn', resolve));
-  identity = processIdentity(victim.pid!)!;
+  identity = processIdentity(victim.pid)!;
   database = `forged_${count++}`;
   if (server !== undefined) server.createDatabase(database);
 });
@@ -58,7 +58,7 @@ const literal = (value: string | null | undefined): string =>
   value === null || value === undefined ? 'NULL' : `'${value.replaceAll("'", "''")}'`;
 
 // An INSERT as a writer of the table would make it, every column its own choice.
-function forgeRow(row: { task: string; seal?: string; groups: readonly Partial<JournalProcessGroup>[] }): void {
+function forgeRow(row: { task: string; seal?: string; groups: ReadonlyArray<Partial<JournalProcessGroup>> }): void {
   server!.psql(
     `INSERT INTO hookline_journal (preset, event, context, hooks, attempts, process_groups, seal)
      VALUES ('task', 'after_merge', ${literal(JSON.stringify(contextOf(row.task)))}, '["after_merge-01"]', 1, ${literal(JSON.stringify(row.groups))}, ${literal(row.seal)})`,

@@ -1,4 +1,5 @@
 import { JournalError, messageOf } from '@hookline/core/plugin';
+import { PostgresFailureCause } from './postgres-failure-cause.ts';
 import { scrub } from './redact-url.ts';
 
 // Node's and the client's codes for a server that cannot be reached or dropped the connection.
@@ -20,13 +21,14 @@ const UNREACHABLE = new Set([
 /**
  * A one-line {@link JournalError} for what the server or the client reported, worded by its cause
  * and saying what to do. `url` is already redacted; every secret the error's text might quote is
- * scrubbed, and the cause kept is a scrubbed copy (code and message), never the client's own error.
+ * scrubbed, and the cause kept is a scrubbed copy ({@link PostgresFailureCause}), never the client's own error.
  */
 export function describePostgresFailure(error: unknown, url: string, secrets: readonly string[]): JournalError {
   if (JournalError.isInstance(error)) return error;
-  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  const given = (error as { code?: unknown } | null)?.code;
+  const code = typeof given === 'string' || typeof given === 'number' ? String(given) : '';
   const detail = scrub(oneLine(messageOf(error)), secrets);
-  const cause = Object.assign(new Error(detail), code === '' ? {} : { code });
+  const cause = new PostgresFailureCause(detail, code);
   const fail = (message: string): JournalError => new JournalError(message, { location: url, cause });
   if (UNREACHABLE.has(code))
     return fail(

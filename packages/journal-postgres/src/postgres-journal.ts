@@ -1,6 +1,7 @@
 import process from 'node:process';
 import {
   defineJournal,
+  InvalidOptionError,
   type DisabledTarget,
   type Journal,
   type JournalAttempt,
@@ -128,7 +129,9 @@ const GONE_HOLDERS_EVERY_MS = 500;
  */
 export function postgresJournal(settings: PostgresJournalSettings): PostgresJournal {
   if (!/^postgres(ql)?:\/\//.test(settings.url))
-    throw new RangeError(
+    throw new InvalidOptionError(
+      'postgresJournal',
+      'url',
       `url must be a postgres:// or postgresql:// URL, got ${JSON.stringify(redactUrl(settings.url))}.`,
     );
   const names = tableNames(settings.schema ?? 'public', settings.tablePrefix ?? 'hookline_');
@@ -212,7 +215,7 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     }
     const { cleared, ...row } = result[0]!;
     clear.resolve(cleared);
-    return row.id === null ? undefined : (row as Row);
+    return row.id === null ? undefined : row;
   };
 
   // Clears (doComplete) wait until the promise callbacks queued with them have run, for a claim by
@@ -226,7 +229,7 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     for (const clear of clears) {
       query(`DELETE FROM ${table} WHERE id = $1::bigint AND owner = $2::text`, [clear.id, clear.owner]).then(
         (result) => clear.resolve(result.count === 1),
-        clear.reject,
+        (error: unknown) => clear.reject(error),
       );
     }
   };
@@ -476,7 +479,7 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
 function positiveInteger(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`${name} must be an integer of at least 1, got ${value}.`);
+    throw new InvalidOptionError('postgresJournal', name, `${name} must be an integer of at least 1, got ${value}.`);
   return value;
 }
 

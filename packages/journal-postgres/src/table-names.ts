@@ -1,3 +1,5 @@
+import { InvalidOptionError } from '@hookline/core/plugin';
+
 /** Where a journal's tables live: a PostgreSQL schema and a prefix for the table names. */
 export interface TableNames {
   /** The schema, quoted. */
@@ -25,26 +27,34 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 // PostgreSQL truncates identifiers (and channel names) beyond 63 bytes.
 const MAX_IDENTIFIER = 63;
 
-/** The names for `schema` and `prefix`; a RangeError says what is allowed when they do not fit. */
+/** The names for `schema` and `prefix`; an InvalidOptionError says what is allowed when they do not fit. */
 export function tableNames(schema: string, prefix: string): TableNames {
   if (!IDENTIFIER.test(schema) || schema.length > MAX_IDENTIFIER) {
-    throw new RangeError(
+    throw new InvalidOptionError(
+      'postgresJournal',
+      'schema',
       `schema must be a lower-case SQL identifier (a-z, 0-9, _; not starting with a digit; at most ${MAX_IDENTIFIER} characters), got ${JSON.stringify(schema)}.`,
     );
   }
   if (prefix !== '' && !IDENTIFIER.test(prefix))
-    throw new RangeError(
+    throw new InvalidOptionError(
+      'postgresJournal',
+      'tablePrefix',
       `tablePrefix must be lower-case letters, digits and _ (not starting with a digit), got ${JSON.stringify(prefix)}.`,
     );
   const channel = `${schema}.${prefix}journal`;
   if (channel.length > MAX_IDENTIFIER) {
-    throw new RangeError(
+    throw new InvalidOptionError(
+      'postgresJournal',
+      'tablePrefix',
       `schema and tablePrefix together are too long for PostgreSQL's 63-character names ("${channel}"); shorten one of them.`,
     );
   }
   const claimFunction = `${prefix}claim_entry`;
   if (claimFunction.length > MAX_IDENTIFIER)
-    throw new RangeError(
+    throw new InvalidOptionError(
+      'postgresJournal',
+      'tablePrefix',
       `tablePrefix is too long for PostgreSQL's 63-character names ("${claimFunction}"); shorten it.`,
     );
   return {

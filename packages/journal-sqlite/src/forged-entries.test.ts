@@ -31,7 +31,7 @@ beforeEach(async () => {
   // A process group that has nothing to do with Hookline: its own group, its own leader.
   victim = spawn('sleep', ['600'], { detached: true, stdio: 'ignore' });
   await new Promise((resolve) => victim.once('spawn', resolve));
-  identity = processIdentity(victim.pid!)!;
+  identity = processIdentity(victim.pid)!;
 });
 afterEach(() => {
   victim.kill('SIGKILL');
@@ -48,7 +48,7 @@ const recordOf = (task: string) => ({
 /** Inserts a row as a hook with write access to the file would: every column its own choice. */
 function forgeRow(
   path: string,
-  row: { task: string; seal?: string | null; groups: readonly Partial<JournalProcessGroup>[]; context?: object },
+  row: { task: string; seal?: string | null; groups: ReadonlyArray<Partial<JournalProcessGroup>>; context?: object },
 ): void {
   const database = new DatabaseSync(path);
   database

@@ -45,4 +45,5 @@ test('a column of another type fails with its name', () => {
     `INSERT INTO ${JOURNAL_TABLE} (preset, event, context, hooks, created_at, attempts) VALUES ('task', 'after_merge', '{}', '[]', 'yesterday', 1)`,
   );
   expect(() => readJournalRow(row)).toThrow('column created_at of hookline_journal holds string, not an integer');
+  expect(() => readJournalRow(row)).toThrow(expect.objectContaining({ code: 'HOOKLINE_JOURNAL_FAILED' }));
 });

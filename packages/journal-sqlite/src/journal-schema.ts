@@ -1,3 +1,5 @@
+import { JournalError } from '@hookline/core/plugin';
+
 /** The schema version this package writes, kept in SQLite's `user_version`. */
 export const SCHEMA_VERSION = 5;
 
@@ -156,8 +158,8 @@ function nullable<T>(
   return row[column] === null ? null : read(row, column);
 }
 
-function unexpected(column: string, value: unknown, expected: string): Error {
-  return new Error(
-    `column ${column} of ${JOURNAL_TABLE} holds ${value === undefined ? 'nothing' : typeof value}, not ${expected}; the table was changed by something other than @hookline/journal-sqlite`,
+function unexpected(column: string, value: unknown, expected: string): JournalError {
+  return new JournalError(
+    `column ${column} of ${JOURNAL_TABLE} holds ${value === undefined ? 'nothing' : typeof value}, not ${expected}; the table was changed by something other than @hookline/journal-sqlite: restore the file from a backup, or move it aside to start an empty journal`,
   );
 }

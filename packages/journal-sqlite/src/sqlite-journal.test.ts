@@ -22,7 +22,7 @@ const record = (task: string) => ({
 
 const open: Array<{ doClose?: () => Promise<void> }> = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((journal) => journal.doClose?.()));
+  await Promise.all(open.splice(0).map(async (journal) => journal.doClose?.()));
 });
 function journalAt(path = journalPath(), settings: Partial<Parameters<typeof sqliteJournal>[0]> = {}) {
   const journal = sqliteJournal({ path, ...settings });

@@ -30,7 +30,7 @@ export async function waitFor(condition: () => boolean, timeoutMs: number): Prom
  * killed engine keep running in groups of their own, and each test hook writes `$$` there first.
  */
 export function killHookGroups(file: string): void {
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {

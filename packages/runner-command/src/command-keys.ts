@@ -18,6 +18,7 @@ const outputLimitMessage = `must be an integer from 1 to ${MAX_OUTPUT_BYTES_LIMI
 // JSR's fast check needs explicit types on exports: these spell out what each key's schema outputs,
 // so the schema's own type (and through it the runner's options) stays exact.
 /** The schemas of a `type = "command"` hook's keys, by what each one outputs. */
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- an interface lacks the index signature valibot's `ObjectEntries` needs
 export type CommandOptionsEntries = {
   /** The shell command, run as `{preset.command.shell} -c command`. */
   readonly command: v.GenericSchema<string>;

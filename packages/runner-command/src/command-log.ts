@@ -1,6 +1,7 @@
 import { appendFile, mkdir } from './promised-fs.ts';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { ExecResult } from '@hookline/core/plugin';
+import { CommandStartError } from './command-start-error.ts';
 import { decodeOutput } from './decode-output.ts';
 
 /** With preset `task`, each command's output goes to `runs/<task>/hooks/<point>-NN.log`. */
@@ -29,7 +30,8 @@ export function commandLogPath(root: string, sessionKey: string, hookName: strin
   const path = join(base, safePathSegment(sessionKey), 'hooks', `${safePathSegment(hookName)}.log`);
   // Belt and braces: the segments cannot climb, but a log must never land outside its root.
   const inside = relative(base, path);
-  if (inside.startsWith(`..${sep}`) || inside === '..') throw new Error(`the log path ${path} is outside ${base}`);
+  if (inside.startsWith(`..${sep}`) || inside === '..')
+    throw new CommandStartError(`The log path ${path} is outside ${base}: name the hook and session without "..".`);
   return path;
 }
 

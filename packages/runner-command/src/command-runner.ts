@@ -68,7 +68,7 @@ export function commandRunner(settings: CommandRunnerSettings = {}): Runner {
         defaultTimeoutMs: 60_000,
         defaultOnError: 'block',
         usesSandbox: true,
-        identity: (options) => firstCharacters(String(options.command ?? ''), 20),
+        identity: (options) => firstCharacters(typeof options.command === 'string' ? options.command : '', 20),
         doRun(hook, call) {
           const { options } = hook;
           const { preset, context } = call;
@@ -78,7 +78,7 @@ export function commandRunner(settings: CommandRunnerSettings = {}): Runner {
             log = {
               path: commandLogPath(
                 settings.logRoot ?? DEFAULT_LOG_ROOT,
-                key === undefined || key === null ? '_' : String(key),
+                key === undefined || key === null ? '_' : typeof key === 'string' ? key : JSON.stringify(key),
                 hook.name,
               ),
               hook: hook.name,

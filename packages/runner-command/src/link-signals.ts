@@ -9,7 +9,7 @@ export interface LinkedSignal {
  * Follows every given signal: aborts, with that signal's reason, as soon as one of them does.
  * Unlike `AbortSignal.any`, the listeners are removed explicitly when the work is done.
  */
-export function linkSignals(...sources: readonly (AbortSignal | undefined)[]): LinkedSignal {
+export function linkSignals(...sources: ReadonlyArray<AbortSignal | undefined>): LinkedSignal {
   const controller = new AbortController();
   const present = sources.filter((source): source is AbortSignal => source !== undefined);
   const listeners = present.map((source) => {

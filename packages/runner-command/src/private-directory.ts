@@ -1,3 +1,4 @@
+import { CommandStartError } from './command-start-error.ts';
 import { mkdtemp } from './promised-fs.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,10 @@ export function privateDirectoryRoots(preferred: string | undefined): string[] {
 
 /** Makes a fresh directory (mode 0700, random name) under the first root that allows it. */
 export async function makePrivateDirectory(roots: readonly string[]): Promise<string> {
+  if (roots.length === 0)
+    throw new CommandStartError(
+      'There is no directory to make a private directory in: set temporaryDirectory to a writable one.',
+    );
   let lastError: unknown;
   for (const root of roots) {
     try {
@@ -25,5 +30,5 @@ export async function makePrivateDirectory(roots: readonly string[]): Promise<st
       lastError = error;
     }
   }
-  throw lastError ?? new Error('no directory to make a private directory in');
+  throw lastError;
 }

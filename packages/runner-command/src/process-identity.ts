@@ -91,6 +91,7 @@ export interface RecordedProcessGroup {
  * that reuses the id). Everything missing, empty or malformed is refused — the check never falls
  * back to the pid alone.
  */
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- 'gone' is named for the reader
 export function refusalToSignal(group: RecordedProcessGroup, host: string): string | 'gone' | undefined {
   const { pid, start } = group;
   const named = `process group ${typeof pid === 'number' || typeof pid === 'string' ? JSON.stringify(pid) : String(pid)}`;
@@ -152,7 +153,7 @@ export async function endProcessGroup(
  * signal (or could not end), for the journal to report.
  */
 export async function endProcessGroups(
-  groups: ReadonlyArray<RecordedProcessGroup>,
+  groups: readonly RecordedProcessGroup[],
   host: string,
   waitMs?: number,
 ): Promise<string[]> {

@@ -3,6 +3,7 @@ import { rm } from './promised-fs.ts';
 import { basename, dirname, join } from 'node:path';
 import {
   createInFlight,
+  HooklineError,
   PluginError,
   type ExecRequest,
   type ExecResult,
@@ -155,7 +156,12 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
     },
     dispose() {
       disposing ??= (async () => {
-        lifetime.abort(new Error(`the ${settings.provider} session of run "${settings.runId}" was disposed`));
+        lifetime.abort(
+          new HooklineError(
+            'HOOKLINE_SESSION_DISPOSED',
+            `the ${settings.provider} session of run "${settings.runId}" was disposed`,
+          ),
+        );
         await running.settled();
         const made = await directory?.catch(() => undefined);
         if (made !== undefined) await rm(made, { recursive: true, force: true });

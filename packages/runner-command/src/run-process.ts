@@ -32,7 +32,10 @@ export interface ProcessSettings {
  */
 const OUTPUT_DRAIN_MS = 200;
 
-type Ending = { readonly code: number | null; readonly signal: NodeJS.Signals | null };
+interface Ending {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
 
 /**
  * Runs one process in its own process group — the single implementation behind host hooks and the
@@ -54,7 +57,7 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   // sign that sshd started it: at SHLVL < 2 it then sources ~/.bashrc, even for `bash -c` (the
   // agent preset's shell). A host without SHLVL (a service, a container) would run every hook
   // through the user's .bashrc; SHLVL=1 makes bash behave as it does when started from a terminal.
-  if (environment['SHLVL'] === undefined) environment['SHLVL'] = '1';
+  environment['SHLVL'] ??= '1';
   let child: ChildProcessWithoutNullStreams;
   try {
     // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.

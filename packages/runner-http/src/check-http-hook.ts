@@ -46,7 +46,7 @@ export function checkHttpHook(options: HttpHookOptions): HookKeyProblem[] {
 
   const signing = options.signing_secret_env !== undefined;
   if (signing) {
-    const name = options.signing_secret_env!;
+    const name = options.signing_secret_env;
     // The value is never quoted: a user who pasted the secret itself here must not see it in logs.
     if (name.startsWith('whsec_')) {
       problems.push({

@@ -95,7 +95,7 @@ describe('claude http hooks', () => {
     expect([outcome.decision, outcome.reason]).toEqual(['block', 'no network tools']);
     const request = server.requests.at(-1)!;
     expect(request.method).toBe('POST');
-    expect(request.headers['authorization']).toBe('Bearer tok-123');
+    expect(request.headers.authorization).toBe('Bearer tok-123');
     expect(JSON.parse(request.body.toString('utf8'))).toEqual({
       session_id: 's1',
       hook_event_name: 'PreToolUse',

@@ -53,9 +53,7 @@ export async function deliverHttpHook(
   // The plan's headers are sent as they are unless this delivery adds some (undici only reads them).
   const ownHeaders =
     plan.dynamicHeaders !== undefined || call.traceContext !== undefined || plan.signingSecretEnv !== undefined;
-  const headers: Record<string, string> = ownHeaders
-    ? { ...plan.staticHeaders }
-    : (plan.staticHeaders as Record<string, string>);
+  const headers: Record<string, string> = ownHeaders ? { ...plan.staticHeaders } : plan.staticHeaders;
   let warnings = NO_WARNINGS;
   let secrets: readonly string[] = NO_SECRETS;
   if (plan.dynamicHeaders !== undefined) {

@@ -15,7 +15,7 @@ export function guardedConnector(
   options: buildConnector.BuildOptions,
   lookup?: LookupFunction,
 ): buildConnector.connector {
-  const connect = buildConnector({ ...options, lookup: guardedLookup(lookup) } as buildConnector.BuildOptions);
+  const connect = buildConnector({ ...options, lookup: guardedLookup(lookup) });
   return (target, callback) => {
     // undici passes IPv6 literals without their brackets.
     if (isIP(target.hostname) !== 0) {

@@ -14,7 +14,7 @@ export type LookupFunction = (
  * connection goes only to public addresses, and a name with none is refused. Checking the answers
  * (not the name) is what stops DNS rebinding and names like `localhost` or `*.nip.io`.
  */
-export function guardedLookup(lookup: LookupFunction = dnsLookup as LookupFunction): LookupFunction {
+export function guardedLookup(lookup: LookupFunction = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, answers) => {
       if (error !== null) {
@@ -27,10 +27,7 @@ export function guardedLookup(lookup: LookupFunction = dnsLookup as LookupFuncti
       if (first === undefined) {
         const refused = all[0];
         const kind = refused === undefined ? 'no address' : (privateAddressKind(refused.address) ?? 'private');
-        callback(
-          new PrivateAddressError(refused?.address ?? hostname, kind, hostname) as NodeJS.ErrnoException,
-          options.all === true ? [] : '',
-        );
+        callback(new PrivateAddressError(refused?.address ?? hostname, kind, hostname), options.all === true ? [] : '');
         return;
       }
       if (options.all === true) callback(null, allowed);

@@ -17,7 +17,7 @@ beforeAll(async () => {
       return;
     }
     if (request.path === '/echo-redirect') {
-      response.writeHead(302, { location: `https://login.example/?auth=${String(request.headers['authorization'])}` });
+      response.writeHead(302, { location: `https://login.example/?auth=${String(request.headers.authorization)}` });
       response.end();
       return;
     }
@@ -49,7 +49,7 @@ test('$VAR and ${VAR} are replaced from the environment at run time', async () =
   const outcome = await emitOnce(toml);
   expect(outcome.hooks[0]?.status).toBe('ok');
   const received = server.requests.at(-1)!;
-  expect(received.headers['authorization']).toBe(`Bearer ${SECRET}`);
+  expect(received.headers.authorization).toBe(`Bearer ${SECRET}`);
   expect(received.headers['x-tenant']).toBe('acme-prod');
   expect(received.headers['x-literal']).toBe('costs $5 or $ or ${not a name}');
   expect(JSON.stringify(outcome)).not.toContain(SECRET);
@@ -61,7 +61,7 @@ test('the environment is read per delivery, so a rotated token is used without r
   await emitOnce(toml);
   process.env['HOOKLINE_TEST_TOKEN'] = 'second';
   await emitOnce(toml);
-  expect(server.requests.slice(-2).map((request) => request.headers['authorization'])).toEqual([
+  expect(server.requests.slice(-2).map((request) => request.headers.authorization)).toEqual([
     'Bearer first',
     'Bearer second',
   ]);
@@ -113,7 +113,7 @@ test('secrets never reach the report, even when the server echoes the headers in
   );
   const report = outcome.hooks[0]!;
   // The echo arrived (so the test is not vacuous) and the token was redacted from it.
-  expect(server.requests.at(-1)?.headers['authorization']).toBe(`Bearer ${SECRET}`);
+  expect(server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${SECRET}`);
   expect(report.status).toBe('failed');
   expect(report.error).toContain('"authorization":"Bearer [redacted]"');
   expect(JSON.stringify(outcome)).not.toContain(SECRET);

@@ -96,7 +96,7 @@ function fakeLookup(answers: LookupAddress[] | Error): LookupFunction & { calls:
   const calls: unknown[] = [];
   const lookup = ((hostname, options, callback) => {
     calls.push([hostname, options]);
-    if (answers instanceof Error) callback(answers as NodeJS.ErrnoException, []);
+    if (answers instanceof Error) callback(answers, []);
     else callback(null, answers);
   }) as LookupFunction & { calls: unknown[] };
   lookup.calls = calls;

@@ -1,3 +1,4 @@
+import { HooklineError } from '@hookline/core/plugin';
 import ipaddr from 'ipaddr.js';
 import { addressBytes, formatIpv4, inPrefix, type AddressBytes } from './ip-address.ts';
 
@@ -10,7 +11,11 @@ interface Range {
 function range(cidr: string, kind: string): Range {
   const [address = '', prefix = ''] = cidr.split('/');
   const network = addressBytes(address);
-  if (network === undefined) throw new Error(`bad built-in range ${cidr}`);
+  if (network === undefined)
+    throw new HooklineError(
+      'HOOKLINE_HTTP_BUILTIN_RANGE_INVALID',
+      `@hookline/runner-http's built-in range ${cidr} does not parse: this is a bug, please report it.`,
+    );
   return { network, prefix: Number(prefix), kind };
 }
 

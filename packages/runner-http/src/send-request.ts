@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { HooklineError } from '@hookline/core/plugin';
 
 /** The start of a response body. */
 export interface CappedBody {
@@ -107,7 +108,10 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
-    if (this.#settled) controller.abort(asError(this.#signal.reason ?? new Error('the request was abandoned')));
+    if (this.#settled)
+      controller.abort(
+        asError(this.#signal.reason ?? new HooklineError('HOOKLINE_HOOK_STOPPED', 'the request was abandoned')),
+      );
     else this.#controller = controller;
   }
 
@@ -134,7 +138,9 @@ class Exchange implements Dispatcher.DispatchHandler {
       this.#size = this.#maxResponseBytes;
       this.#truncated = true;
       if (this.#settle()) this.#resolve(this.#answer());
-      controller.abort(new Error(`response body exceeds ${this.#maxResponseBytes} bytes`));
+      controller.abort(
+        new HooklineError('HOOKLINE_HTTP_RESPONSE_TOO_LARGE', `response body exceeds ${this.#maxResponseBytes} bytes`),
+      );
       return;
     }
     this.#chunks.push(chunk);
@@ -174,5 +180,5 @@ class Exchange implements Dispatcher.DispatchHandler {
 }
 
 function asError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error(String(reason));
+  return reason instanceof Error ? reason : new HooklineError('HOOKLINE_HOOK_STOPPED', String(reason));
 }

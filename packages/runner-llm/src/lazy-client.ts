@@ -17,7 +17,7 @@ export interface LazyClient {
  * `ANTHROPIC_BASE_URL` (and its other standard variables) when the client is made.
  */
 export function lazyClient(given: MessagesClient | undefined): LazyClient {
-  if (given !== undefined) return { get: () => Promise.resolve(given), ownsClient: false, reset() {} };
+  if (given !== undefined) return { get: () => Promise.resolve(given), ownsClient: false, reset: () => undefined };
   let made: Promise<MessagesClient> | undefined;
   return {
     ownsClient: true,

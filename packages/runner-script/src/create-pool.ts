@@ -41,7 +41,7 @@ export function createPool<Item>(options: PoolOptions<Item>): Pool<Item> {
   // Most recently released last: reusing it keeps the fewest items warm.
   const idle: Item[] = [];
   const busy = new Set<Item>();
-  const waiters: Waiter<Item>[] = [];
+  const waiters: Array<Waiter<Item>> = [];
   let created = 0;
   let destroyed = 0;
 

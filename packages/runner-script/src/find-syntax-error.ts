@@ -15,7 +15,7 @@ export interface ScriptSyntaxError {
 }
 
 const CHECK_FILENAME = 'hookline-script-syntax-check';
-const AsyncFunction = (async () => {}).constructor as new (...parameters: string[]) => unknown;
+const AsyncFunction = (async () => undefined).constructor as new (...parameters: string[]) => unknown;
 const UNBALANCED =
   "the script ends with a bracket, brace or string left open, or a `}` closes the script's function early";
 const END_OF_INPUT = 'Unexpected end of input: a bracket, brace, string or template is left open';

@@ -86,9 +86,13 @@ function decisionHint(value: unknown): string {
 
 function thrownMessage(answer: Record<string, unknown>, source: ScriptSource): string {
   if (typeof answer['thrown'] === 'string') return `script threw ${answer['thrown']}`;
-  const name = String(answer['name'] ?? 'Error');
-  const message = String(answer['message'] ?? '');
-  const where = position(String(answer['stack'] ?? ''), source);
+  const text = (key: string, fallback: string): string => {
+    const value = answer[key];
+    return typeof value === 'string' ? value : value === undefined || value === null ? fallback : JSON.stringify(value);
+  };
+  const name = text('name', 'Error');
+  const message = text('message', '');
+  const where = position(text('stack', ''), source);
   return `script threw ${name}${message === '' ? '' : `: ${message}`}${where}${errorHint(name, message)}`;
 }
 

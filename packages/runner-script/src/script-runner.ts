@@ -1,6 +1,7 @@
 import {
   defineRunner,
   firstCharacters,
+  HooklineError,
   InvalidOptionError,
   type HookDefinition,
   type Runner,
@@ -113,7 +114,7 @@ export function scriptRunner(settings: ScriptRunnerSettings = {}): ScriptRunner 
       },
     },
     async doClose() {
-      pools.close(new Error('the script runner closed'));
+      pools.close(new HooklineError('HOOKLINE_SCRIPT_RUNNER_CLOSED', 'the script runner closed'));
     },
   });
   return { ...runner, stats: () => pools.stats() };

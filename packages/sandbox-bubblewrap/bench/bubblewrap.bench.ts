@@ -91,7 +91,7 @@ const names = {
 const contenders: Contender[] = [
   { name: names.hook, run: () => hook(bubblewrap) },
   { name: names.spawn, run: bareSpawn },
-  ...(docker === undefined ? [] : [{ name: names.docker, run: () => hook(docker!) }]),
+  ...(docker === undefined ? [] : [{ name: names.docker, run: () => hook(docker) }]),
 ];
 const samples = await measureInterleaved(contenders, { rounds: ROUNDS, warmup: 5 });
 await docker?.close();

@@ -5,7 +5,7 @@ import { SettingsError } from '@hookline/core/plugin';
  * each naming its key under `[sandbox.bubblewrap]`.
  */
 export class BubblewrapSettingsError extends SettingsError {
-  constructor(problems: readonly { readonly key: string; readonly message: string }[]) {
+  constructor(problems: ReadonlyArray<{ readonly key: string; readonly message: string }>) {
     super('HOOKLINE_BUBBLEWRAP_SETTINGS_INVALID', 'bubblewrapSandbox()', 'sandbox.bubblewrap', problems);
     this.name = 'BubblewrapSettingsError';
   }

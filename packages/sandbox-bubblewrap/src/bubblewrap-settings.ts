@@ -74,7 +74,7 @@ export const bubblewrapSettingsSchema = v.strictObject(
         v.union([v.number(), v.string()], 'must be a number of bytes or a size such as "512m" or "1g"'),
         v.check(
           (value) => sizeProblem(value) === undefined,
-          (issue) => sizeProblem(issue.input as number | string) ?? '',
+          (issue) => sizeProblem(issue.input) ?? '',
         ),
       ),
     ),

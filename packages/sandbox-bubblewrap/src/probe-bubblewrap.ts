@@ -37,7 +37,7 @@ export function probeBubblewrap(
             '--',
             'true',
           ];
-    const child = spawn(program!, rest, { env: environment, stdio: ['ignore', 'ignore', 'pipe'], cwd: '/' });
+    const child = spawn(program, rest, { env: environment, stdio: ['ignore', 'ignore', 'pipe'], cwd: '/' });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk.slice(0, 4_096)));
     child.once('error', (error: NodeJS.ErrnoException) => {
       if (user !== undefined && error.code === 'ENOENT') {
@@ -64,7 +64,7 @@ export function probeBubblewrap(
       const said = stderr.trim() === '' ? `exit ${code ?? signal}` : stderr.trim();
       // setpriv could not run bwrap as nobody: missing, or in a folder nobody may not pass.
       const notRun = /^(setpriv|unshare): .*(No such file|Permission denied)/.exec(said);
-      if (user !== undefined && /failed to execute setpriv/.test(said)) {
+      if (user !== undefined && said.includes('failed to execute setpriv')) {
         return reject(
           new BubblewrapUnavailableError(
             `${PACKAGE}: Hookline runs as root, and the sandbox starts bwrap as uid ${user.uid} (nobody) with setpriv, which could not be run (${said}). Install util-linux (Debian: apt-get install util-linux), or run Hookline as an ordinary user.`,

@@ -13,7 +13,6 @@
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import type { Duplex } from 'node:stream';
 import Docker from 'dockerode';
 import { createHookEngine, loadConfig, messageOf, type HookEngine } from '@hookline/core';
 import { commandRunner } from '@hookline/runner-command';
@@ -116,7 +115,7 @@ async function bareExec(): Promise<void> {
     AttachStderr: true,
     Tty: false,
   });
-  const stream = (await exec.start({ hijack: true, stdin: true })) as Duplex;
+  const stream = await exec.start({ hijack: true, stdin: true });
   const ended = new Promise<void>((resolve) => {
     stream.on('data', () => undefined);
     stream.once('end', resolve);

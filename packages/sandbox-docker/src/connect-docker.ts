@@ -38,12 +38,16 @@ export async function connectDocker(dockerHost: string | undefined): Promise<Doc
 export async function pingDocker(connection: DockerConnection): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' })), PING_TIMEOUT_MS);
+    // Rejected with the error itself: a timeout has no cause of its own to wrap.
+    timer = setTimeout(
+      () => reject(new DockerUnavailableError(connection.address, { code: 'ETIMEDOUT' })),
+      PING_TIMEOUT_MS,
+    );
   });
   try {
     await Promise.race([connection.docker.ping(), timeout]);
   } catch (error) {
-    throw new DockerUnavailableError(connection.address, error);
+    throw DockerUnavailableError.isInstance(error) ? error : new DockerUnavailableError(connection.address, error);
   } finally {
     clearTimeout(timer);
   }

@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type Docker from 'dockerode';
+import { HooklineError } from '@hookline/core/plugin';
 import { AGENT_NAME, AGENT_SCRIPT } from './agent-script.ts';
 import { createAnswerReader, type AgentAnswer } from './agent-answers.ts';
 import { isContainerGone } from './docker-errors.ts';
@@ -42,10 +43,21 @@ export interface ContainerAgent {
 }
 
 /** Thrown by {@link ContainerAgent.request} when the agent is gone (the container stopped) or detached. */
-export class AgentGoneError extends Error {
+export class AgentGoneError extends HooklineError {
   constructor(message = "the run's container stopped") {
-    super(message);
+    super('HOOKLINE_DOCKER_AGENT_GONE', message);
     this.name = 'AgentGoneError';
+  }
+}
+
+/**
+ * Thrown by {@link ContainerAgent.request} when the agent answered with a failure, did not answer in
+ * time, or was asked something it cannot carry. The sandbox reports it as the hook's failure.
+ */
+export class AgentRequestError extends HooklineError {
+  constructor(message: string) {
+    super('HOOKLINE_DOCKER_AGENT_FAILED', message);
+    this.name = 'AgentRequestError';
   }
 }
 
@@ -114,7 +126,7 @@ export async function attachAgent(
       onReady?.resolve();
     },
     failed(message) {
-      onReady?.reject(new Error(message));
+      onReady?.reject(new AgentRequestError(message));
     },
     gone(status) {
       gone = `the container's agent exited (status ${status})`;
@@ -151,7 +163,7 @@ export async function attachAgent(
     const end = (): void => {
       if (isEnded) return;
       isEnded = true;
-      onReady?.reject(new Error(stderr.trim() || 'the container stopped before its agent was ready'));
+      onReady?.reject(new AgentRequestError(stderr.trim() || 'the container stopped before its agent was ready'));
       for (const waiter of pending.values()) waiter.reject(new AgentGoneError());
       pending.clear();
       resolve();
@@ -186,10 +198,10 @@ export async function attachAgent(
     once.push(raw.stdout);
     once.push(encoder.encode('\n'));
     if (result === undefined)
-      throw new Error(
+      throw new AgentRequestError(
         `the one-shot agent exec gave no answer (exit code ${String(raw.exitCode)}): ${new TextDecoder().decode(raw.stderr).trim()}`,
       );
-    if (result.error !== undefined) throw new Error(result.error);
+    if (result.error !== undefined) throw new AgentRequestError(result.error);
     return result;
   };
 
@@ -201,7 +213,9 @@ export async function attachAgent(
   ): Promise<AgentAnswer> => {
     if (isEnded) return Promise.reject(new AgentGoneError());
     if (/[\n\0]/.test(first) || /[\n\0]/.test(second))
-      return Promise.reject(new Error('an agent argument cannot hold a newline or NUL'));
+      return Promise.reject(
+        new AgentRequestError('A path or argument for the container cannot hold a newline or NUL: rename it.'),
+      );
     if (gone !== undefined) return viaExec(operation, first, second, data);
     const id = nextId++;
     const message = encodeRequest(id, operation, first, second, data);
@@ -211,7 +225,7 @@ export async function attachAgent(
       const timer = setTimeout(() => {
         pending.delete(id);
         backlog -= message.length;
-        reject(new Error(`the container's agent did not answer within ${Math.round(timeoutMs / 1000)} s`));
+        reject(new AgentRequestError(`the container's agent did not answer within ${Math.round(timeoutMs / 1000)} s`));
       }, timeoutMs);
       const done = (): void => {
         clearTimeout(timer);
@@ -221,7 +235,7 @@ export async function attachAgent(
         settle(answer) {
           done();
           if (answer.error === undefined) resolve(answer);
-          else reject(new Error(answer.error));
+          else reject(new AgentRequestError(answer.error));
         },
         reject(error) {
           done();

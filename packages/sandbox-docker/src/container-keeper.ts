@@ -2,6 +2,7 @@ import { messageOf } from '@hookline/core/plugin';
 import type { DockerConnection } from './connect-docker.ts';
 import { describeContainerStop } from './describe-container-stop.ts';
 import { engineMessage, statusOf } from './docker-errors.ts';
+import { DockerContainerError } from './docker-container-error.ts';
 import { DockerExecError } from './docker-exec-error.ts';
 import type { DockerSandboxCallbacks, DockerSandboxInfo } from './docker-sandbox-events.ts';
 import type { ResolvedDockerSettings } from './resolve-docker-settings.ts';
@@ -113,7 +114,7 @@ export function createContainerKeeper(scope: ContainerKeeperScope, first: RunCon
       try {
         await callbacks.onReady?.(info());
       } catch (error) {
-        broken = error instanceof Error ? error : new Error(String(error));
+        broken = error instanceof Error ? error : new DockerContainerError(String(error));
         throw broken;
       }
     })().finally(() => {

@@ -5,7 +5,7 @@ import { SettingsError } from '@hookline/core/plugin';
  * each naming its key under `[sandbox.docker]`.
  */
 export class DockerSettingsError extends SettingsError {
-  constructor(problems: readonly { readonly key: string; readonly message: string }[]) {
+  constructor(problems: ReadonlyArray<{ readonly key: string; readonly message: string }>) {
     super('HOOKLINE_DOCKER_SETTINGS_INVALID', 'dockerSandbox()', 'sandbox.docker', problems);
     this.name = 'DockerSettingsError';
   }

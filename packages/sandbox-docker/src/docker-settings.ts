@@ -102,7 +102,10 @@ export const dockerSettingsSchema = v.strictObject(
           v.string('must be a string "host:container[:ro|rw]"'),
           v.check(
             (mount) => typeof parseMount(mount, '/') !== 'string',
-            (issue) => String(parseMount(issue.input as string, '/')),
+            (issue) => {
+              const problem = parseMount(issue.input, '/');
+              return typeof problem === 'string' ? problem : 'is not a valid mount';
+            },
           ),
         ),
         'must be an array of "host:container[:ro|rw]" strings',
@@ -125,7 +128,7 @@ export const dockerSettingsSchema = v.strictObject(
         v.union([v.number(), v.string()], 'must be a number of bytes or a size such as "512m" or "1g"'),
         v.check(
           (value) => sizeProblem(value) === undefined,
-          (issue) => sizeProblem(issue.input as number | string) ?? '',
+          (issue) => sizeProblem(issue.input) ?? '',
         ),
       ),
     ),

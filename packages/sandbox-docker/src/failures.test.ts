@@ -67,7 +67,7 @@ describe.skipIf(!probe.available)('failures with a reachable engine', () => {
     const session = await provider.doOpen(freshRunId('cwd'), never);
     try {
       const error = await session.exec({ command: 'pwd', cwd: '/no/such/folder' }).catch((caught: unknown) => caught);
-      expect(DockerExecError.isInstance(error) && (error as DockerExecError).kind).toBe('start');
+      expect(DockerExecError.isInstance(error) && error.kind).toBe('start');
       expect((error as Error).message).toMatch(
         /^the working directory "\/no\/such\/folder" does not exist in the container/,
       );

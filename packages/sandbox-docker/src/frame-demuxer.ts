@@ -1,7 +1,7 @@
 /** Where the payloads of a Docker attach stream go, by stream. */
 export interface FrameSinks {
-  stdout(payload: Uint8Array): void;
-  stderr(payload: Uint8Array): void;
+  readonly stdout: (payload: Uint8Array) => void;
+  readonly stderr: (payload: Uint8Array) => void;
 }
 
 /** Feeds raw bytes of a multiplexed Docker stream; payloads come out on the sinks as they complete. */

@@ -89,7 +89,7 @@ describe.skipIf(!probe.available)('containers of runs', () => {
       const first = session.container.containerId;
       // Kills every process this user may signal, the agent included, and with it the container.
       const killer = await session.exec({ command: 'kill -9 -1; sleep 5' }).catch((error: unknown) => error);
-      expect(DockerExecError.isInstance(killer) && (killer as DockerExecError).kind).toBe('container');
+      expect(DockerExecError.isInstance(killer) && killer.kind).toBe('container');
       expect((killer as Error).message).toMatch(
         /^the run's container stopped while the hook ran \(status exited, exit code \d+\); the hook did not complete/,
       );
@@ -125,7 +125,7 @@ describe.skipIf(!probe.available)('containers of runs', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       await docker.getContainer(removed).remove({ force: true });
       const error = await running;
-      expect(DockerExecError.isInstance(error) && (error as DockerExecError).kind).toBe('container');
+      expect(DockerExecError.isInstance(error) && error.kind).toBe('container');
       expect((error as Error).message).toMatch(
         /^the run's container stopped while the hook ran \((it was removed|status \w+, exit code \d+)\); the hook did not complete/,
       );

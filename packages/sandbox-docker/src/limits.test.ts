@@ -49,7 +49,7 @@ describe.skipIf(!probe.available)('limits of a run container', () => {
       const error = await session
         .exec({ command: 'x=0123456789abcdef; while :; do x="$x$x"; done' })
         .catch((caught: unknown) => caught);
-      expect(DockerExecError.isInstance(error) && (error as DockerExecError).kind).toBe('out_of_memory');
+      expect(DockerExecError.isInstance(error) && error.kind).toBe('out_of_memory');
       const after = await session.exec({ command: 'echo still here' });
       expect(text(after.stdout)).toBe('still here\n');
       expect((await docker.getContainer(session.container.containerId).inspect()).State.Running).toBe(true);

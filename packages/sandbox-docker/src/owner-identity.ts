@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import process from 'node:process';
-import { bootId, isSameProcess, processIdentity, readProcessStat } from '@hookline/runner-command/process-identity';
+import { bootId, isSameProcess, processIdentity } from '@hookline/runner-command/process-identity';
 import { LABELS } from './labels.ts';
 
 /** Which process, on which machine and boot, owns a container. */

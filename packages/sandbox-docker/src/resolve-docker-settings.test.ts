@@ -179,7 +179,7 @@ describe('dockerSettingsSchema', () => {
     const result = v.safeParse(dockerSettingsSchema, { network: 3 });
     expect(result.success).toBe(false);
     expect(result.issues?.[0]?.message).toMatch(/must be a string/);
-    expect(v.getDotPath(result.issues![0]!)).toBe('network');
+    expect(v.getDotPath(result.issues![0])).toBe('network');
   });
 });
 

@@ -51,7 +51,7 @@ export interface ResolvedDockerSettings {
 export function resolveDockerSettings(settings: DockerSettingsData): ResolvedDockerSettings {
   const parsed = v.safeParse(dockerSettingsSchema, settings);
   if (!parsed.success) {
-    const issues: { key: string; message: string }[] = parsed.issues.map((issue) => ({
+    const issues: Array<{ key: string; message: string }> = parsed.issues.map((issue) => ({
       key: settingKey(issue),
       message: issue.message,
     }));
@@ -61,7 +61,7 @@ export function resolveDockerSettings(settings: DockerSettingsData): ResolvedDoc
   const baseDir = data.baseDir ?? process.cwd();
   const mounts = (data.mounts ?? []).map((mount) => parseMount(mount, baseDir) as BindMount);
   const targets = new Set<string>();
-  const issues: { key: string; message: string }[] = [];
+  const issues: Array<{ key: string; message: string }> = [];
   mounts.forEach((mount, index) => {
     if (targets.has(mount.target))
       issues.push({

@@ -1,7 +1,7 @@
 import type Docker from 'dockerode';
 import { messageOf } from '@hookline/core/plugin';
 import type { DockerConnection } from './connect-docker.ts';
-import { attachAgent, type ContainerAgent } from './container-agent.ts';
+import { AgentRequestError, attachAgent, type ContainerAgent } from './container-agent.ts';
 import { containerSpec } from './container-spec.ts';
 import { secureMounts, writableSources } from './secure-mounts.ts';
 import { DockerContainerError } from './docker-container-error.ts';
@@ -97,7 +97,10 @@ export async function runContainer(
 async function waitReady(ready: Promise<void>, runId: string, settings: ResolvedDockerSettings): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new AgentRequestError(`no answer within ${READY_TIMEOUT_MS / 1000} s`)),
+      READY_TIMEOUT_MS,
+    );
   });
   try {
     await Promise.race([ready, late]);
@@ -114,7 +117,7 @@ async function waitReady(ready: Promise<void>, runId: string, settings: Resolved
 
 function createHint(error: unknown): string {
   const message = engineMessage(error);
-  if (/bind source path does not exist/.test(message))
+  if (message.includes('bind source path does not exist'))
     return `${message}; every host folder in [sandbox.docker] mounts must exist`;
   if (/network .* not found/i.test(message))
     return `${message}; [sandbox.docker] network must be "none", "bridge", "host" or an existing network`;

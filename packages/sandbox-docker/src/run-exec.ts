@@ -1,4 +1,3 @@
-import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Docker from 'dockerode';
 import { createFrameDemuxer } from './frame-demuxer.ts';
@@ -75,7 +74,7 @@ export async function runExec(container: Docker.Container, spec: ExecSpec): Prom
     Tty: false,
   });
   if (spec.signal?.aborted) return result(null, true);
-  const stream = (await exec.start({ hijack: true, stdin: true })) as Duplex;
+  const stream = await exec.start({ hijack: true, stdin: true });
 
   const demuxer = createFrameDemuxer({
     stdout: (payload) => stdout.write(payload),

@@ -344,7 +344,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
   };
 
   return {
-    info: keeper.info,
+    info: () => keeper.info(),
     warnings: keeper.warnings,
     exec(request, lifetime) {
       const problem = execRequestProblem(request);
@@ -391,7 +391,7 @@ export async function openRunSandbox(scope: RunSandboxScope, signal: AbortSignal
     },
     close() {
       closing ??= (async () => {
-        stopAll.abort(new Error(`the docker session of run "${runId}" was disposed`));
+        stopAll.abort(new DockerExecError('disposed', `the docker session of run "${runId}" was disposed`));
         await running.settled();
         try {
           await callbacks.onCleanup?.(keeper.info());

@@ -24,7 +24,7 @@ describe.skipIf(!probe.available)('sandbox_ready and sandbox_cleanup with the do
       { onInternalEmit: (outcome) => internal.push(outcome) },
     );
     const runId = freshRunId('events');
-    let containerId = '';
+    let containerId: string;
     try {
       const outcome = await emitSettled(engine, runId);
       containerId = (await containersOfRun(runId))[0]!.Id;

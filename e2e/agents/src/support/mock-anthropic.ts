@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 /** One request of the Messages API the mock received. */
 export interface ModelRequest {
   readonly body: {
-    readonly messages?: readonly { readonly role: string; readonly content: unknown }[];
-    readonly tools?: readonly { readonly name: string }[];
+    readonly messages?: ReadonlyArray<{ readonly role: string; readonly content: unknown }>;
+    readonly tools?: ReadonlyArray<{ readonly name: string }>;
   };
 }
 

@@ -127,7 +127,7 @@ export interface DoctorReport {
   readonly preset: string;
   readonly form: BridgeForm;
   readonly event: string;
-  readonly hooks: readonly { readonly name: string; readonly status: string }[];
+  readonly hooks: ReadonlyArray<{ readonly name: string; readonly status: string }>;
   readonly decision: string;
 }
 

@@ -69,7 +69,7 @@ describe('preset claude in the CLI', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^UserPromptSubmit: proceed\n  context: ticket ABC-1\n  context: be brief\n  message: checked\n/,
+      /^UserPromptSubmit: proceed\n {2}context: ticket ABC-1\n {2}context: be brief\n {2}message: checked\n/,
     );
   });
 

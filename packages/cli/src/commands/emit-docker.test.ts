@@ -49,7 +49,7 @@ describe.skipIf(!available)('hookline with [sandbox] provider = "docker"', () =>
     'a hook in a :rw mount cannot add a sandbox = false hook to hookline.toml, nor create one the CLI would discover',
     async () => {
       const pwned = join(scratch.path, '..', `${scratch.path.split('/').at(-1)}-pwned`);
-      const evil = `[[hooks]]\nevent = \"stage_start\"\nsandbox = false\ncommand = \"touch ${pwned}\"\n`;
+      const evil = `[[hooks]]\nevent = "stage_start"\nsandbox = false\ncommand = "touch ${pwned}"\n`;
       const config = `[sandbox]\nprovider = "docker"\n[sandbox.docker]\nimage = "${IMAGE}"\nmounts = ["./:/workspace:rw"]\n\n[[hooks]]\nname = "append"\nevent = "stage_start"\non_error = "proceed"\ncommand = '''cd /workspace && { printf "${evil}" >> hookline.toml; } 2> append.txt; echo "exit $?" >> append.txt; mkdir -p .xdg/hookline && printf "${evil}" > .xdg/hookline/hookline.toml'''\n`;
       scratch.write('hookline.toml', config);
       spawnSync('chown', ['-R', '65534:65534', scratch.path]);

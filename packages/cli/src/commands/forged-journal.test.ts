@@ -27,7 +27,7 @@ beforeEach(async () => {
   scratch.write('hookline.toml', `preset = "task"\n\n[hooks]\nafter_merge = ['echo "$ARC_TASK" >> marker']\n`);
   victim = spawn('sleep', ['600'], { detached: true, stdio: 'ignore' });
   await new Promise((resolve) => victim.once('spawn', resolve));
-  identity = processIdentity(victim.pid!)!;
+  identity = processIdentity(victim.pid)!;
 });
 afterEach(() => {
   victim.kill('SIGKILL');

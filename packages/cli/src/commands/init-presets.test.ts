@@ -95,7 +95,7 @@ test('init --preset task: the commented notification lines are valid once uncomm
   expect((await runCli(['init', '--preset', 'task'], { cwd: scratch.path })).code).toBe(0);
   const text = readFileSync(join(scratch.path, 'hookline.toml'), 'utf8');
   expect(text).toContain('git ls-remote --exit-code --heads origin');
-  const uncommented = text.replace(/^# (after_awaiting_human = \[|  '|\])/gm, '$1');
+  const uncommented = text.replace(/^# (after_awaiting_human = \[| {2}'|\])/gm, '$1');
   expect(uncommented).not.toBe(text);
   writeFileSync(join(scratch.path, 'hookline.toml'), uncommented);
   expect(await runCli(['validate'], { cwd: scratch.path })).toMatchObject({

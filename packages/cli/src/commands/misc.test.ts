@@ -47,7 +47,10 @@ test('schema prints the config JSON Schema with the installed runners', async ()
 
 test('schema describes every installed settings table, snake_case: [models], [sandbox.docker], [sandbox.bubblewrap]', async () => {
   const result = await runCli(['schema'], { cwd: scratch.path });
-  type Table = { additionalProperties: unknown; properties?: Record<string, { description?: string }> };
+  interface Table {
+    additionalProperties: unknown;
+    properties?: Record<string, { description?: string }>;
+  }
   const { properties } = JSON.parse(result.stdout) as {
     properties: { models: Table; sandbox: { properties: Record<string, Table> } };
   };

@@ -93,7 +93,7 @@ async function answerLines(
       }
       const answeredLine = lineNumber;
       const { settled } = answer.emitted;
-      running.track(
+      void running.track(
         settled.then((final) => {
           if (!waitForAll) reportLateFailures(answer.output, final, answeredLine, io);
         }),

@@ -82,7 +82,7 @@ function candidate(
 }
 
 // The project files presets read in their hosts' own places, each with its preset.
-function ownConfigFiles(presets: readonly Preset[], cwd: string): (ConfigFile & { readonly preset: string })[] {
+function ownConfigFiles(presets: readonly Preset[], cwd: string): Array<ConfigFile & { readonly preset: string }> {
   return presets.flatMap((preset) => {
     const file = preset.ownConfigFile;
     if (file === undefined || file.under !== 'project') return [];

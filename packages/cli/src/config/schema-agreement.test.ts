@@ -53,7 +53,7 @@ async function judge(config: ConfigCase): Promise<{ loader: readonly string[]; s
   writeFileSync(path, config.text);
   // As `hookline validate` loads: every installed runner, so every declared table is checked.
   const options = { configFiles: [path], cwd: dir, env: {}, allRunners: true };
-  let loader: readonly string[] = [];
+  let loader: readonly string[];
   try {
     // Presets that keep valid hooks running (agent, claude) load past problems and list them instead.
     const loaded = await loadSetup(options);

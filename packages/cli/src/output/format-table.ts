@@ -5,7 +5,7 @@ import { terminalText } from './terminal-text.ts';
 export type Cell = string | { readonly text: string; readonly format?: StyleFormat | undefined };
 
 /** Lays out rows under headers in aligned columns, two spaces apart, indented by two. */
-export function formatTable(headers: readonly string[], rows: readonly (readonly Cell[])[], style: Style): string {
+export function formatTable(headers: readonly string[], rows: ReadonlyArray<readonly Cell[]>, style: Style): string {
   const widths = headers.map((header, column) =>
     Math.max(header.length, ...rows.map((row) => textOf(row[column]).length)),
   );

@@ -147,22 +147,20 @@ describe('the script host', () => {
     expect(viaHost.code).toBe(2);
     expect(strip(viaHost.outcome)).toEqual(strip(inProcess.outcome));
     const byName = Object.fromEntries((viaHost.outcome?.hooks ?? []).map((hook) => [hook['name'], hook]));
-    expect(byName['throws']).toMatchObject({
+    expect(byName.throws).toMatchObject({
       status: 'failed',
       error: 'script threw TypeError: no deploys (line 2, column 14 of the script)',
     });
-    expect(String(byName['file']?.['error'])).toContain(`${join(scratch.path, 'policy.js')}:2`);
-    expect(String(byName['missing-file']?.['error'])).toContain(
+    expect(String(byName.file?.error)).toContain(`${join(scratch.path, 'policy.js')}:2`);
+    expect(String(byName['missing-file']?.error)).toContain(
       `script file ${join(scratch.path, 'nowhere.js')} does not exist`,
     );
-    expect(String(byName['memory']?.['error'])).toMatch(
-      /^script ran out of memory: its isolate passed the 8 MiB limit/,
-    );
-    expect(byName['loop']).toMatchObject({ status: 'timed_out' });
-    expect(String(byName['bad-answer']?.['error'])).toBe(
+    expect(String(byName.memory?.error)).toMatch(/^script ran out of memory: its isolate passed the 8 MiB limit/);
+    expect(byName.loop).toMatchObject({ status: 'timed_out' });
+    expect(String(byName['bad-answer']?.error)).toBe(
       'script returned a number (42), expected a decision object, true, false or nothing',
     );
-    expect(byName['frozen']).toMatchObject({ status: 'failed', decision: { decision: 'block' } });
+    expect(byName.frozen).toMatchObject({ status: 'failed', decision: { decision: 'block' } });
   });
 
   test('scripts see the time zone of the CLI that sent them: a host serves one environment, another gets its own', async () => {

@@ -38,9 +38,9 @@ export function createRunSessions(
         current.pending -= 1;
         if (current.pending > 0 || !current.finished || sessions.get(key) !== current) return;
         sessions.delete(key);
-        ending.track(endSession(key).catch(() => undefined));
+        void ending.track(endSession(key).catch(() => undefined));
       });
     },
-    drain: ending.settled,
+    drain: () => ending.settled(),
   };
 }

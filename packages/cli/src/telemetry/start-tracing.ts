@@ -53,6 +53,8 @@ function warnOnFailure(exporter: SpanExporter, io: CliIo): SpanExporter {
   return {
     export(spans: ReadableSpan[], done) {
       exporter.export(spans, (result) => {
+        // 0 is ExportResultCode.SUCCESS, from @opentelemetry/core, which the CLI does not depend on.
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison
         if (result.error !== undefined || result.code !== 0) {
           io.stderr.write(
             `hookline: warning: could not export ${spans.length} trace span${spans.length === 1 ? '' : 's'}: ${messageOf(result.error ?? 'export failed')}\n`,

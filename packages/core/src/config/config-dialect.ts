@@ -78,7 +78,7 @@ export interface ConfigDialect {
    */
   formValue?(hooks: unknown): unknown;
   /** The line of a path below `hooks`, for the form's issues; default: JSON paths, else `hooks`' line. */
-  formLine?(path: readonly (string | number)[], lines: SourceLines): number | undefined;
+  formLine?(path: ReadonlyArray<string | number>, lines: SourceLines): number | undefined;
   /**
    * Rewrites the hooks of one parsed source into canonical tables, skipping the parts the form
    * refuses. With `schemas` (when loading), the dialect's own keys of each hook are checked against

@@ -69,7 +69,7 @@ test('preset "claude": hooks are an object of matcher groups per event, with Cla
   expect(keysAt(schema, 'properties', 'hooks', 'properties')).toHaveLength(12);
   const group = at(schema, 'properties', 'hooks', 'properties', 'PreToolUse', 'items');
   expect(keysAt(group, 'properties')).toEqual(['matcher', 'hooks']);
-  const variants = at(group, 'properties', 'hooks', 'items', 'anyOf') as Record<string, unknown>[];
+  const variants = at(group, 'properties', 'hooks', 'items', 'anyOf') as Array<Record<string, unknown>>;
   const http = variants.find((variant) => at(variant, 'properties', 'type', 'const') === 'http')!;
   expect(keysAt(http, 'properties')).toEqual(expect.arrayContaining(['url', 'timeout', 'on_error']));
 });

@@ -5,9 +5,9 @@
  */
 export interface DialectPreset {
   readonly name: string;
-  readonly events: readonly {
+  readonly events: ReadonlyArray<{
     readonly name: string;
     readonly blocking: boolean;
     readonly matcherFields?: readonly string[];
-  }[];
+  }>;
 }

@@ -4,7 +4,7 @@ import type { ConfigIssue } from './config-issue.ts';
 import { wordingOf, type FormProblem } from './form-wording.ts';
 import { nearestWord } from './nearest-word.ts';
 
-type Path = readonly (string | number)[];
+type Path = ReadonlyArray<string | number>;
 
 /** Where the form's issues go: the file, and the line of a path below `hooks`. */
 export interface FormPlace {

@@ -26,7 +26,7 @@ export type LayeringMode =
   | 'merge-all';
 
 // The keys of an entry that make it do something else; `line`, `index`, `file`, … only say where.
-const MEANING: readonly (keyof HookEntry)[] = [
+const MEANING: ReadonlyArray<keyof HookEntry> = [
   'event',
   'type',
   'matcher',

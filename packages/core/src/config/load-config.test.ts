@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
-import { ConfigError } from '../errors/config-error.ts';
 import { PluginError } from '../errors/plugin-error.ts';
 import { defineRunner } from '../plugins/runner.ts';
 import { defineSettingsTable } from '../plugins/settings-table.ts';

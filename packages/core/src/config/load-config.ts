@@ -51,7 +51,7 @@ export interface LoadConfigOptions {
  * effective hooks, fully defaulted. Every problem of every source is collected; if there is any, a
  * {@link ConfigError} carrying all of them is thrown and nothing is returned, so nothing can run.
  */
-export function loadConfig(sources: readonly (ConfigText | ConfigSource)[], options: LoadConfigOptions): HookConfig {
+export function loadConfig(sources: ReadonlyArray<ConfigText | ConfigSource>, options: LoadConfigOptions): HookConfig {
   const parsed = sources.map((source) => ('text' in source ? readConfigSource(source) : source));
   const registry = createRunnerRegistry(options.runners);
   const issues: ConfigIssue[] = [];
@@ -118,7 +118,10 @@ function problemNotice(issue: ConfigIssue): string {
 
 // Hosts load the same preset with the same runners again and again (the CLI once per command, a
 // server per reload): the hook schemas are built once per preset and set of type declarations.
-const schemasByPreset = new WeakMap<Preset, { readonly types: readonly object[]; readonly schemas: HookSchemas }[]>();
+const schemasByPreset = new WeakMap<
+  Preset,
+  Array<{ readonly types: readonly object[]; readonly schemas: HookSchemas }>
+>();
 
 function cachedHookSchemas(preset: Preset, registry: RunnerRegistry): HookSchemas {
   const types = registry.types.map((type) => registry.find(type)!.type);

@@ -2,7 +2,7 @@ import type { ConfigIssue } from './config-issue.ts';
 import { lineOfOffset } from './source-lines.ts';
 
 /** A path into a JSON document: object keys and array indexes, from the top. */
-export type JsonPath = readonly (string | number)[];
+export type JsonPath = ReadonlyArray<string | number>;
 
 /** The parsed document and the line where each value starts, or the syntax problem with its line. */
 export type JsonParseResult =
@@ -78,7 +78,7 @@ export function parseJson(text: string, file: string): JsonParseResult {
     return true;
   };
 
-  const readValue = (path: (string | number)[]): unknown => {
+  const readValue = (path: Array<string | number>): unknown => {
     skipSpace();
     if (!lines.has(JSON.stringify(path))) lines.set(JSON.stringify(path), lineOf(position));
     const character = text[position];

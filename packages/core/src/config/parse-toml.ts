@@ -8,7 +8,7 @@ export type TomlParseResult =
 /** Parses TOML text; a syntax error becomes one issue naming the line and column. */
 export function parseToml(text: string, file: string): TomlParseResult {
   try {
-    return { ok: true, data: parse(text) as Record<string, unknown> };
+    return { ok: true, data: parse(text) };
   } catch (error) {
     if (error instanceof TomlError) {
       const firstLine = error.message.split('\n')[0] ?? error.message;

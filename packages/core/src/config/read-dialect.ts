@@ -26,7 +26,7 @@ export function readDialect(
 ): DialectResult {
   const { file, data, lines } = source;
   const hooksLine = lines.topLevel('hooks') ?? 1;
-  const line = (path: readonly (string | number)[]): number => {
+  const line = (path: ReadonlyArray<string | number>): number => {
     const written = dialect.formLine?.(path, lines);
     if (written !== undefined) return written;
     // The nearest written part of the path: JSON sources locate every value, TOML ones `hooks` itself.

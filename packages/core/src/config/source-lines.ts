@@ -19,7 +19,7 @@ export interface SourceLines {
    * Line of the value at `path` (object keys and array indexes from the top; a member's line is its
    * key's). Exact for JSON sources; for TOML, the top-level keys and `hooks[i].key` only.
    */
-  at(path: readonly (string | number)[]): number | undefined;
+  at(path: ReadonlyArray<string | number>): number | undefined;
 }
 
 /** The 1-based line holding `offset`, given the offset where each line starts (ascending, from 0). */
@@ -35,7 +35,7 @@ export function lineOfOffset(lineStarts: readonly number[], offset: number): num
 }
 
 /** {@link SourceLines} of a JSON source, from the line of each value its parser recorded. */
-export function jsonSourceLines(lineAt: (path: readonly (string | number)[]) => number | undefined): SourceLines {
+export function jsonSourceLines(lineAt: (path: ReadonlyArray<string | number>) => number | undefined): SourceLines {
   const tablePath = (table: string): string[] => table.split('.');
   return {
     topLevel: (key) => lineAt([key]),

@@ -213,8 +213,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     for (const rule of installed.type.rules ?? []) {
       if (breaksRule(rule, written)) reportProblem(ruleProblem(rule, written));
     }
-    for (const problem of installed.type.check?.(pickOptions(parsed.output as Record<string, unknown>, typeKeys)) ?? [])
-      reportProblem(problem);
+    for (const problem of installed.type.check?.(pickOptions(parsed.output, typeKeys)) ?? []) reportProblem(problem);
   }
 
   const named = name === undefined ? {} : { name };
@@ -247,7 +246,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   }
   if (issues.length > 0 || installed === undefined || event === undefined || typeName === undefined)
     return { issues, ...named };
-  const options = pickOptions(parsed.success ? (parsed.output as Record<string, unknown>) : table, typeKeys);
+  const options = pickOptions(parsed.success ? parsed.output : table, typeKeys);
   return {
     issues,
     ...named,
@@ -259,9 +258,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
       name: displayName,
       event,
       type: typeName,
-      ...(matcher === undefined || compiled === undefined || !compiled.ok
-        ? {}
-        : { matcher, matcherPattern: compiled.pattern }),
+      ...(matcher === undefined || !compiled?.ok ? {} : { matcher, matcherPattern: compiled.pattern }),
       ...optional('blocking', table['blocking']),
       ...optional('timeoutMs', table['timeout_ms']),
       ...optional('sandbox', table['sandbox']),
@@ -272,7 +269,7 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
       options,
       ...path,
       ...optional('group', source.group),
-    } as LayerEntry,
+    },
   };
 }
 
@@ -312,7 +309,7 @@ function brokenEntry(table: Record<string, unknown>, place: BrokenPlace, issues:
     name: place.name,
     event: place.event,
     type: place.typeName ?? 'command',
-    ...(place.matcher === undefined || place.compiled === undefined || !place.compiled.ok
+    ...(place.matcher === undefined || !place.compiled?.ok
       ? {}
       : { matcher: place.matcher, matcherPattern: place.compiled.pattern }),
     ...flag('blocking'),

@@ -21,7 +21,7 @@ export function checkContext(
   const given = context as Record<string, unknown>;
   if (given['event'] !== undefined && given['event'] !== null && given['event'] !== event) {
     throw new InvalidContextError(
-      `The context says event "${String(given['event'])}" but was emitted as "${event}"; drop the field or make them agree.`,
+      `The context says event ${JSON.stringify(given['event'])} but was emitted as "${event}"; drop the field or make them agree.`,
     );
   }
   // A loop rather than filter: this runs on every emit, and the usual context is valid.

@@ -68,9 +68,9 @@ export function readAnswerText(text: string, scope: AnswerTextScope): AnswerRead
     );
   }
   const record = value as Record<string, unknown>;
-  const readAnswer = scope.preset?.readAnswer;
-  if (readAnswer !== undefined) {
-    const answer = readAnswer(record, scope.event);
+  const preset = scope.preset;
+  if (preset?.readAnswer !== undefined) {
+    const answer = preset.readAnswer(record, scope.event);
     if (answer === undefined) return NONE;
     if (answer.problems !== undefined && answer.problems.length > 0) {
       return unreadable(

@@ -215,9 +215,7 @@ describe('emit: failures are reports, never exceptions', () => {
     await expect(engine.emit('stage_strat', context)).rejects.toThrow(
       'Unknown event "stage_strat" for preset "arc". Did you mean "stage_start"?',
     );
-    await expect(engine.emit('stage_start', [] as unknown as object)).rejects.toThrow(
-      'must be a JSON object, got an array',
-    );
+    await expect(engine.emit('stage_start', [])).rejects.toThrow('must be a JSON object, got an array');
     await expect(engine.emit('stage_start', null as unknown as object)).rejects.toThrow(InvalidContextError);
     await expect(engine.emit('stage_start', 'x' as unknown as object)).rejects.toThrow('got string');
     await expect(engine.emit('stage_start', { run_id: 'r' })).rejects.toThrow('lacks "workflow_name"');

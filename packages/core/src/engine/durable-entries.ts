@@ -271,7 +271,7 @@ export function createDurability(settings: DurabilitySettings): Durability {
         return `could not disable ${target}: ${messageOf(error)}`;
       }
     },
-    idle: inFlight.idle,
+    idle: () => inFlight.idle(),
     stop() {
       stopped = true;
       if (timer !== undefined) clearInterval(timer);

@@ -162,7 +162,7 @@ describe('durable hooks', () => {
       ...journal,
       async doClaim(owner, leaseMs) {
         const entry = await journal.doClaim(owner, leaseMs);
-        steps.push(`claim ${entry?.context['node_id'] ?? 'none'}`);
+        steps.push(`claim ${(entry?.context['node_id'] as string | undefined) ?? 'none'}`);
         // Lets the clears go once nothing is left, so the drain can end.
         if (entry === undefined) for (const clear of clears.splice(0)) clear();
         return entry;

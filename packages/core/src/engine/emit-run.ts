@@ -122,10 +122,10 @@ export class EmitRun extends EmitPayload implements HookRunScope {
 
   /** A hook's target as its type names it (`identity`: an HTTP hook's URL), when the type names one. */
   targetOf(hook: HookDefinition): string | undefined {
-    const identity = this.engine.registry.find(hook.type)?.type.identity;
-    if (identity === undefined) return undefined;
+    const type = this.engine.registry.find(hook.type)?.type;
+    if (type?.identity === undefined) return undefined;
     try {
-      return identity(hook.options);
+      return type.identity(hook.options);
     } catch {
       return undefined;
     }

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
 import { scriptedEngines, scriptedHook } from '../../test-support/scripted-engines.ts';
 import { loadConfig } from '../config/load-config.ts';

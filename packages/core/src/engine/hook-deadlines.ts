@@ -67,27 +67,13 @@ export function createHookDeadlines(): HookDeadlines {
   const remove = (watched: Watched): void => {
     const queue = watched.queue;
     if (queue === undefined) return;
-    watched.queue = undefined;
-    if (watched.previous === undefined) queue.first = watched.next;
-    else watched.previous.next = watched.next;
-    if (watched.next === undefined) queue.last = watched.previous;
-    else watched.next.previous = watched.previous;
-    watched.previous = watched.next = undefined;
+    unlink(queue, watched);
     if (--watching === 0) hold(false);
   };
   function fire(): void {
     timer = undefined;
     armedFor = Number.POSITIVE_INFINITY;
-    const now = performance.now();
-    let next = Number.POSITIVE_INFINITY;
-    for (const queue of queues.values()) {
-      while (queue.first !== undefined && queue.first.due <= now) {
-        const expired = queue.first;
-        remove(expired);
-        expired.end(true);
-      }
-      if (queue.first !== undefined && queue.first.due < next) next = queue.first.due;
-    }
+    const next = endExpired(queues, performance.now(), remove);
     // A hook started by an `end` above may have armed the timer already, for a later deadline.
     if (next < armedFor) arm(next);
   }
@@ -96,25 +82,66 @@ export function createHookDeadlines(): HookDeadlines {
     watch(lane, timeoutMs, started, end) {
       let queue = queues.get(timeoutMs);
       if (queue === undefined) queues.set(timeoutMs, (queue = { first: undefined, last: undefined }));
-      const watched: Watched = { due: started + timeoutMs, lane, end, previous: queue.last, next: undefined, queue };
-      if (queue.last === undefined) queue.first = watched;
-      else queue.last.next = watched;
-      queue.last = watched;
+      const watched = append(queue, {
+        due: started + timeoutMs,
+        lane,
+        end,
+        previous: queue.last,
+        next: undefined,
+        queue,
+      });
       if (watching++ === 0) hold(true);
       if (watched.due < armedFor) arm(watched.due);
       return watched;
     },
     release: remove,
     stopLane(lane) {
-      const ending: Watched[] = [];
-      for (const queue of queues.values()) {
-        for (let watched = queue.first; watched !== undefined; watched = watched.next)
-          if (watched.lane === lane) ending.push(watched);
-      }
-      for (const watched of ending) {
+      for (const watched of watchedIn(queues, lane)) {
         remove(watched);
         watched.end(false);
       }
     },
   };
+}
+
+/** Ends every hook whose deadline passed by `now`; returns the earliest deadline left. */
+function endExpired(queues: ReadonlyMap<number, WatchQueue>, now: number, remove: (watched: Watched) => void): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const queue of queues.values()) {
+    while (queue.first !== undefined && queue.first.due <= now) {
+      const expired = queue.first;
+      remove(expired);
+      expired.end(true);
+    }
+    if (queue.first !== undefined && queue.first.due < next) next = queue.first.due;
+  }
+  return next;
+}
+
+/** Puts `watched` (whose `previous` is the queue's last) at the end of its queue. */
+function append(queue: WatchQueue, watched: Watched): Watched {
+  if (queue.last === undefined) queue.first = watched;
+  else queue.last.next = watched;
+  queue.last = watched;
+  return watched;
+}
+
+/** Takes `watched` out of its queue, leaving it linked to nothing. */
+function unlink(queue: WatchQueue, watched: Watched): void {
+  watched.queue = undefined;
+  if (watched.previous === undefined) queue.first = watched.next;
+  else watched.previous.next = watched.next;
+  if (watched.next === undefined) queue.last = watched.previous;
+  else watched.next.previous = watched.previous;
+  watched.previous = watched.next = undefined;
+}
+
+/** The hooks of one lane in every queue, collected before any is ended (ending one may start others). */
+function watchedIn(queues: ReadonlyMap<number, WatchQueue>, lane: object): Watched[] {
+  const found: Watched[] = [];
+  for (const queue of queues.values()) {
+    for (let watched = queue.first; watched !== undefined; watched = watched.next)
+      if (watched.lane === lane) found.push(watched);
+  }
+  return found;
 }

@@ -98,6 +98,8 @@ function runBlocking(emit: EmitRun): Promise<void> | undefined {
 // Every blocking hook starts now; their decisions merge in config order once all have ended.
 async function runBlockingTogether(emit: EmitRun): Promise<void> {
   const positions = emit.selected.flatMap((hook, position) => (hook.blocking && emit.runs(position) ? [position] : []));
+  // A hook that answered synchronously is a report, not a promise: Promise.all takes both.
+  // eslint-disable-next-line @typescript-eslint/await-thenable
   const reports = await Promise.all(positions.map((position) => emit.run(emit.selected[position]!)));
   for (const [index, position] of positions.entries()) emit.decide(position, reports[index]!);
 }
@@ -218,7 +220,7 @@ function merge(emit: EmitRun, later: readonly number[], done: Promise<void> | un
     return outcome;
   });
   // close() waits for the entry to be cleared or released, not only for the hooks.
-  if (entry !== undefined) emit.engine.work.track(settled);
+  if (entry !== undefined) void emit.engine.work.track(settled);
   return new Outcome(event.name, merged.decision, decidedBy, extras, reports.slice(), warnings.slice(), settled);
 }
 

@@ -86,7 +86,7 @@ function startHook(
     return resultReport(hook, answer, runner.name, started);
   }
   const work = Promise.resolve(answer);
-  engine.work.track(work);
+  void engine.work.track(work);
   return new Promise<HookReport>((resolve) => {
     let done = false;
     // The report is settled before the signal aborts, so nothing a runner does on abort can change it.

@@ -15,7 +15,7 @@ export class SettingsError extends ConfigError {
     code: string,
     factory: string,
     table: string,
-    problems: readonly { readonly key: string; readonly message: string }[],
+    problems: ReadonlyArray<{ readonly key: string; readonly message: string }>,
   ) {
     super(
       problems.map((problem) => ({ file: factory, setting: { table, key: problem.key }, message: problem.message })),

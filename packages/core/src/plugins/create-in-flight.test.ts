@@ -16,7 +16,7 @@ test('tracked work leaves once it settles, fulfilled or rejected, and track retu
   const first = deferred();
   const second = deferred();
   expect(work.track(first.promise)).toBe(first.promise);
-  work.track(second.promise);
+  void work.track(second.promise);
   expect(work.size).toBe(2);
   first.resolve('done');
   second.reject(new Error('broken'));
@@ -34,7 +34,7 @@ test('settled waits for what was tracked at the call and never rejects; idle als
   const settled = work.settled().then(() => order.push('settled'));
   const idle = work.idle().then(() => order.push('idle'));
   // Tracked after both calls: settled() does not wait for it, idle() does.
-  work.track(later.promise);
+  void work.track(later.promise);
   first.reject(new Error('failed'));
   await settled;
   expect(order).toEqual(['settled']);

@@ -26,8 +26,8 @@ interface Link {
 export function createInFlight(): InFlight {
   let first: Link | undefined;
   let size = 0;
-  const pending = (): Promise<unknown>[] => {
-    const all: Promise<unknown>[] = [];
+  const pending = (): Array<Promise<unknown>> => {
+    const all: Array<Promise<unknown>> = [];
     for (let link = first; link !== undefined; link = link.next) all.push(link.work);
     return all;
   };

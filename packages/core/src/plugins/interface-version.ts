@@ -35,9 +35,9 @@ export function interfaceVersionProblem(kind: PluginInterface, plugin: unknown):
   const shared = read('specificationVersion');
   const speaks =
     found !== undefined
-      ? `${kind} interface ${String(found)}`
+      ? `${kind} interface ${JSON.stringify(found)}`
       : shared !== undefined
-        ? `the shared plugin interface ${String(shared)} of an earlier @hookline/core`
+        ? `the shared plugin interface ${JSON.stringify(shared)} of an earlier @hookline/core`
         : `no ${kind} interface (it has no ${field})`;
   return `${label} ${name} implements ${speaks}, but this @hookline/core speaks ${kind} interface ${version}`;
 }

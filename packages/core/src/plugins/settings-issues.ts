@@ -9,7 +9,8 @@ import { parseByteSize } from './parse-byte-size.ts';
 export function unknownSettingMessage(keys: readonly string[], what: string): (issue: BaseIssue<unknown>) => string {
   return (issue) => {
     if (issue.expected !== 'never') return `must be a table of ${what} settings`;
-    const key = String(issue.path?.at(-1)?.key ?? issue.received);
+    const last = issue.path?.at(-1)?.key;
+    const key = typeof last === 'string' ? last : issue.received;
     const near = nearestWord(key, keys);
     return `unknown setting \`${key}\`${near === undefined ? `; the settings are ${keys.join(', ')}` : ` — did you mean \`${near}\`?`}`;
   };

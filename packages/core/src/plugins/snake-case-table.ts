@@ -32,7 +32,7 @@ export function snakeCaseTable<TSchema extends GenericSchema & { readonly entrie
     v.transform((input): InferOutput<TSchema> => {
       const output: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(input)) output[camelOf[key] ?? key] = value;
-      return output as InferOutput<TSchema>;
+      return output;
     }),
   );
   return defineSettingsTable({ path, description, schema: table, renamedKeys });

@@ -168,6 +168,6 @@ export function findAgentPreset<T extends { readonly agent?: AgentAdapter }>(
 }
 
 /** The names of every agent the presets bring, for messages and help. */
-export function agentNames(presets: readonly { readonly agent?: AgentAdapter }[]): string[] {
+export function agentNames(presets: ReadonlyArray<{ readonly agent?: AgentAdapter }>): string[] {
   return presets.flatMap((preset) => (preset.agent === undefined ? [] : [preset.agent.name]));
 }

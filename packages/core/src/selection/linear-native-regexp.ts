@@ -35,7 +35,7 @@ export function linearNativeRegExp(source: string): RegExp | undefined {
  */
 export function linearSearchTree(parsed: PatternNode): PatternNode | undefined {
   const automaton = glushkov(parsed);
-  if (automaton === undefined || !automaton.deterministic()) return undefined;
+  if (!automaton?.deterministic()) return undefined;
   if (automaton.shape.anchored) return parsed;
   const node = trimUnboundedEnds(parsed);
   return (glushkov(node)?.shape.longest ?? Infinity) === Infinity ? undefined : node;
@@ -72,7 +72,7 @@ const AMBIGUOUS = Symbol('ambiguous');
 
 function glushkov(root: PatternNode): { readonly shape: Shape; deterministic(): boolean } | undefined {
   const sets: CodePointRanges[] = [];
-  const follow: Set<number>[] = [];
+  const follow: Array<Set<number>> = [];
   const link = (from: readonly number[], to: readonly number[]): void => {
     for (const state of from) {
       for (const next of to) {

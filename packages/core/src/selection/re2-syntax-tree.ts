@@ -1,5 +1,5 @@
 /** Inclusive ranges of code points, sorted and disjoint. */
-export type CodePointRanges = readonly (readonly [number, number])[];
+export type CodePointRanges = ReadonlyArray<readonly [number, number]>;
 
 /** A pattern as far as matching goes (captures, names and greediness dropped: `test` answers the same without them). */
 export type PatternNode =
@@ -160,7 +160,7 @@ class SubsetParser {
   #characterClass(): CodePointRanges {
     const negated = this.#peek() === '^';
     if (negated) this.#at++;
-    const ranges: [number, number][] = [];
+    const ranges: Array<[number, number]> = [];
     for (let first = true; first || this.#peek() !== ']'; first = false) {
       const character = this.#take();
       if (character === '[' && this.#peek() === ':') throw OUTSIDE;
@@ -237,7 +237,7 @@ function isOne(ranges: CodePointRanges): boolean {
  */
 function caseFolded(ranges: CodePointRanges): CodePointRanges {
   if (ranges.some(([, to]) => to >= 0x80)) throw OUTSIDE;
-  const added: [number, number][] = [];
+  const added: Array<[number, number]> = [];
   for (const [from, to] of ranges) {
     for (const [low, high, shift] of [
       [0x41, 0x5a, 0x20],
@@ -255,8 +255,8 @@ function caseFolded(ranges: CodePointRanges): CodePointRanges {
 }
 
 /** `ranges` sorted, with overlapping and adjacent ones merged. */
-function normalize(ranges: readonly (readonly [number, number])[]): CodePointRanges {
-  const merged: [number, number][] = [];
+function normalize(ranges: ReadonlyArray<readonly [number, number]>): CodePointRanges {
+  const merged: Array<[number, number]> = [];
   for (const [from, to] of [...ranges].sort((a, b) => a[0] - b[0])) {
     const last = merged.at(-1);
     if (last !== undefined && from <= last[1] + 1) last[1] = Math.max(last[1], to);
@@ -267,7 +267,7 @@ function normalize(ranges: readonly (readonly [number, number])[]): CodePointRan
 
 /** Every code point `ranges` leave out. */
 function complement(ranges: CodePointRanges): CodePointRanges {
-  const result: [number, number][] = [];
+  const result: Array<[number, number]> = [];
   let next = 0;
   for (const [from, to] of ranges) {
     if (from > next) result.push([next, from - 1]);

@@ -47,7 +47,7 @@ export function memoryJournal(settings: { readonly maxAttempts?: number } = {}):
         preset: record.preset,
         event: record.event,
         // A copy, as a journal on disk would keep: later changes to the host's object do not leak in.
-        context: structuredClone(record.context) as Record<string, unknown>,
+        context: structuredClone(record.context),
         hooks: [...record.hooks],
         ...(record.seal === undefined ? {} : { seal: record.seal }),
         createdAt: Date.now(),

@@ -156,7 +156,7 @@ export function runnerConformanceCases(options: RunnerConformanceOptions): Confo
         }
         assert(ConfigError.isInstance(caught), 'an unknown key must make loadConfig throw a ConfigError');
         const issue = caught.issues.find((found) => found.message.includes('surely_not_a_key_of_this_runner'));
-        assert(issue !== undefined && issue.line !== undefined, 'the issue names the unknown key and its line');
+        assert(issue?.line !== undefined, 'the issue names the unknown key and its line');
       },
     },
     {

@@ -91,7 +91,7 @@ export function scriptedRunner(settings: ScriptedRunnerSettings = {}): ScriptedR
           }
           return (async () => {
             try {
-              if (script.hang === true) return await new Promise<never>(() => {});
+              if (script.hang === true) return await new Promise<never>(() => undefined);
               // The signal is read only when waiting: an instant answer should cost what the engine costs.
               await sleep(script.delay_ms!, script.ignore_abort === true ? undefined : call.signal);
               if (call.signal.aborted && script.ignore_abort !== true) return { status: 'failed', error: 'aborted' };

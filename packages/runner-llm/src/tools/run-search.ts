@@ -33,7 +33,7 @@ export function runSearch(
     const stop = (): void => finish({ ok: false, error: 'the search was stopped: the hook ended' });
     signal.addEventListener('abort', stop, { once: true });
     worker.once('message', (result: SearchResult) => finish({ ok: true, result }));
-    worker.once('error', (error) => finish({ ok: false, error: `the search failed: ${error.message}` }));
+    worker.once('error', (error: Error) => finish({ ok: false, error: `the search failed: ${error.message}` }));
     worker.once('exit', (code) =>
       finish({ ok: false, error: `the search ended without a result (exit code ${code})` }),
     );

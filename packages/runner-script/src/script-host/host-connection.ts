@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { messageOf, type RunResult } from '@hookline/core/plugin';
+import { HooklineError, messageOf, type RunResult } from '@hookline/core/plugin';
 import { parseMessage, readLines, send, SCRIPT_HOST_PROTOCOL, type ClientMessage } from './host-protocol.ts';
 
 /** A run as the client sends it, without the id the connection gives it. */
@@ -85,7 +85,7 @@ export function connectHost(socketPath: string, key: string): Promise<HostConnec
       () =>
         greeted === undefined
           ? fail({ kind: 'foreign', reason: `${socketPath} sent a line longer than the limit` })
-          : socket.destroy(new Error('it sent a line longer than the limit')),
+          : socket.destroy(new HooklineError('HOOKLINE_SCRIPT_HOST_PROTOCOL', 'it sent a line longer than the limit')),
     );
   });
 }

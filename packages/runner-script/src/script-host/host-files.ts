@@ -2,6 +2,7 @@
 // and Node's ES module wrapper of a built-in reads all of its exports (loading more of Node) on import.
 const { lstatSync, mkdirSync } = process.getBuiltinModule('node:fs');
 const { tmpdir } = process.getBuiltinModule('node:os');
+// eslint-disable-next-line @typescript-eslint/unbound-method -- node:path's functions do not use `this`
 const { join } = process.getBuiltinModule('node:path');
 
 /** The files of one build's script host in the private folder. */

@@ -5,6 +5,7 @@ import type { HostUnavailable } from './open-script-host.ts';
 
 // Built-in modules through process.getBuiltinModule, not `import`: this runs on the CLI's `emit` path,
 // and Node's ES module wrapper of a built-in reads all of its exports (loading more of Node) on import.
+// eslint-disable-next-line @typescript-eslint/unbound-method -- node:path's functions do not use `this`
 const { isAbsolute, resolve } = process.getBuiltinModule('node:path');
 
 /**

@@ -64,7 +64,7 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
       connections.delete(socket);
       // The client is gone (done, or killed): nothing it started is wanted any more.
       for (const controller of controllers.values())
-        controller.abort(new Error('the hookline process that sent this hook ended'));
+        controller.abort(new HooklineError('HOOKLINE_HOOK_STOPPED', 'the hookline process that sent this hook ended'));
       settleIdle();
     });
     const refuse = (message: string, id?: number): void =>
@@ -97,7 +97,12 @@ export async function serveScripts(options: ServeOptions): Promise<'serving' | '
           if (typeof message['id'] === 'number')
             controllers
               .get(message['id'])
-              ?.abort(new Error(typeof message['reason'] === 'string' ? message['reason'] : 'aborted'));
+              ?.abort(
+                new HooklineError(
+                  'HOOKLINE_HOOK_STOPPED',
+                  typeof message['reason'] === 'string' ? message['reason'] : 'aborted',
+                ),
+              );
           return;
         }
         if (message.t !== 'run') {

@@ -89,7 +89,8 @@ export const agentPreset: Preset = definePreset({
       variables(context: EventContext, contextJson: string): Record<string, string> {
         const variables: Record<string, string> = { AGENT_CODE_HOOK_EVENT: context.event };
         const tool = context['tool_name'];
-        if (tool !== undefined && tool !== null) variables['AGENT_CODE_HOOK_TOOL'] = String(tool);
+        if (tool !== undefined && tool !== null)
+          variables['AGENT_CODE_HOOK_TOOL'] = typeof tool === 'string' ? tool : JSON.stringify(tool);
         if (utf8ByteLength(contextJson) <= AGENT_CONTEXT_VARIABLE_LIMIT)
           variables['AGENT_CODE_HOOK_CONTEXT'] = contextJson;
         else variables['AGENT_CODE_HOOK_CONTEXT_TRUNCATED'] = '1';

@@ -89,7 +89,8 @@ export const arcPreset: Preset = definePreset({
           ARC_WORKFLOW: String(context['workflow_name']),
         };
         const nodeId = context['node_id'];
-        if (nodeId !== undefined && nodeId !== null) variables['ARC_NODE_ID'] = String(nodeId);
+        if (nodeId !== undefined && nodeId !== null)
+          variables['ARC_NODE_ID'] = typeof nodeId === 'string' ? nodeId : JSON.stringify(nodeId);
         return variables;
       },
       contextFileVariable: 'ARC_HOOK_CONTEXT',

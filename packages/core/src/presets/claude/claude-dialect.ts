@@ -126,7 +126,7 @@ export const claudeDialect: ConfigDialect = {
         const groupPath = ['hooks', event, groupIndex];
         const groupLine = lines.at(groupPath) ?? lines.at(['hooks', event]) ?? 1;
         if (!isObject(group) || !v.is(GROUP_MATCHER, group['matcher']) || !Array.isArray(group['hooks'])) continue;
-        const matcher = group['matcher'] as string | undefined;
+        const matcher = group['matcher'];
         // An event without matcher support ignores the matcher, as Claude Code does.
         const pattern = spec.matcherFields?.length === 0 ? undefined : claudeMatcher(matcher);
         const label = matcher === undefined || matcher.trim() === '' ? '*' : matcher.trim();
@@ -166,7 +166,7 @@ interface HookPlace {
   readonly matcher: string | undefined;
   /** The matcher as written, for the effective name. */
   readonly label: string;
-  readonly path: readonly (string | number)[];
+  readonly path: ReadonlyArray<string | number>;
   readonly lines: SourceLines;
   readonly fallbackLine: number;
   /** The installed types and the keys a hook of them may hold, when the runners are known. */

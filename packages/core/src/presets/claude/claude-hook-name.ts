@@ -8,9 +8,11 @@ const NAME_CHARACTERS = 60;
  * that the same hook in two settings files is one hook and identical entries of one file collapse.
  */
 export function claudeHookName(event: string, label: string, table: Readonly<Record<string, unknown>>): string {
-  const identity = [table['command'], table['url'], table['prompt']].find((value) => typeof value === 'string') as
-    string | undefined;
-  const text = identity ?? String(table['type'] ?? 'hook');
+  const identity = [table['command'], table['url'], table['prompt']].find(
+    (value): value is string => typeof value === 'string',
+  );
+  const type = table['type'];
+  const text = identity ?? (typeof type === 'string' ? type : 'hook');
   const shown =
     Array.from(text).length <= NAME_CHARACTERS ? text : `${firstCharacters(text, NAME_CHARACTERS)}…#${hash(text)}`;
   return `${event}:${label}:${shown}`;

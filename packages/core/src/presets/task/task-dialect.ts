@@ -65,7 +65,7 @@ export const taskDialect: ConfigDialect = {
       // A point the catalog lacks, or a value that is no list: the form has said so.
       if (!preset.events.some((event) => event.name === point) || !Array.isArray(commands)) continue;
       const pointLine = lines.tableKey('hooks', point) ?? tableLine;
-      for (const [position, command] of commands.entries()) {
+      for (const [position, command] of (commands as unknown[]).entries()) {
         const line = lines.tableArrayItem('hooks', point, position) ?? pointLine;
         hooks.push({
           table: { name: taskHookName(point, position), event: point, command },

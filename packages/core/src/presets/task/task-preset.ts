@@ -69,7 +69,7 @@ export const taskPreset: Preset = definePreset({
         for (const [field, name] of VARIABLES) {
           const value = context[field];
           if (value !== undefined && value !== null)
-            variables[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+            variables[name] = typeof value === 'string' ? value : JSON.stringify(value);
         }
         variables['ARC_HOOK'] = context.event;
         return variables;
