@@ -2,6 +2,8 @@
 // answer on stdout. Every way Hookline can fail must answer a guard with a refusal and a reason.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { isRunning, killGroup, waitFor } from '../../test-support/processes.ts';
 import { makeScratch, runCli, type Scratch } from '../../test-support/run-cli.ts';
@@ -166,5 +168,35 @@ describe('failure is never approval', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('known agents: gemini, codex, cursor, claude');
+  });
+});
+
+describe('an agent settings file holding the bridge entry itself', () => {
+  test('read as the config, its bridge entries are skipped with a warning, not run as hooks calling the bridge again', async () => {
+    const launcher = fileURLToPath(new URL('../../bin/hookline.js', import.meta.url));
+    const settings = join(scratch.path, '.claude', 'settings.json');
+    const entry = `${process.execPath} ${launcher} bridge claude --preset claude --config ${settings}`;
+    scratch.write(
+      '.claude/settings.json',
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                { type: 'command', command: entry },
+                { type: 'command', command: `echo called >> ${join(scratch.path, 'guard-ran')}; exit 0` },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    const result = await bridge(bash('ls'), ['--preset', 'claude', '--config', settings, '--deadline', '20']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/skipped .*`hookline bridge` itself/);
+    // The user's own hook ran once; the bridge entry did not start a bridge (which would have run it again).
+    expect(readFileSync(join(scratch.path, 'guard-ran'), 'utf8')).toBe('called\n');
+    expect(result.stdout.includes('"deny"')).toBe(false);
   });
 });

@@ -101,6 +101,7 @@ async function loadBridgeSetup(
       env: io.env,
       runsHooks: true,
       guardsFailClosed: true,
+      skipsBridgeEntries: true,
     });
   } catch (error) {
     if (nodeFlagsRestart(error) !== undefined) throw error;

@@ -1,3 +1,4 @@
+import { withoutBridgeEntries } from '../agents/without-bridge-entries.ts';
 import { dirname } from 'node:path';
 import {
   builtInPresets,
@@ -72,6 +73,8 @@ export interface SetupOptions {
   readonly runsHooks?: boolean;
   /** Guard events' hooks fail closed unless they set `on_error` (`hookline bridge`). */
   readonly guardsFailClosed?: boolean;
+  /** Hooks that run `hookline bridge` itself are left out, with a warning (`hookline bridge`: no recursion). */
+  readonly skipsBridgeEntries?: boolean;
 }
 
 /**
@@ -171,13 +174,14 @@ async function scriptHostFor(
  */
 export async function loadSetup(options: SetupOptions): Promise<Setup> {
   const setup = await loadRunnerSetup(options);
-  const config = loadConfig(setup.sources, {
+  const loaded = loadConfig(setup.sources, {
     runners: setup.runners,
     settingsTables: setup.settingsTables,
     presets: setup.presets.all,
     ...(options.preset === undefined ? {} : { preset: options.preset }),
     ...(options.guardsFailClosed === true ? { guardsFailClosed: true } : {}),
   });
+  const config = options.skipsBridgeEntries === true ? withoutBridgeEntries(loaded) : loaded;
   if (setup.scriptHost === undefined) return { ...setup, config };
   const { cliBuild } = await import('../cli-build.ts');
   return {

@@ -52,6 +52,7 @@ async function loadProject(io: CliIo, profile: string): Promise<LoadedConfig> {
     preset,
     runsHooks: true,
     guardsFailClosed: kind === 'bridge',
+    skipsBridgeEntries: kind === 'bridge',
   });
   const { engine, resumed } = await createCliEngine(setup, { io, journal: chooseJournal(undefined, io, setup.config) });
   const settling = new Set<Promise<unknown>>();
