@@ -19,7 +19,7 @@ const common = { conversation_id: 'conv-123', generation_id: 'gen-456', cursor_v
 
 async function installed(
   files: Record<string, string>,
-): Promise<AgentProject & { entries: Record<string, { command: string }[]> }> {
+): Promise<AgentProject & { entries: Record<string, Array<{ command: string }>> }> {
   const project = agentProject('cursor', files, {}, () => ({}));
   projects.push(project);
   await project.hookline('install', 'cursor');
@@ -29,7 +29,7 @@ async function installed(
 
 /** Runs the entry of `event` as Cursor does: its command with `sh -c` in the project, the payload on stdin. */
 function fire(
-  project: AgentProject & { entries: Record<string, { command: string }[]> },
+  project: AgentProject & { entries: Record<string, Array<{ command: string }>> },
   payload: Record<string, unknown>,
 ) {
   const event = String(payload['hook_event_name']);

@@ -42,7 +42,7 @@ function event(type: string, data: Record<string, unknown>): string {
 
 /** What a request of Codex carries after the call: the tool's outputs and the developer messages. */
 export function codexFollowUp(body: string): { readonly outputs: string[]; readonly developer: string[] } {
-  const request = JSON.parse(body) as { input?: Record<string, unknown>[] };
+  const request = JSON.parse(body) as { input?: Array<Record<string, unknown>> };
   const items = request.input ?? [];
   return {
     outputs: items.flatMap((item) =>
@@ -50,7 +50,9 @@ export function codexFollowUp(body: string): { readonly outputs: string[]; reado
     ),
     developer: items.flatMap((item) =>
       item['type'] === 'message' && item['role'] === 'developer' && Array.isArray(item['content'])
-        ? (item['content'] as { text?: string }[]).flatMap((part) => (typeof part.text === 'string' ? [part.text] : []))
+        ? (item['content'] as Array<{ text?: string }>).flatMap((part) =>
+            typeof part.text === 'string' ? [part.text] : [],
+          )
         : [],
     ),
   };

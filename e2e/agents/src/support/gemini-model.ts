@@ -25,7 +25,9 @@ export function startGeminiModel(): Promise<MockModel> {
 
 /** The tool results (`functionResponse.response`) a request of Gemini CLI carries, newest last. */
 export function geminiToolResults(body: string): unknown[] {
-  const request = JSON.parse(body) as { contents?: { parts?: { functionResponse?: { response?: unknown } }[] }[] };
+  const request = JSON.parse(body) as {
+    contents?: Array<{ parts?: Array<{ functionResponse?: { response?: unknown } }> }>;
+  };
   return (request.contents ?? []).flatMap((content) =>
     (content.parts ?? []).flatMap((part) =>
       part.functionResponse === undefined ? [] : [part.functionResponse.response],

@@ -132,8 +132,10 @@ function readCodexWire(answer: WireAnswer, call: AgentCall): WireVerdict {
       : { verdict: 'invalid', reason: 'a deny without permissionDecisionReason: Codex runs the tool' };
   if (permission === 'ask')
     return { verdict: 'invalid', reason: 'Codex refuses permissionDecision "ask" and runs the tool' };
-  if (isObject(specific['decision']) && specific['decision']['behavior'] === 'deny')
-    return { verdict: 'block', reason: String(specific['decision']['message'] ?? '') };
+  if (isObject(specific['decision']) && specific['decision']['behavior'] === 'deny') {
+    const message = specific['decision']['message'];
+    return { verdict: 'block', reason: typeof message === 'string' ? message : '' };
+  }
   if (body['decision'] === 'block')
     return { verdict: 'block', ...(typeof body['reason'] === 'string' ? { reason: body['reason'] } : {}) };
   if (permission === 'allow' && call.agentEvent === 'PreToolUse') return { verdict: 'allow' };

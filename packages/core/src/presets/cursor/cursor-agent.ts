@@ -125,7 +125,10 @@ function toolOf(
       return { name: 'Edit', input: { ...text('file_path'), edits: payload['edits'] } };
     case 'beforeMCPExecution':
     case 'afterMCPExecution':
-      return { name: `MCP:${String(payload['tool_name'] ?? '')}`, input: mcpInput(payload['tool_input']) };
+      return {
+        name: `MCP:${typeof payload['tool_name'] === 'string' ? payload['tool_name'] : ''}`,
+        input: mcpInput(payload['tool_input']),
+      };
     default: {
       const name = payload['tool_name'];
       const input = payload['tool_input'];

@@ -26,7 +26,9 @@ export function asClaudeForm(hooks: unknown): unknown {
   return Object.fromEntries(
     Object.entries(hooks).map(([event, entries]) => [
       event,
-      Array.isArray(entries) ? entries.map((entry) => (isObject(entry) ? asClaudeGroup(entry) : entry)) : entries,
+      Array.isArray(entries)
+        ? (entries as readonly unknown[]).map((entry) => (isObject(entry) ? asClaudeGroup(entry) : entry))
+        : entries,
     ]),
   );
 }

@@ -27,7 +27,9 @@ export function asClaudeForm(hooks: unknown): unknown {
   return Object.fromEntries(
     Object.entries(hooks).map(([event, groups]) => [
       event,
-      Array.isArray(groups) ? groups.map((group) => (isObject(group) ? asClaudeGroup(group) : group)) : groups,
+      Array.isArray(groups)
+        ? (groups as readonly unknown[]).map((group) => (isObject(group) ? asClaudeGroup(group) : group))
+        : groups,
     ]),
   );
 }
@@ -36,7 +38,9 @@ function asClaudeGroup(group: Record<string, unknown>): Record<string, unknown> 
   const { sequential: _sequential, hooks, ...rest } = group;
   return {
     ...rest,
-    hooks: Array.isArray(hooks) ? hooks.map((hook) => (isObject(hook) ? asClaudeHook(hook) : hook)) : hooks,
+    hooks: Array.isArray(hooks)
+      ? (hooks as readonly unknown[]).map((hook) => (isObject(hook) ? asClaudeHook(hook) : hook))
+      : hooks,
   };
 }
 
