@@ -115,7 +115,7 @@ async function preloadTrusted(engine: ReturnType<typeof createResidentEngine>, t
   try {
     for (const project of Object.keys(readTrustRecords(trustFile))) {
       if (!existsSync(project)) continue;
-      await engine.preload(project, { kind: 'agent', agent: '', event: '' });
+      await engine.preload(project, { kind: 'bridge', agent: '', event: '' });
     }
   } catch (error) {
     log.warn('preloading the trusted projects failed', { problem: messageOf(error) });

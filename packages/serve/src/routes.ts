@@ -27,7 +27,7 @@ export function parsePath(url: string): ParsedPath | undefined {
     parts[0] === 'hooks' &&
     parts.slice(1).every((part) => NAME.test(part))
   ) {
-    return { kind: 'hook', route: { kind: 'agent', agent: parts[1]!, event: parts[2] ?? '', ...withPreset }, cwd };
+    return { kind: 'hook', route: { kind: 'bridge', agent: parts[1]!, event: parts[2] ?? '', ...withPreset }, cwd };
   }
   if (parts.length === 2 && parts[0] === 'emit' && NAME.test(parts[1]!)) {
     const route: ServeRoute = { kind: 'emit', event: parts[1]!, ...withPreset };

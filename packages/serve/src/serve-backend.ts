@@ -5,7 +5,7 @@
  */
 export type ServeRoute =
   | {
-      readonly kind: 'agent';
+      readonly kind: 'bridge';
       readonly agent: string;
       /** The event named in the path; '' when the path names none (the payload always says which). */
       readonly event: string;

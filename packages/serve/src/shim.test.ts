@@ -94,11 +94,11 @@ describe('the shim', () => {
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toBe('daemon says hi');
     const answer = JSON.parse(blocked.stdout);
-    expect(answer).toMatchObject({ from: 'daemon', route: { kind: 'agent', agent: 'claude', event: 'PreToolUse' } });
+    expect(answer).toMatchObject({ from: 'daemon', route: { kind: 'bridge', agent: 'claude', event: 'PreToolUse' } });
     expect(answer.payload).toEqual(JSON.parse(payload('rm -rf /')));
     const allowed = await runShim(file, payload('ls'));
     expect(allowed.code).toBe(0);
-    expect(JSON.parse(allowed.stdout).route).toEqual({ kind: 'agent', agent: 'claude', event: '' });
+    expect(JSON.parse(allowed.stdout).route).toEqual({ kind: 'bridge', agent: 'claude', event: '' });
   });
 
   it('carries a large payload whole', async () => {

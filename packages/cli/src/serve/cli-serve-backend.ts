@@ -10,9 +10,12 @@ import { answerAgentCall, refuseAgentCall } from './bridge-answer-on-engine.ts';
 import { emitAnswer, refusedEmitAnswer } from './emit-answer.ts';
 import { profileOf, readProfile } from './serve-profile.ts';
 
-// Every preset whose host keeps its own files in a project: what `hookline trust` hashes besides
-// Hookline's own files (hookline.toml, .agent/settings.toml).
-const TRUSTED_PRESETS = [undefined, 'claude'] as const;
+// Hookline's own files (no preset named) and every preset that reads an agent's own settings, which
+// that agent keeps in the project: what `hookline trust` hashes.
+const TRUSTED_PRESETS: ReadonlyArray<string | undefined> = [
+  undefined,
+  ...builtInPresets.all.filter((preset) => preset.agent !== undefined).map((preset) => preset.name),
+];
 
 /**
  * The daemon's backend in the CLI: configs found, loaded and validated exactly as `hookline bridge`
@@ -38,7 +41,7 @@ export function cliServeBackend(io: CliIo, log: JsonLog): ServeBackend {
     load: (projectDir, profile) =>
       loadProject({ ...io, cwd: projectDir, stdout: logged('info'), stderr: logged('warn'), quiet: true }, profile),
     refuse: (route, payload, reason) =>
-      route.kind === 'agent'
+      route.kind === 'bridge'
         ? refuseAgentCall(route.agent, payload, reason)
         : refusedEmitAnswer(route.event, route.preset, reason),
   };
@@ -62,7 +65,7 @@ async function loadProject(io: CliIo, profile: string): Promise<LoadedConfig> {
   };
   return {
     answer: (route, payload, notice) =>
-      route.kind === 'agent'
+      route.kind === 'bridge'
         ? answerAgentCall({ agent: route.agent, payload, setup, engine, io, notice })
         : emitAnswer(engine, route.event, payload, notice, track),
     async close() {

@@ -11,7 +11,7 @@ export interface ServeProfile {
 }
 
 export function profileOf(route: ServeRoute): string {
-  return `${route.kind === 'agent' ? 'bridge' : 'emit'}:${route.preset ?? ''}`;
+  return `${route.kind === 'bridge' ? 'bridge' : 'emit'}:${route.preset ?? ''}`;
 }
 
 export function readProfile(profile: string): ServeProfile {

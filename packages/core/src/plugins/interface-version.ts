@@ -35,9 +35,14 @@ export function interfaceVersionProblem(kind: PluginInterface, plugin: unknown):
   const shared = read('specificationVersion');
   const speaks =
     found !== undefined
-      ? `${kind} interface ${JSON.stringify(found)}`
+      ? `${kind} interface ${plainText(found)}`
       : shared !== undefined
-        ? `the shared plugin interface ${JSON.stringify(shared)} of an earlier @hookline/core`
+        ? `the shared plugin interface ${plainText(shared)} of an earlier @hookline/core`
         : `no ${kind} interface (it has no ${field})`;
   return `${label} ${name} implements ${speaks}, but this @hookline/core speaks ${kind} interface ${version}`;
+}
+
+// A version as the plugin wrote it: a string as is (`v3`), anything else as JSON.
+function plainText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
