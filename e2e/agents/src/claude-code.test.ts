@@ -329,14 +329,14 @@ command = "sleep 30"
   );
 
   test.concurrent(
-    'PermissionRequest fires headless for a tool not in --allowedTools: a deny refuses the call with its message, an allow runs it',
+    "PermissionRequest fires headless for a tool not in --allowedTools: a deny (also Hookline's, for an answer it cannot read) refuses the call, an allow runs it",
     async () => {
       const answer = (decision: string) =>
         nativeHooks(
           'PermissionRequest',
           `touch asked-marker; echo '{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": ${decision}}}'`,
         );
-      const [deny, allow] = await Promise.all([
+      const [deny, allow, garbled, unanswered] = await Promise.all([
         scenario(
           { 'claude-hooks.json': answer('{"behavior": "deny", "message": "HOOKLINE-DENIED: ask the owner first"}') },
           'touch denied-marker',
@@ -346,12 +346,28 @@ command = "sleep 30"
         scenario({ 'claude-hooks.json': answer('{"behavior": "allow"}') }, 'touch granted-marker', NATIVE, {
           allowedTools: [],
         }),
+        // An answer Hookline cannot read is a failed hook: the bridge answers a deny, never an approval.
+        scenario({ 'claude-hooks.json': answer('{"behavior": "maybe"}') }, 'touch garbled-marker', NATIVE, {
+          allowedTools: [],
+        }),
+        // No decision: Claude Code refuses on its own, as it does headless with no hook at all.
+        scenario(
+          { 'claude-hooks.json': nativeHooks('PermissionRequest', 'touch asked-marker') },
+          'touch unanswered-marker',
+          NATIVE,
+          { allowedTools: [] },
+        ),
       ]);
       expect(deny.marker('asked-marker')).toBe(true);
       expect(deny.marker('denied-marker')).toBe(false);
       expect(toolResults(deny.requests).join('\n')).toContain('HOOKLINE-DENIED: ask the owner first');
       expect(allow.marker('asked-marker')).toBe(true);
       expect(allow.marker('granted-marker')).toBe(true);
+      expect(garbled.marker('garbled-marker')).toBe(false);
+      expect(toolResults(garbled.requests).join('\n')).toContain('an answer that cannot be honoured');
+      expect(unanswered.marker('asked-marker')).toBe(true);
+      expect(unanswered.marker('unanswered-marker')).toBe(false);
+      expect(toolResults(unanswered.requests).join('\n')).toContain('needs approval');
     },
   );
 
@@ -367,16 +383,25 @@ event = "pre_tool_use"
 type = "shell"
 command = "touch hook-ran; echo 'refused by Hookline' >&2; exit 2"
 `;
-      const files = { 'hookline.toml': guard, '.claude/settings.json': JSON.stringify({ disableAllHooks: true }) };
-      const { marker, project } = await scenario(files, 'touch unguarded-marker');
-      expect(marker('hook-ran')).toBe(false);
-      expect(marker('unguarded-marker')).toBe(true);
-      const doctor = await project.hookline('doctor', 'claude').then(
-        () => ({ code: 0, stdout: '' }),
-        (error: { code: number; stdout: string }) => error,
+      // The shared project file, and the personal one that is not committed: Claude Code reads both.
+      const runs = await Promise.all(
+        ['.claude/settings.json', '.claude/settings.local.json'].map(async (file) => {
+          const files = { 'hookline.toml': guard, [file]: JSON.stringify({ disableAllHooks: true }) };
+          const { marker, project } = await scenario(files, 'touch unguarded-marker');
+          // Read before doctor runs: its synthetic call runs the hooks itself.
+          const markers = { hookRan: marker('hook-ran'), toolRan: marker('unguarded-marker') };
+          const doctor = await project.hookline('doctor', 'claude').then(
+            () => ({ code: 0, stdout: '' }),
+            (error: { code: number; stdout: string }) => error,
+          );
+          return { file, markers, doctor };
+        }),
       );
-      expect(doctor.code).toBe(1);
-      expect(doctor.stdout).toContain('"disableAllHooks": true');
+      for (const { file, markers, doctor } of runs) {
+        expect(markers).toEqual({ hookRan: false, toolRan: true });
+        expect(doctor.code).toBe(1);
+        expect(doctor.stdout).toContain(`${file}: "disableAllHooks": true`);
+      }
     },
   );
 
