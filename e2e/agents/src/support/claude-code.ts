@@ -64,21 +64,46 @@ export function claudeProject(modelUrl: string, files: Readonly<Record<string, s
   };
 }
 
-/** What `claude -p … --output-format json` printed. */
+/** What `claude -p` printed. */
 export interface ClaudeResult {
   readonly exitCode: number;
+  /** The run's result object (`type: "result"`): all of stdout in json, its last line in stream-json. */
   readonly result: Record<string, unknown> | undefined;
+  /** In stream-json, every message Claude Code emitted, one a line; empty in json. */
+  readonly messages: ReadonlyArray<Record<string, unknown>>;
   readonly stdout: string;
   readonly stderr: string;
+}
+
+/** How Claude Code is run. */
+export interface ClaudeRunOptions {
+  /**
+   * The tools that run without a permission prompt (`--allowedTools`); `Bash` unless given. With
+   * none, a call that needs approval fires PermissionRequest and, headless, is refused.
+   */
+  readonly allowedTools?: readonly string[];
+  /** `--output-format stream-json --verbose`: what an interactive user would see, as messages. */
+  readonly stream?: boolean;
 }
 
 /**
  * Runs Claude Code headless in the project: one prompt, the Bash tool allowed, stdin closed (an open
  * stdin makes \`claude -p\` wait for input first).
  */
-export function runClaude(project: ClaudeProject, prompt: string): Promise<ClaudeResult> {
+export function runClaude(
+  project: ClaudeProject,
+  prompt: string,
+  { allowedTools = ['Bash'], stream = false }: ClaudeRunOptions = {},
+): Promise<ClaudeResult> {
+  const args = [
+    '-p',
+    prompt,
+    ...(allowedTools.length === 0 ? [] : ['--allowedTools', allowedTools.join(',')]),
+    '--output-format',
+    ...(stream ? ['stream-json', '--verbose'] : ['json']),
+  ];
   return new Promise((resolve, reject) => {
-    const child = spawn(CLAUDE, ['-p', prompt, '--allowedTools', 'Bash', '--output-format', 'json'], {
+    const child = spawn(CLAUDE, args, {
       cwd: project.dir,
       env: project.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,8 +114,17 @@ export function runClaude(project: ClaudeProject, prompt: string): Promise<Claud
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ exitCode: code ?? 1, result: parse(stdout), stdout, stderr }));
+    child.on('close', (code) => {
+      const messages = stream ? stdout.split('\n').flatMap(lines) : [];
+      const result = stream ? messages.findLast((message) => message['type'] === 'result') : parse(stdout);
+      resolve({ exitCode: code ?? 1, result, messages, stdout, stderr });
+    });
   });
+}
+
+function lines(text: string): Array<Record<string, unknown>> {
+  const message = parse(text);
+  return message === undefined ? [] : [message];
 }
 
 function parse(text: string): Record<string, unknown> | undefined {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { messageOf, type AgentAdapter } from '@hookline/core';
+import { messageOf, type AgentAdapter, type PresetConfigFile } from '@hookline/core';
 import { CliError } from '../cli-error.ts';
 import type { CliIo } from '../cli-io.ts';
 
@@ -14,7 +14,11 @@ export interface SettingsFile {
 
 /** Where the agent keeps the project's settings (or the user's, `user`). */
 export function settingsPath(adapter: AgentAdapter, user: boolean, io: CliIo): string {
-  const file = user ? adapter.settings.user : adapter.settings.project;
+  return configFilePath(user ? adapter.settings.user : adapter.settings.project, io);
+}
+
+/** Where a file of the agent's is on this machine. */
+export function configFilePath(file: PresetConfigFile, io: CliIo): string {
   const base =
     file.under === 'project'
       ? io.cwd

@@ -2,7 +2,7 @@ import type { AgentAdapter, SettingsCommand } from '@hookline/core';
 import { findAgent } from '../agents/find-agent.ts';
 import { isBridgeCommand } from '../agents/bridge-command-line.ts';
 import { runEntryCommand } from '../agents/run-entry-command.ts';
-import { readSettingsFile, settingsPath, type SettingsFile } from '../agents/settings-file.ts';
+import { configFilePath, readSettingsFile, settingsPath, type SettingsFile } from '../agents/settings-file.ts';
 import { displayPath } from '../agents/write-settings-change.ts';
 import { DOCTOR_PREFIX, DOCTOR_VARIABLE, type DoctorReport } from '../bridge/run-bridged-event.ts';
 import type { CliIo } from '../cli-io.ts';
@@ -22,8 +22,13 @@ export const doctorCommand = {
     const adapter = owner.agent;
     const findings: Finding[] = [];
     const entries: SettingsCommand[] = [];
-    for (const user of [false, true]) {
-      const file = inspect(adapter, settingsPath(adapter, user, io), io, findings);
+    const paths = [
+      settingsPath(adapter, false, io),
+      settingsPath(adapter, true, io),
+      ...(adapter.settings.alsoRead ?? []).map((file) => configFilePath(file, io)),
+    ];
+    for (const path of paths) {
+      const file = inspect(adapter, path, io, findings);
       if (file !== undefined)
         entries.push(
           ...adapter.settings.commands(file.data).filter((entry) => isBridgeCommand(adapter, entry.command)),

@@ -193,4 +193,14 @@ describe('hookline doctor claude', () => {
     await run('install', 'claude', '--command', COMMAND);
     expect((await run('doctor', 'claude')).stdout).toContain('"disableAllHooks": true');
   });
+
+  test('disableAllHooks in .claude/settings.local.json is reported: Claude Code reads that file too', async () => {
+    scratch.write('project/hookline.toml', 'preset = "agent"\n');
+    await run('install', 'claude', '--command', COMMAND, '--all-events');
+    expect((await run('doctor', 'claude')).stdout).not.toContain('disableAllHooks');
+    scratch.write('project/.claude/settings.local.json', '{"disableAllHooks": true}');
+    const result = await run('doctor', 'claude');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('.claude/settings.local.json: "disableAllHooks": true');
+  });
 });

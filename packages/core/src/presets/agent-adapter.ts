@@ -62,6 +62,11 @@ export interface AgentSettings {
   readonly project: PresetConfigFile;
   /** The user's settings file (`~/.claude/settings.json`): `hookline install <agent> --user`. */
   readonly user: PresetConfigFile;
+  /**
+   * Other settings files the agent reads but `hookline install` never writes (Claude Code's
+   * `.claude/settings.local.json`): `hookline doctor` looks for their problems and entries too.
+   */
+  readonly alsoRead?: readonly PresetConfigFile[];
   /** The agent events Hookline installs an entry for, in the order they are written. */
   readonly events: readonly string[];
   /**

@@ -105,6 +105,8 @@ export const claudeAgent: AgentAdapter = {
       timeoutUnit: 'seconds',
       entryKeys: (event) => (GUARDS.has(event) ? { onFailure: 'block' } : {}),
     }),
+    // Claude Code reads the personal, uncommitted file too: a disableAllHooks there turns every hook off.
+    alsoRead: [{ under: 'project', path: '.claude/settings.local.json' }],
     // Claude Code's settings schema: "disableAllHooks: Disable all hooks and statusLine execution".
     problems: (settings) =>
       settings['disableAllHooks'] === true
