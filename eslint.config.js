@@ -124,7 +124,6 @@ export default defineConfig(
       'packages/core/src/config/source-lines.ts',
       'packages/core/src/config/validate-hook.ts',
       'packages/core/src/config/validate-layer.ts',
-      'packages/core/src/engine/resume-journal.ts',
       'packages/core/src/presets/agent/agent-dialect.ts',
       'packages/core/src/presets/claude/claude-answer.ts',
       'packages/core/src/presets/claude/claude-dialect.ts',
