@@ -115,12 +115,6 @@ export default defineConfig(
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Longer than a screen today: factories whose closures share state (the engine, durability, the
-    // resume) and the config readers. Each is split when next changed; the list only shrinks.
-    files: ['packages/core/src/selection/linear-native-regexp.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // The regular-expression parsers leave a deep recursion with a symbol, a sentinel rather than an
     // error: the caller catches it at once and no stack trace is wanted.
     files: ['packages/core/src/selection/re2-syntax-tree.ts', 'packages/core/src/selection/linear-native-regexp.ts'],
