@@ -120,8 +120,10 @@ export interface HookEngine {
  * Creates a hook engine. Checks up front that every hook's type has a runner and that sandboxed
  * hooks have the configured provider, so misconfiguration fails here rather than mid-run.
  *
- * The methods are thin: each checks that the engine is open, then hands the shared parts to a
- * module-level function below (`routeFor`, `runEmit`, `resumeWith`, `closeEngine`).
+ * The methods are thin: they hand the shared parts to module-level functions (`routeFor`,
+ * `resumeWith` and `closeEngine` below). An emit finds its route, checks its context, and
+ * `runEmit` (run-emit.ts) takes it through its phases: select, run the blocking hooks, plan the
+ * later ones, record the durable ones, run the later ones, merge.
  */
 export function createHookEngine(options: HookEngineOptions): HookEngine {
   const parts = assembleEngine(options);
