@@ -115,26 +115,6 @@ export default defineConfig(
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Longer than a screen today: factories whose closures share state (the engine, durability, the
-    // resume) and the config readers. Each is split when next changed; the list only shrinks.
-    files: [
-      'packages/core/src/config/layer-entries.ts',
-      'packages/core/src/config/parse-json.ts',
-      'packages/core/src/config/read-settings-tables.ts',
-      'packages/core/src/config/source-lines.ts',
-      'packages/core/src/config/validate-hook.ts',
-      'packages/core/src/config/validate-layer.ts',
-      'packages/core/src/engine/create-hook-engine.ts',
-      'packages/core/src/engine/durable-entries.ts',
-      'packages/core/src/engine/resume-journal.ts',
-      'packages/core/src/presets/agent/agent-dialect.ts',
-      'packages/core/src/presets/claude/claude-answer.ts',
-      'packages/core/src/presets/claude/claude-dialect.ts',
-      'packages/core/src/selection/linear-native-regexp.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // The regular-expression parsers leave a deep recursion with a symbol, a sentinel rather than an
     // error: the caller catches it at once and no stack trace is wanted.
     files: ['packages/core/src/selection/re2-syntax-tree.ts', 'packages/core/src/selection/linear-native-regexp.ts'],

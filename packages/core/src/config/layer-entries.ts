@@ -1,5 +1,5 @@
 import type { ConfigLayer } from './config-layer.ts';
-import type { HookEntry } from './hook-entry.ts';
+import type { HookEntry, LayerEntry } from './hook-entry.ts';
 
 /** The hooks in force after layering, and what layering wants the user to know. */
 export interface LayeredEntries {
@@ -62,78 +62,98 @@ export function layerEntries(layers: readonly ConfigLayer[], mode: LayeringMode 
   return mode === 'merge-all' ? mergeAll(layers) : replaceByName(layers);
 }
 
+/** What `replace-by-name` layering builds, layer by layer: a plain object the steps below share. */
+interface NamedLayering {
+  /** The hooks in force so far, in order; replaced wholesale when a layer drops a group's hooks. */
+  hooks: HookEntry[];
+  /** Each hook's position in `hooks`, by name. */
+  readonly positions: Map<string, number>;
+  readonly warnings: string[];
+  readonly notices: string[];
+}
+
 function replaceByName(layers: readonly ConfigLayer[]): LayeredEntries {
-  let hooks: HookEntry[] = [];
-  const positions = new Map<string, number>();
-  const warnings: string[] = [];
-  const notices: string[] = [];
-  const note = (position: number, text: string): void => {
-    const hook = hooks[position]!;
-    hooks[position] = { ...hook, layering: [...(hook.layering ?? []), text] };
-    notices.push(text);
-  };
+  const layering: NamedLayering = { hooks: [], positions: new Map(), warnings: [], notices: [] };
   for (const layer of layers) {
-    const groups = new Set(
-      layer.entries.flatMap((entry) => (entry.kind === 'hook' && entry.group !== undefined ? [entry.group] : [])),
-    );
-    if (groups.size > 0) {
-      const names = new Set(layer.entries.map((entry) => entry.name));
-      const dropped = hooks.filter(
-        (hook) =>
-          hook.group !== undefined && groups.has(hook.group) && !names.has(hook.name) && hook.file !== layer.file,
-      );
-      const kept = hooks.filter((hook) => !dropped.includes(hook) || hook.locked === true);
-      for (const hook of dropped) {
-        const text =
-          hook.locked === true
-            ? lockedNotice(hook, layer.file, 'replace the list holding')
-            : `${layer.file} replaced the "${hook.group}" list of ${where(hook)}: hook "${hook.name}" no longer runs`;
-        notices.push(text);
-      }
-      if (kept.length !== hooks.length) {
-        hooks = kept;
-        positions.clear();
-        for (const [position, hook] of hooks.entries()) positions.set(hook.name, position);
-      }
-    }
-    for (const entry of layer.entries) {
-      const position = positions.get(entry.name);
-      if (position === undefined) {
-        if (entry.kind === 'disable') {
-          warnings.push(
-            `${entry.file}:${entry.line}: hooks[${entry.index}] disables "${entry.name}", but no earlier source defines a hook of that name`,
-          );
-        } else {
-          positions.set(entry.name, hooks.length);
-          hooks.push(entry);
-        }
-        continue;
-      }
-      const earlier = hooks[position]!;
-      const at = `${entry.file}:${entry.line}`;
-      if (entry.kind === 'disable') {
-        if (earlier.locked === true) note(position, lockedNotice(earlier, at, 'disable'));
-        else {
-          hooks[position] = { ...earlier, enabled: false, disabledAt: { file: entry.file, line: entry.line } };
-          if (earlier.file !== entry.file) note(position, `${at} disabled hook "${earlier.name}" of ${where(earlier)}`);
-        }
-        continue;
-      }
-      const changed = changedKeys(earlier, entry);
-      if (earlier.locked === true) {
-        if (changed.length > 0) note(position, lockedNotice(earlier, at, `change ${changed.join(', ')} of`));
-        continue;
-      }
-      hooks[position] = { ...entry, ...(earlier.layering === undefined ? {} : { layering: earlier.layering }) };
-      if (changed.length > 0 && earlier.file !== entry.file) {
-        note(
-          position,
-          `${at} ${entry.enabled === false ? 'disabled' : 'replaced'} hook "${earlier.name}" of ${where(earlier)} (changed: ${changed.join(', ')})`,
-        );
-      }
-    }
+    dropReplacedGroups(layering, layer);
+    for (const entry of layer.entries) layerEntry(layering, entry);
   }
+  const { hooks, warnings, notices } = layering;
   return { hooks, warnings, notices };
+}
+
+/** A layer that has a dialect group replaces the earlier layers' list of it: their hooks it does not name go. */
+function dropReplacedGroups(layering: NamedLayering, layer: ConfigLayer): void {
+  const { hooks, positions } = layering;
+  const groups = new Set(
+    layer.entries.flatMap((entry) => (entry.kind === 'hook' && entry.group !== undefined ? [entry.group] : [])),
+  );
+  if (groups.size === 0) return;
+  const names = new Set(layer.entries.map((entry) => entry.name));
+  const dropped = hooks.filter(
+    (hook) => hook.group !== undefined && groups.has(hook.group) && !names.has(hook.name) && hook.file !== layer.file,
+  );
+  const kept = hooks.filter((hook) => !dropped.includes(hook) || hook.locked === true);
+  for (const hook of dropped) {
+    const text =
+      hook.locked === true
+        ? lockedNotice(hook, layer.file, 'replace the list holding')
+        : `${layer.file} replaced the "${hook.group}" list of ${where(hook)}: hook "${hook.name}" no longer runs`;
+    layering.notices.push(text);
+  }
+  if (kept.length !== hooks.length) {
+    layering.hooks = kept;
+    positions.clear();
+    for (const [position, hook] of kept.entries()) positions.set(hook.name, position);
+  }
+}
+
+/** One entry of a layer: a new hook appends; one with an earlier hook's name replaces or disables it. */
+function layerEntry(layering: NamedLayering, entry: LayerEntry): void {
+  const { hooks, positions } = layering;
+  const position = positions.get(entry.name);
+  if (position === undefined) {
+    if (entry.kind === 'disable') {
+      layering.warnings.push(
+        `${entry.file}:${entry.line}: hooks[${entry.index}] disables "${entry.name}", but no earlier source defines a hook of that name`,
+      );
+    } else {
+      positions.set(entry.name, hooks.length);
+      hooks.push(entry);
+    }
+    return;
+  }
+  const earlier = hooks[position]!;
+  const at = `${entry.file}:${entry.line}`;
+  if (entry.kind === 'disable') {
+    if (earlier.locked === true) note(layering, position, lockedNotice(earlier, at, 'disable'));
+    else {
+      hooks[position] = { ...earlier, enabled: false, disabledAt: { file: entry.file, line: entry.line } };
+      if (earlier.file !== entry.file)
+        note(layering, position, `${at} disabled hook "${earlier.name}" of ${where(earlier)}`);
+    }
+    return;
+  }
+  const changed = changedKeys(earlier, entry);
+  if (earlier.locked === true) {
+    if (changed.length > 0) note(layering, position, lockedNotice(earlier, at, `change ${changed.join(', ')} of`));
+    return;
+  }
+  hooks[position] = { ...entry, ...(earlier.layering === undefined ? {} : { layering: earlier.layering }) };
+  if (changed.length > 0 && earlier.file !== entry.file) {
+    note(
+      layering,
+      position,
+      `${at} ${entry.enabled === false ? 'disabled' : 'replaced'} hook "${earlier.name}" of ${where(earlier)} (changed: ${changed.join(', ')})`,
+    );
+  }
+}
+
+/** Tells of a change to the hook at `position`: in every outcome, and in the hook's `layering`. */
+function note(layering: NamedLayering, position: number, text: string): void {
+  const hook = layering.hooks[position]!;
+  layering.hooks[position] = { ...hook, layering: [...(hook.layering ?? []), text] };
+  layering.notices.push(text);
 }
 
 function mergeAll(layers: readonly ConfigLayer[]): LayeredEntries {

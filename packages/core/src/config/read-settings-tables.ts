@@ -70,8 +70,6 @@ function readTable(
   const line =
     lines.at(parts) ?? lines.tableKey(parts.slice(0, -1).join('.'), parts.at(-1)!) ?? lines.topLevel(parts[0]!) ?? 1;
   const keyLine = (key: string): number => lines.at([...parts, key]) ?? lines.tableKey(table.path, key) ?? line;
-  const issues: ConfigIssue[] = [];
-  const warnings: string[] = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return {
       written: {},
@@ -84,9 +82,38 @@ function readTable(
           fix: `write it as [${table.path}] with its settings below`,
         },
       ],
-      warnings,
+      warnings: [],
     };
   }
+  const { written, writtenAs, issues, warnings } = currentKeys(table, value, file, keyLine);
+  const parsed = v.safeParse(table.schema, written);
+  if (!parsed.success) {
+    for (const issue of parsed.issues) {
+      const key = issue.path?.[0]?.key;
+      const at = typeof key === 'string' ? keyLine(writtenAs.get(key) ?? key) : line;
+      issues.push({
+        file,
+        line: at,
+        message: `[${table.path}]${pathOf(issue)} ${issue.message}`,
+        fix: typeof key === 'string' ? `fix the value of \`${key}\`` : `fix the entries of [${table.path}]`,
+      });
+    }
+  }
+  return { written, line, issues, warnings };
+}
+
+/**
+ * The table's settings under their current names (a renamed key warns; a key set under both names,
+ * or one the table does not know, is an issue), and where each was written.
+ */
+function currentKeys(
+  table: SettingsTable,
+  value: object,
+  file: string,
+  keyLine: (key: string) => number,
+): { written: Record<string, unknown>; writtenAs: Map<string, string>; issues: ConfigIssue[]; warnings: string[] } {
+  const issues: ConfigIssue[] = [];
+  const warnings: string[] = [];
   const entries = settingsEntries(table.schema);
   const renamed = table.renamedKeys ?? {};
   const written: Record<string, unknown> = {};
@@ -125,20 +152,7 @@ function readTable(
     written[current] = setting;
     writtenAs.set(current, key);
   }
-  const parsed = v.safeParse(table.schema, written);
-  if (!parsed.success) {
-    for (const issue of parsed.issues) {
-      const key = issue.path?.[0]?.key;
-      const at = typeof key === 'string' ? keyLine(writtenAs.get(key) ?? key) : line;
-      issues.push({
-        file,
-        line: at,
-        message: `[${table.path}]${pathOf(issue)} ${issue.message}`,
-        fix: typeof key === 'string' ? `fix the value of \`${key}\`` : `fix the entries of [${table.path}]`,
-      });
-    }
-  }
-  return { written, line, issues, warnings };
+  return { written, writtenAs, issues, warnings };
 }
 
 function pathOf(issue: v.BaseIssue<unknown>): string {

@@ -60,65 +60,8 @@ interface KeyPlace {
 
 /** Scans `text` once; hooks written as an inline array (`hooks = [{…}]`) all map to that line. */
 export function locateSourceLines(text: string): SourceLines {
-  const topLevel = new Map<string, number>();
-  const hooks: Array<{ line: number; keys: Map<string, number> }> = [];
-  const tables = new Map<string, Map<string, KeyPlace>>();
-  let section: 'top' | 'hook' | 'table' | 'other' = 'top';
-  let table: Map<string, KeyPlace> | undefined;
-  let openString: string | undefined;
-  const lines = text.split(/\r?\n/);
-  const lineStarts: number[] = [];
-  let offset = 0;
-  for (const content of lines) {
-    lineStarts.push(offset);
-    // The separator's length does not matter for line lookups as long as it is counted consistently.
-    offset += content.length + (text[offset + content.length] === '\r' ? 2 : 1);
-  }
-  for (const [index, content] of lines.entries()) {
-    const line = index + 1;
-    if (openString !== undefined) {
-      if (countOf(content, openString) % 2 === 1) openString = undefined;
-      continue;
-    }
-    const arrayTable = ARRAY_TABLE.exec(content);
-    const header = arrayTable?.[1] ?? (arrayTable === null ? TABLE.exec(content)?.[1] : undefined);
-    if (header !== undefined) {
-      const path = header.split('.').map((part) => unquote(part.trim()));
-      if (arrayTable !== null && path.length === 1 && path[0] === 'hooks') {
-        hooks.push({ line, keys: new Map() });
-        section = 'hook';
-      } else if (path[0] === 'hooks' && hooks.length > 0 && section === 'hook') {
-        const key = path[1];
-        const current = hooks[hooks.length - 1]!;
-        if (key !== undefined && !current.keys.has(key)) current.keys.set(key, line);
-      } else if (arrayTable === null) {
-        section = 'table';
-        const name = path.join('.');
-        table = tables.get(name) ?? new Map();
-        tables.set(name, table);
-      } else {
-        section = 'other';
-      }
-      if (!topLevel.has(path[0]!)) topLevel.set(path[0]!, line);
-      continue;
-    }
-    const match = KEY.exec(content);
-    const key = match?.[1];
-    if (key !== undefined) {
-      const name = unquote(key);
-      if (section === 'top' && !topLevel.has(name)) topLevel.set(name, line);
-      if (section === 'hook') {
-        const current = hooks[hooks.length - 1]!;
-        if (!current.keys.has(name)) current.keys.set(name, line);
-      }
-      if (section === 'table' && table !== undefined && !table.has(name)) {
-        table.set(name, { line, offset: lineStarts[index]! + match![0].length });
-      }
-    }
-    for (const delimiter of ['"""', "'''"]) {
-      if (countOf(content, delimiter) % 2 === 1) openString = delimiter;
-    }
-  }
+  const scan = scanToml(text);
+  const { topLevel, hooks, tables, lineStarts } = scan;
   const inlineHooksLine = hooks.length === 0 ? topLevel.get('hooks') : undefined;
   const lineOf = (position: number): number => lineOfOffset(lineStarts, position);
   const itemLines = new Map<KeyPlace, number[]>();
@@ -148,6 +91,99 @@ export function locateSourceLines(text: string): SourceLines {
           : undefined;
     },
   };
+}
+
+/** What one pass over a TOML text found, and (while it scans) where it is. */
+interface TomlScan {
+  /** The first line of each top-level key or table. */
+  readonly topLevel: Map<string, number>;
+  /** Each `[[hooks]]` table's line and the first line of each of its keys (and `[hooks.x]` sub-tables). */
+  readonly hooks: Array<{ line: number; keys: Map<string, number> }>;
+  /** The keys of each plain table, by the table's dotted name. */
+  readonly tables: Map<string, Map<string, KeyPlace>>;
+  /** The offset at which each line starts. */
+  readonly lineStarts: number[];
+  /** The kind of table the lines being read belong to. */
+  section: 'top' | 'hook' | 'table' | 'other';
+  /** The keys of the plain table being read, when `section` is `table`. */
+  table: Map<string, KeyPlace> | undefined;
+}
+
+/** Reads the table headers and keys of `text`, line by line, skipping the inside of multi-line strings. */
+function scanToml(text: string): TomlScan {
+  const lines = text.split(/\r?\n/);
+  const scan: TomlScan = {
+    topLevel: new Map(),
+    hooks: [],
+    tables: new Map(),
+    lineStarts: [],
+    section: 'top',
+    table: undefined,
+  };
+  let offset = 0;
+  for (const content of lines) {
+    scan.lineStarts.push(offset);
+    // The separator's length does not matter for line lookups as long as it is counted consistently.
+    offset += content.length + (text[offset + content.length] === '\r' ? 2 : 1);
+  }
+  let openString: string | undefined;
+  for (const [index, content] of lines.entries()) {
+    if (openString !== undefined) {
+      if (countOf(content, openString) % 2 === 1) openString = undefined;
+      continue;
+    }
+    const arrayTable = ARRAY_TABLE.exec(content);
+    const header = arrayTable?.[1] ?? (arrayTable === null ? TABLE.exec(content)?.[1] : undefined);
+    if (header !== undefined) {
+      scanHeader(scan, header, arrayTable !== null, index + 1);
+      continue;
+    }
+    scanKey(scan, content, index);
+    for (const delimiter of ['"""', "'''"]) {
+      if (countOf(content, delimiter) % 2 === 1) openString = delimiter;
+    }
+  }
+  return scan;
+}
+
+/** A table header (`[name]` or `[[name]]`, `isArray`) on `line`: the lines after it belong to that table. */
+function scanHeader(scan: TomlScan, header: string, isArray: boolean, line: number): void {
+  const { hooks, topLevel } = scan;
+  const path = header.split('.').map((part) => unquote(part.trim()));
+  if (isArray && path.length === 1 && path[0] === 'hooks') {
+    hooks.push({ line, keys: new Map() });
+    scan.section = 'hook';
+  } else if (path[0] === 'hooks' && hooks.length > 0 && scan.section === 'hook') {
+    const key = path[1];
+    const current = hooks[hooks.length - 1]!;
+    if (key !== undefined && !current.keys.has(key)) current.keys.set(key, line);
+  } else if (!isArray) {
+    scan.section = 'table';
+    const name = path.join('.');
+    scan.table = scan.tables.get(name) ?? new Map();
+    scan.tables.set(name, scan.table);
+  } else {
+    scan.section = 'other';
+  }
+  if (!topLevel.has(path[0]!)) topLevel.set(path[0]!, line);
+}
+
+/** A `key =` (or `key.sub =`) at the start of the `index`-th line, if any: its first line in the current table. */
+function scanKey(scan: TomlScan, content: string, index: number): void {
+  const line = index + 1;
+  const match = KEY.exec(content);
+  const key = match?.[1];
+  if (key === undefined) return;
+  const name = unquote(key);
+  const { section, table } = scan;
+  if (section === 'top' && !scan.topLevel.has(name)) scan.topLevel.set(name, line);
+  if (section === 'hook') {
+    const current = scan.hooks[scan.hooks.length - 1]!;
+    if (!current.keys.has(name)) current.keys.set(name, line);
+  }
+  if (section === 'table' && table !== undefined && !table.has(name)) {
+    table.set(name, { line, offset: scan.lineStarts[index]! + match![0].length });
+  }
 }
 
 /**

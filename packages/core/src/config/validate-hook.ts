@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { FIRST_PARTY_TYPES } from '../plugins/first-party-types.ts';
-import type { RunnerRegistry } from '../plugins/runner-registry.ts';
+import type { InstalledType, RunnerRegistry } from '../plugins/runner-registry.ts';
 import { breaksRule, ruleProblem } from '../plugins/key-rule.ts';
 import type { HookKeyProblem, HookTypeDeclaration } from '../plugins/runner-type.ts';
 import { findEvent, type Preset } from '../presets/preset.ts';
@@ -47,14 +47,13 @@ export interface HookValidation {
  */
 export function validateHook(raw: unknown, scope: HookValidationScope): HookValidation {
   const { file, index, source } = scope;
-  const hookLine = source.line;
   const path = source.path === undefined ? {} : { path: source.path };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return {
       issues: [
         {
           file,
-          line: hookLine,
+          line: source.line,
           hook: { index, name: `#${index}`, ...path },
           message: 'a hook must be a table',
           fix: 'write it as a [[hooks]] table with event = "…"',
@@ -67,19 +66,58 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
 
   if (explicitName !== undefined && v.is(scope.schemas.disable, table)) {
     return {
-      entry: { kind: 'disable', file, line: hookLine, index, name: explicitName, ...path },
+      entry: { kind: 'disable', file, line: source.line, index, name: explicitName, ...path },
       issues: [],
       name: explicitName,
     };
   }
 
-  const issues: ConfigIssue[] = [];
+  // Every check reports into `hook.issues`, in this order: the order the issues are listed in.
+  const hook = readHook(table, explicitName, scope);
+  for (const problem of source.problems ?? []) reportProblem(hook, problem);
+  checkType(hook);
+  checkKeys(hook);
+  checkEvent(hook);
+  for (const rule of scope.schemas.hookRules) {
+    if (breaksRule(rule, table)) reportProblem(hook, ruleProblem(rule, table));
+  }
+  const matcher = checkMatcher(hook);
+  checkTypeRules(hook);
+  return validation(hook, matcher);
+}
+
+/**
+ * What the checks of one hook table share: the table, what it reads as (its event, type, keys and
+ * names), and the issues found so far. A plain object handed to one function per check.
+ */
+interface HookUnderCheck {
+  readonly scope: HookValidationScope;
+  readonly table: Record<string, unknown>;
+  readonly event: string | undefined;
+  readonly typeName: string | undefined;
+  readonly installed: InstalledType | undefined;
+  /** The keys of the hook's type (none when the type is not installed). */
+  readonly typeKeys: Readonly<Record<string, unknown>>;
+  readonly parsed: ReturnType<typeof parseKeys>;
+  /** What the hook's issues call it: its effective name, else a stand-in. */
+  readonly displayName: string;
+  /** Its effective name, when it has one. */
+  readonly name: string | undefined;
+  readonly issues: ConfigIssue[];
+}
+
+/** The hook's event, type, keys as the schemas parse them, and names. */
+function readHook(
+  table: Record<string, unknown>,
+  explicitName: string | undefined,
+  scope: HookValidationScope,
+): HookUnderCheck {
+  const { source } = scope;
   const event = typeof table['event'] === 'string' ? table['event'] : undefined;
   const typeName = resolveTypeName(table);
   const installed = typeName === undefined ? undefined : scope.runners.find(typeName);
   const typeKeys = installed?.type.options.entries ?? {};
-  // Unknown keys are worded below (a near key, or the type they belong to), so the open object.
-  const parsed = v.safeParse(v.object(scope.schemas.keys(typeName ?? '')), table);
+  const parsed = parseKeys(table, scope, typeName);
   // Without its type or a required key of it, a hook has no identity to derive a name from.
   const missingTypeKey =
     !parsed.success &&
@@ -100,24 +138,40 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
   // not an effective name, so neither layering nor the duplicate check sees it.
   const displayName = explicitName ?? derivedName ?? `${event ?? '?'}:${scopePrefix}${typeName ?? '?'}`;
   const name = explicitName ?? derivedName;
-  const report = (key: string | undefined, message: string, fix?: string): void => {
-    const line = key === undefined ? hookLine : (source.keyLine(key) ?? hookLine);
-    issues.push({
-      file,
-      line,
-      hook: { index, name: displayName, ...path },
-      message,
-      ...(fix === undefined ? {} : { fix }),
-    });
-  };
+  return { scope, table, event, typeName, installed, typeKeys, parsed, displayName, name, issues: [] };
+}
 
-  const reportProblem = (problem: HookKeyProblem): void => report(problem.key, problem.message, problem.fix);
+// Unknown keys are worded by `checkKeys` (a near key, or the type they belong to), so the open object.
+function parseKeys(table: Record<string, unknown>, scope: HookValidationScope, typeName: string | undefined) {
+  return v.safeParse(v.object(scope.schemas.keys(typeName ?? '')), table);
+}
 
-  for (const problem of source.problems ?? []) reportProblem(problem);
+/** Adds an issue about the hook, at the line of `key` when it was written, else the hook's. */
+function report(hook: HookUnderCheck, key: string | undefined, message: string, fix?: string): void {
+  const { file, index, source } = hook.scope;
+  const line = key === undefined ? source.line : (source.keyLine(key) ?? source.line);
+  hook.issues.push({
+    file,
+    line,
+    hook: { index, name: hook.displayName, ...(source.path === undefined ? {} : { path: source.path }) },
+    message,
+    ...(fix === undefined ? {} : { fix }),
+  });
+}
+
+function reportProblem(hook: HookUnderCheck, problem: HookKeyProblem): void {
+  report(hook, problem.key, problem.message, problem.fix);
+}
+
+/** The hook has a type, only one way of giving it, and a runner for it. */
+function checkType(hook: HookUnderCheck): void {
+  const { table, typeName, scope } = hook;
   // A dialect that could not tell the type (an unknown action type) has said so in its own words.
-  const typeReported = source.problems?.some((problem) => problem.key === 'type' || problem.key === 'action') === true;
+  const typeReported =
+    scope.source.problems?.some((problem) => problem.key === 'type' || problem.key === 'action') === true;
   if (typeName === undefined && !typeReported) {
     report(
+      hook,
       undefined,
       'the hook has no type',
       `add \`command = "…"\` for a shell command, or \`type = "…"\` (installed types: ${listOr(scope.runners.types)})`,
@@ -130,24 +184,30 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
     typeName !== 'command'
   ) {
     report(
+      hook,
       'command',
       `\`command\` cannot be used with type = "${typeName}"`,
       'remove `command`, or remove `type` to make this a command hook',
     );
   }
-  if (typeName !== undefined && installed === undefined && !typeReported) {
-    report('type', `unknown hook type "${typeName}"`, unknownTypeFix(typeName, scope.runners));
+  if (typeName !== undefined && hook.installed === undefined && !typeReported) {
+    report(hook, 'type', `unknown hook type "${typeName}"`, unknownTypeFix(typeName, scope.runners));
   }
+}
 
-  if (installed !== undefined) {
+/** Every key belongs to the hook's type (or to every hook) and holds what the schema asks. */
+function checkKeys(hook: HookUnderCheck): void {
+  const { scope, typeName, parsed } = hook;
+  if (hook.installed !== undefined) {
     const allowed = Object.keys(scope.schemas.keys(typeName!));
-    for (const key of Object.keys(table)) {
+    for (const key of Object.keys(hook.table)) {
       if (allowed.includes(key)) continue;
       const near = nearestWord(key, allowed);
       const owner = scope.runners.types.find(
         (type) => type !== typeName && scope.runners.find(type)?.type.options.entries[key] !== undefined,
       );
       report(
+        hook,
         key,
         `unknown key \`${key}\` for a ${typeName} hook`,
         owner !== undefined
@@ -158,102 +218,100 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
       );
     }
   }
-
-  if (!parsed.success) {
-    for (const problem of parsed.issues) {
-      const key = problem.path?.[0]?.key;
-      const keyName = typeof key === 'string' ? key : undefined;
-      if (keyName !== undefined && problem.input === undefined) {
-        report(keyName, `missing required key \`${keyName}\``, `add ${keyName} = …`);
-      } else {
-        const path = problem.path?.map((item) => String(item.key)).join('.') ?? '';
-        report(
-          keyName,
-          `\`${path}\` ${problem.message}`,
-          keyName === undefined ? undefined : `fix the value of \`${keyName}\``,
-        );
-      }
+  if (parsed.success) return;
+  for (const problem of parsed.issues) {
+    const key = problem.path?.[0]?.key;
+    const keyName = typeof key === 'string' ? key : undefined;
+    if (keyName !== undefined && problem.input === undefined) {
+      report(hook, keyName, `missing required key \`${keyName}\``, `add ${keyName} = …`);
+    } else {
+      const path = problem.path?.map((item) => String(item.key)).join('.') ?? '';
+      report(
+        hook,
+        keyName,
+        `\`${path}\` ${problem.message}`,
+        keyName === undefined ? undefined : `fix the value of \`${keyName}\``,
+      );
     }
   }
+}
 
-  if (event !== undefined && findEvent(scope.preset, event) === undefined) {
-    const names = scope.preset.events.map((spec) => spec.name);
-    const near = nearestWord(event, names);
-    const owner = scope.presets.withEvent(event, scope.preset)[0];
-    const hint =
-      owner !== undefined
-        ? `it is an event of preset "${owner}" (set preset = "${owner}"); `
-        : near !== undefined
-          ? `did you mean "${near}"? `
-          : '';
-    report(
-      'event',
-      `unknown event "${event}" for preset "${scope.preset.name}"`,
-      `${hint}valid events: ${names.join(', ')}`,
-    );
+/** The event is in the preset's catalog; else the issue names a near one, or the preset that has it. */
+function checkEvent(hook: HookUnderCheck): void {
+  const { event, scope } = hook;
+  if (event === undefined || findEvent(scope.preset, event) !== undefined) return;
+  const names = scope.preset.events.map((spec) => spec.name);
+  const near = nearestWord(event, names);
+  const owner = scope.presets.withEvent(event, scope.preset)[0];
+  const hint =
+    owner !== undefined
+      ? `it is an event of preset "${owner}" (set preset = "${owner}"); `
+      : near !== undefined
+        ? `did you mean "${near}"? `
+        : '';
+  report(
+    hook,
+    'event',
+    `unknown event "${event}" for preset "${scope.preset.name}"`,
+    `${hint}valid events: ${names.join(', ')}`,
+  );
+}
+
+/** The hook's matcher, compiled; an issue when it does not compile. */
+function checkMatcher(hook: HookUnderCheck): { readonly matcher?: string; readonly compiled?: CompiledMatcher } {
+  const matcher = typeof hook.table['matcher'] === 'string' ? hook.table['matcher'] : undefined;
+  if (matcher === undefined) return {};
+  const compiled = compileMatcher(matcher, { lookaround: hook.scope.preset.matcherLookaround === true });
+  if (!compiled.ok)
+    report(hook, 'matcher', `invalid regular expression in \`matcher\`: ${compiled.error}`, compiled.fix);
+  return { matcher, compiled };
+}
+
+/** The rules and the cross-key check of the hook's type, once its keys parsed. */
+function checkTypeRules(hook: HookUnderCheck): void {
+  const { installed, parsed, table, typeKeys } = hook;
+  if (installed === undefined || !parsed.success) return;
+  // Rules read the keys as written (as the JSON Schema's if/then does); `check` is typed to receive
+  // the keys as the schema outputs them.
+  const written = pickOptions(table, typeKeys);
+  for (const rule of installed.type.rules ?? []) {
+    if (breaksRule(rule, written)) reportProblem(hook, ruleProblem(rule, written));
   }
+  for (const problem of installed.type.check?.(pickOptions(parsed.output, typeKeys)) ?? [])
+    reportProblem(hook, problem);
+}
 
-  for (const rule of scope.schemas.hookRules) {
-    if (breaksRule(rule, table)) reportProblem(ruleProblem(rule, table));
-  }
-
-  const matcher = typeof table['matcher'] === 'string' ? table['matcher'] : undefined;
-  const compiled =
-    matcher === undefined
-      ? undefined
-      : compileMatcher(matcher, { lookaround: scope.preset.matcherLookaround === true });
-  if (compiled !== undefined && !compiled.ok) {
-    report('matcher', `invalid regular expression in \`matcher\`: ${compiled.error}`, compiled.fix);
-  }
-
-  if (installed !== undefined && parsed.success) {
-    // Rules read the keys as written (as the JSON Schema's if/then does); `check` is typed to receive
-    // the keys as the schema outputs them.
-    const written = pickOptions(table, typeKeys);
-    for (const rule of installed.type.rules ?? []) {
-      if (breaksRule(rule, written)) reportProblem(ruleProblem(rule, written));
-    }
-    for (const problem of installed.type.check?.(pickOptions(parsed.output, typeKeys)) ?? []) reportProblem(problem);
-  }
-
-  const named = name === undefined ? {} : { name };
+/** The checked hook's entry: usable, a stand-in that fails when selected (see `brokenEntry`), or none. */
+function validation(
+  hook: HookUnderCheck,
+  { matcher, compiled }: { readonly matcher?: string; readonly compiled?: CompiledMatcher },
+): HookValidation {
+  const { scope, table, event, typeName, installed, issues, parsed, displayName } = hook;
+  const { file, index, source } = scope;
+  const named = hook.name === undefined ? {} : { name: hook.name };
   if (
     issues.length > 0 &&
     scope.preset.invalidHooks === 'fail-when-selected' &&
     event !== undefined &&
     findEvent(scope.preset, event) !== undefined
   ) {
+    const place = { file, line: source.line, index, name: displayName, event, typeName };
     return {
       issues,
       ...named,
-      entry: brokenEntry(
-        table,
-        {
-          file,
-          line: hookLine,
-          index,
-          name: displayName,
-          event,
-          typeName,
-          path: source.path,
-          group: source.group,
-          compiled,
-          matcher,
-        },
-        issues,
-      ),
+      entry: brokenEntry(table, { ...place, path: source.path, group: source.group, compiled, matcher }, issues),
     };
   }
   if (issues.length > 0 || installed === undefined || event === undefined || typeName === undefined)
     return { issues, ...named };
-  const options = pickOptions(parsed.success ? parsed.output : table, typeKeys);
+  const options = pickOptions(parsed.success ? parsed.output : table, hook.typeKeys);
   return {
     issues,
     ...named,
     entry: {
       kind: 'hook',
       file,
-      line: hookLine,
+      line: source.line,
       index,
       name: displayName,
       event,
@@ -267,11 +325,13 @@ export function validateHook(raw: unknown, scope: HookValidationScope): HookVali
       ...optional('locked', table['locked']),
       ...optional('durable', table['durable']),
       options,
-      ...path,
+      ...(source.path === undefined ? {} : { path: source.path }),
       ...optional('group', source.group),
     },
   };
 }
+
+type CompiledMatcher = ReturnType<typeof compileMatcher>;
 
 /** Where an invalid hook stands, for the entry that stands in for it. */
 interface BrokenPlace {
@@ -284,7 +344,7 @@ interface BrokenPlace {
   readonly path: string | undefined;
   readonly group: string | undefined;
   readonly matcher: string | undefined;
-  readonly compiled: ReturnType<typeof compileMatcher> | undefined;
+  readonly compiled: CompiledMatcher | undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RunnerRegistry } from '../plugins/runner-registry.ts';
 import type { Preset } from '../presets/preset.ts';
 import type { PresetRegistry } from '../presets/preset-registry.ts';
 import { canonicalDialect } from './canonical-dialect.ts';
+import type { ConfigDialect } from './config-dialect.ts';
 import type { ConfigIssue } from './config-issue.ts';
 import type { ConfigLayer } from './config-layer.ts';
 import type { LayerEntry } from './hook-entry.ts';
@@ -31,58 +32,103 @@ export interface LayerScope {
  * a known key, which is an error.
  */
 export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLayer {
-  const { preset, runners, schemas, settingsTables } = scope;
-  const { file, data, lines } = source;
+  const { preset } = scope;
+  const { file, data } = source;
   const issues: ConfigIssue[] = [];
   const warnings: string[] = [];
-  const at = (key: string): number => lines.topLevel(key) ?? 1;
   if (source.parseIssue !== undefined) return { file, plugins: [], entries: [], issues: [source.parseIssue], warnings };
   // Everything below a file that parsed is tolerated by a preset that keeps valid hooks running.
   const tolerant = preset.invalidHooks === 'fail-when-selected';
   const tolerated: ConfigIssue[] = [];
 
   const dialect = preset.dialect ?? canonicalDialect;
-  for (const key of Object.keys(data)) {
-    if (TOP_LEVEL_KEYS.includes(key) || settingsTables.includes(key) || dialect.ignoresOtherTopLevelKeys === true)
+  checkTopLevelKeys(source, scope, dialect, issues, warnings);
+  const presetName = data['preset'];
+  checkPresetAndPlugins(source, scope, issues);
+  const sandbox = readSandbox(data['sandbox'], file, topLine(source, 'sandbox'), issues);
+  const read = validateHooks(source, scope, dialect, issues, warnings);
+  issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  if (tolerant) tolerated.push(...issues.splice(0));
+  return {
+    file,
+    ...(typeof presetName === 'string' ? { preset: presetName } : {}),
+    plugins: source.plugins,
+    ...(sandbox === undefined ? {} : { sandbox }),
+    entries: read.entries,
+    ...(read.disablesAllHooks ? { disablesAllHooks: true } : {}),
+    issues,
+    ...(tolerated.length === 0 ? {} : { tolerated }),
+    warnings,
+  };
+}
+
+/** The line of a top-level key, else the first. */
+function topLine(source: ConfigSource, key: string): number {
+  return source.lines.topLevel(key) ?? 1;
+}
+
+/** An unknown top-level key is warned about, unless it looks like a typo of a known one: an issue. */
+function checkTopLevelKeys(
+  source: ConfigSource,
+  scope: LayerScope,
+  dialect: ConfigDialect,
+  issues: ConfigIssue[],
+  warnings: string[],
+): void {
+  const { file } = source;
+  for (const key of Object.keys(source.data)) {
+    if (TOP_LEVEL_KEYS.includes(key) || scope.settingsTables.includes(key) || dialect.ignoresOtherTopLevelKeys === true)
       continue;
     const near = nearestWord(key, TOP_LEVEL_KEYS) ?? (key.toLowerCase() === 'hook' ? 'hooks' : undefined);
     if (near !== undefined) {
       issues.push({
         file,
-        line: at(key),
+        line: topLine(source, key),
         message: `unknown top-level key \`${key}\``,
         fix: `did you mean \`${near}\`?${near === 'hooks' ? ' Hooks are written as [[hooks]] tables.' : ''}`,
       });
     } else {
       warnings.push(
-        `${file}:${at(key)}: ignoring unknown top-level key \`${key}\` (Hookline reads only ${TOP_LEVEL_KEYS.join(', ')})`,
+        `${file}:${topLine(source, key)}: ignoring unknown top-level key \`${key}\` (Hookline reads only ${TOP_LEVEL_KEYS.join(', ')})`,
       );
     }
   }
+}
 
+/** `preset` names a known preset, and `plugins` is a list of package names. */
+function checkPresetAndPlugins(source: ConfigSource, scope: LayerScope, issues: ConfigIssue[]): void {
+  const { file, data } = source;
   const presetName = data['preset'];
   if (!v.is(presetKey(scope.presets.names, scope.presets.fallback.name), presetName)) {
     const names = scope.presets.names;
     const near = typeof presetName === 'string' ? nearestWord(presetName, names) : undefined;
     issues.push({
       file,
-      line: at('preset'),
+      line: topLine(source, 'preset'),
       message: `unknown preset ${JSON.stringify(presetName)}`,
       fix: `${near === undefined ? '' : `did you mean "${near}"? `}known presets: ${names.join(', ')}`,
     });
   }
-
-  const plugins = data['plugins'];
-  if (!v.is(PLUGINS, plugins)) {
+  if (!v.is(PLUGINS, data['plugins'])) {
     issues.push({
       file,
-      line: at('plugins'),
+      line: topLine(source, 'plugins'),
       message: '`plugins` must be a list of package names',
       fix: 'write plugins = ["hookline-runner-example"]',
     });
   }
+}
 
-  const sandbox = readSandbox(data['sandbox'], file, at('sandbox'), issues);
+/** The source's hooks as the preset's dialect reads them, each validated, and no two with one name. */
+function validateHooks(
+  source: ConfigSource,
+  scope: LayerScope,
+  dialect: ConfigDialect,
+  issues: ConfigIssue[],
+  warnings: string[],
+): { readonly entries: LayerEntry[]; readonly disablesAllHooks: boolean } {
+  const { preset, runners, schemas } = scope;
+  const { file, data, lines } = source;
   const entries: LayerEntry[] = [];
   const named: NamedHook[] = [];
   // The preset's dialect rewrites its form into canonical hook tables; validation is the same for all.
@@ -110,19 +156,7 @@ export function validateLayer(source: ConfigSource, scope: LayerScope): ConfigLa
       });
   }
   issues.push(...duplicateNames(file, named));
-  issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  if (tolerant) tolerated.push(...issues.splice(0));
-  return {
-    file,
-    ...(typeof presetName === 'string' ? { preset: presetName } : {}),
-    plugins: source.plugins,
-    ...(sandbox === undefined ? {} : { sandbox }),
-    entries,
-    ...(read.disablesAllHooks === true ? { disablesAllHooks: true } : {}),
-    issues,
-    ...(tolerated.length === 0 ? {} : { tolerated }),
-    warnings,
-  };
+  return { entries, disablesAllHooks: read.disablesAllHooks === true };
 }
 
 function readSandbox(value: unknown, file: string, line: number, issues: ConfigIssue[]): ConfigLayer['sandbox'] {

@@ -16,9 +16,10 @@ import { interfaceVersionProblem } from '../plugins/interface-version.ts';
 import type { SandboxProvider } from '../plugins/sandbox-provider.ts';
 import { matcherFieldsOf, type Preset } from '../presets/preset.ts';
 import { builtInPresets } from '../presets/built-in-presets.ts';
+import type { PresetRegistry } from '../presets/preset-registry.ts';
 import { explainHook, type HookSelection } from '../selection/explain-selection.ts';
 import { createLimiter } from './create-limiter.ts';
-import { createDurability } from './durable-entries.ts';
+import { createDurability, type Durability } from './durable-entries.ts';
 import type { EmitOutcome, PendingEmitOutcome } from './emit-outcome.ts';
 import { createHookDeadlines } from './hook-deadlines.ts';
 import { createHookLane, eventRoutes, type EngineState, type EventRoute } from './engine-state.ts';
@@ -118,16 +119,81 @@ export interface HookEngine {
 /**
  * Creates a hook engine. Checks up front that every hook's type has a runner and that sandboxed
  * hooks have the configured provider, so misconfiguration fails here rather than mid-run.
+ *
+ * The methods are thin: they hand the shared parts to module-level functions (`routeFor`,
+ * `resumeWith` and `closeEngine` below). An emit finds its route, checks its context, and
+ * `runEmit` (run-emit.ts) takes it through its phases: select, run the blocking hooks, plan the
+ * later ones, record the durable ones, run the later ones, merge.
  */
 export function createHookEngine(options: HookEngineOptions): HookEngine {
-  const { config, runners } = options;
+  const parts = assembleEngine(options);
+  const { config } = options;
+  // Local constants rather than property reads: `emit` is the hot path.
+  const { engine, requiredContextFields } = parts;
+  const { preset } = engine;
+  let closing: Promise<void> | undefined;
+
+  return {
+    config,
+    preset,
+    // Not `async`: an event with nothing to run should resolve without extra promise hops. Misuse
+    // still rejects rather than throws, as an async function would.
+    emit(event, context) {
+      try {
+        if (closing !== undefined) throw new EngineClosedError();
+        const route = routeFor(parts, event);
+        checkContext(event, context, preset, requiredContextFields);
+        return runEmit(engine, route, context);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    explain(event, context) {
+      const route = routeFor(parts, event);
+      checkContext(event, context, preset);
+      const normalized = normalizeContext(event, context);
+      const fields = matcherFieldsOf(preset, route.spec);
+      return config.hooks.map((hook) => explainHook(hook, normalized, fields));
+    },
+    async resume(resumeOptions = {}) {
+      if (closing !== undefined) throw new EngineClosedError();
+      return resumeWith(parts, resumeOptions);
+    },
+    async endRun(runId) {
+      await engine.sessions?.end(runId);
+    },
+    close() {
+      closing ??= closeEngine(parts, options);
+      return closing;
+    },
+  };
+}
+
+/** What the engine's methods share: its state, and the plugins and facts they need besides. */
+interface EngineParts {
+  readonly engine: EngineState;
+  /** Every preset known, to name the one that has an unknown event. */
+  readonly presets: PresetRegistry;
+  /** The plugins `close()` closes. */
+  readonly runners: readonly Runner[];
+  readonly sandboxProvider: SandboxProvider | undefined;
+  readonly journal: Journal | undefined;
+  /** Non-blocking hooks running at once; `resume` uses it too unless told otherwise. */
+  readonly concurrency: number;
+  /** Read once: every emit checks them, and an emit with nothing to run costs little else. */
+  readonly requiredContextFields: readonly string[];
+}
+
+/** Checks the options against the config and builds the engine's state. */
+function assembleEngine(options: HookEngineOptions): EngineParts {
+  const { config } = options;
   const presets = builtInPresets.with(options.presets ?? []);
   const preset = presets.get(config.preset);
   if (preset === undefined)
     throw new PluginError(
       `The config uses preset "${config.preset}", which neither this @hookline/core nor the presets given know; pass the presets the config was loaded with.`,
     );
-  const registry = createRunnerRegistry(runners);
+  const registry = createRunnerRegistry(options.runners);
   const sandboxProvider = checkPlugins(config, registry, options.sandbox);
   const journal = checkJournal(config, preset, options.journal, options.journalKey);
   const concurrency = options.concurrency ?? 8;
@@ -161,93 +227,81 @@ export function createHookEngine(options: HookEngineOptions): HookEngine {
               onOutcome: (outcome) => options.onInternalEmit?.(outcome),
             }),
           ),
-    durability:
-      journal === undefined
-        ? undefined
-        : createDurability({
-            journal,
-            owner: `engine-${crypto.randomUUID()}`,
-            leaseMs: checkLease(options.journalLeaseMs),
-            recordOnly: options.durableHooks === 'record',
-            seal:
-              options.journalKey === false || options.journalKey === undefined
-                ? undefined
-                : createJournalSeal(options.journalKey),
-          }),
+    durability: journal === undefined ? undefined : durabilityOf(journal, options),
     observer: options.observer,
   };
-  const { sessions, durability } = engine;
-  let closing: Promise<void> | undefined;
-  const settleWork = (): Promise<void> => waitAtMost(engine.work.settled(), options.closeGraceMs ?? 10_000);
-
-  // Read once: every emit checks them, and an emit with nothing to run costs little else.
-  const requiredContextFields = requiredFields(preset.context);
-  const routeFor = (event: string): EventRoute => {
-    const route = routes.get(event);
-    if (route === undefined) {
-      const names = preset.events.map((known) => known.name);
-      throw new UnknownEventError(
-        event,
-        preset.name,
-        names,
-        nearestWord(event, names),
-        presets.withEvent(event, preset)[0],
-      );
-    }
-    return route;
-  };
-
   return {
-    config,
-    preset,
-    // Not `async`: an event with nothing to run should resolve without extra promise hops. Misuse
-    // still rejects rather than throws, as an async function would.
-    emit(event, context) {
-      try {
-        if (closing !== undefined) throw new EngineClosedError();
-        const route = routeFor(event);
-        checkContext(event, context, preset, requiredContextFields);
-        return runEmit(engine, route, context);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-    explain(event, context) {
-      const route = routeFor(event);
-      checkContext(event, context, preset);
-      const normalized = normalizeContext(event, context);
-      const fields = matcherFieldsOf(preset, route.spec);
-      return config.hooks.map((hook) => explainHook(hook, normalized, fields));
-    },
-    async resume(resumeOptions = {}) {
-      if (closing !== undefined) throw new EngineClosedError();
-      if (durability === undefined || journal === undefined) return { ran: [], pending: [], refused: [] };
-      return resumeJournal(engine, durability, journal, {
-        ...resumeOptions,
-        concurrency: resumeOptions.concurrency ?? concurrency,
-      });
-    },
-    async endRun(runId) {
-      await sessions?.end(runId);
-    },
-    close() {
-      closing ??= (async () => {
-        engine.hostHooks.stop(new EngineClosedError('the engine closed'));
-        await settleWork();
-        await sessions?.endAll();
-        ownHooks.stop(new EngineClosedError('the engine closed'));
-        await settleWork();
-        durability?.stop();
-        await durability?.idle();
-        await Promise.allSettled([
-          ...runners.map((runner) => runner.doClose?.()),
-          sandboxProvider?.doClose?.(),
-          journal?.doClose?.(),
-        ]);
-      })();
-      return closing;
-    },
+    engine,
+    presets,
+    runners: options.runners,
+    sandboxProvider,
+    journal,
+    concurrency,
+    requiredContextFields: requiredFields(preset.context),
   };
+}
+
+/** Where the engine journals its durable hooks, as the options configure it. */
+function durabilityOf(journal: Journal, options: HookEngineOptions): Durability {
+  return createDurability({
+    journal,
+    owner: `engine-${crypto.randomUUID()}`,
+    leaseMs: checkLease(options.journalLeaseMs),
+    recordOnly: options.durableHooks === 'record',
+    seal:
+      options.journalKey === false || options.journalKey === undefined
+        ? undefined
+        : createJournalSeal(options.journalKey),
+  });
+}
+
+/** The route of `event`; throws naming the nearest known event, and a preset that has it. */
+function routeFor(parts: EngineParts, event: string): EventRoute {
+  const { preset, routes } = parts.engine;
+  const route = routes.get(event);
+  if (route === undefined) {
+    const names = preset.events.map((known) => known.name);
+    throw new UnknownEventError(
+      event,
+      preset.name,
+      names,
+      nearestWord(event, names),
+      parts.presets.withEvent(event, preset)[0],
+    );
+  }
+  return route;
+}
+
+/** `resume` of an open engine: nothing to do without a journal. */
+function resumeWith(parts: EngineParts, options: ResumeOptions): Promise<ResumeReport> {
+  const { engine, journal } = parts;
+  if (engine.durability === undefined || journal === undefined)
+    return Promise.resolve({ ran: [], pending: [], refused: [] });
+  return resumeJournal(engine, engine.durability, journal, {
+    ...options,
+    concurrency: options.concurrency ?? parts.concurrency,
+  });
+}
+
+/**
+ * Closes in order: the host's hooks stop and wind down, then the sessions end (their cleanup emits
+ * run in the engine's own lane), then that lane stops, the journal's leases end, and the plugins close.
+ */
+async function closeEngine(parts: EngineParts, options: HookEngineOptions): Promise<void> {
+  const { engine } = parts;
+  const settleWork = (): Promise<void> => waitAtMost(engine.work.settled(), options.closeGraceMs ?? 10_000);
+  engine.hostHooks.stop(new EngineClosedError('the engine closed'));
+  await settleWork();
+  await engine.sessions?.endAll();
+  engine.ownHooks.stop(new EngineClosedError('the engine closed'));
+  await settleWork();
+  engine.durability?.stop();
+  await engine.durability?.idle();
+  await Promise.allSettled([
+    ...parts.runners.map((runner) => runner.doClose?.()),
+    parts.sandboxProvider?.doClose?.(),
+    parts.journal?.doClose?.(),
+  ]);
 }
 
 function checkPlugins(

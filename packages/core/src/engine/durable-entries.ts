@@ -1,4 +1,4 @@
-import { createInFlight } from '../plugins/create-in-flight.ts';
+import { createInFlight, type InFlight } from '../plugins/create-in-flight.ts';
 import type {
   DisabledTarget,
   Journal,
@@ -87,197 +87,282 @@ export interface DurabilitySettings {
  * failures into warnings wherever a host call is waiting.
  */
 export function createDurability(settings: DurabilitySettings): Durability {
-  const { journal, owner, leaseMs, seal } = settings;
-  const held = new Map<string, { lost: boolean }>();
-  const inFlight = createInFlight();
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let stopped = false;
-
-  const watch = <T>(work: Promise<T>): Promise<T> => inFlight.track(work);
-  const renewAll = (): void => {
-    for (const [id, state] of held) {
-      watch(journal.doRenew(id, owner, leaseMs)).then(
-        (kept) => {
-          if (!kept) state.lost = true;
-        },
-        // A journal that fails now may work at the next tick; the lease has two more ticks to live.
-        () => undefined,
-      );
-    }
+  const state: Leases = {
+    journal: settings.journal,
+    owner: settings.owner,
+    leaseMs: settings.leaseMs,
+    seal: settings.seal,
+    held: new Map(),
+    inFlight: createInFlight(),
+    timer: undefined,
+    stopped: false,
+    disabled: undefined,
   };
-  const release = (id: string): void => {
-    held.delete(id);
-    if (held.size === 0 && timer !== undefined) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
-  const hold = (
-    id: string,
-    entrySeal: string | undefined,
-    entry?: JournalEntry,
-    warnings: readonly string[] = [],
-  ): HeldEntry => {
-    const state = { lost: false };
-    held.set(id, state);
-    if (timer === undefined && !stopped) timer = setInterval(renewAll, Math.max(1, Math.floor(leaseMs / 3)));
-    const label = `journal entry ${id}`;
-    const sealGroup: ProcessGroupSealer = async (group) =>
-      seal === undefined || entrySeal === undefined ? undefined : seal.sealGroup(entrySeal, group);
-    const finish = async (stoppedBecause?: string): Promise<string | undefined> => {
-      release(id);
-      if (state.lost)
-        return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
-      try {
-        if (stoppedBecause !== undefined) {
-          await watch(journal.doRelease(id, owner, stoppedBecause, 0));
-          return undefined;
-        }
-        const cleared = await watch(journal.doComplete(id, owner));
-        return cleared
-          ? undefined
-          : `${label} was taken over by another engine after its lease expired; its hooks may run again`;
-      } catch (error) {
-        return `could not ${stoppedBecause === undefined ? 'clear' : 'release'} ${label}: ${messageOf(error)} — its durable hooks will run again when the journal is resumed`;
-      }
-    };
-    return {
-      id,
-      warnings,
-      ...(entry === undefined ? {} : { entry }),
-      finish,
-      async release(error, retryAfterMs) {
-        release(id);
-        await watch(journal.doRelease(id, owner, error, retryAfterMs)).catch(() => undefined);
-      },
-      messageKey: (hook) => `${journal.scope}\u0000${id}\u0000${hook}`,
-      async settle(attempts, next) {
-        if (journal.doRecordAttempts === undefined) {
-          const cleared = await finish();
-          return (
-            cleared ??
-            `${journal.name} cannot keep delivery attempts, so ${label} was cleared instead of ${next.deadLetter === undefined ? 'retried' : 'dead-lettered'}: ${next.deadLetter ?? next.error}`
-          );
-        }
-        release(id);
-        if (state.lost)
-          return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
-        try {
-          const kept = await watch(journal.doRecordAttempts(id, owner, attempts, next));
-          return kept
-            ? undefined
-            : `${label} was taken over by another engine after its lease expired; its hooks may run again`;
-        } catch (error) {
-          return `could not record the delivery attempts of ${label}: ${messageOf(error)} — its durable hooks will run again when the journal is resumed`;
-        }
-      },
-      attach(pid) {
-        // Best effort: a journal that cannot record it now still holds the entry under its lease.
-        if (journal.doAttachProcess !== undefined)
-          watch(journal.doAttachProcess(id, owner, pid, sealGroup)).catch(() => undefined);
-      },
-    };
-  };
-
-  // The groups an earlier holder's hooks left: those whose seals verify go to the journal to end,
-  // which signals only a group whose leader is the very process recorded.
-  const endLeftovers = async (entry: JournalEntry, groups: readonly JournalProcessGroup[]): Promise<string[]> => {
-    const warnings: string[] = [];
-    const vouched: JournalProcessGroup[] = [];
-    for (const group of groups) {
-      if (seal === undefined || (await watch(seal.verifyGroup(entry.seal ?? '', group)))) vouched.push(group);
-      else
-        warnings.push(
-          `journal entry ${entry.id} names process group ${String(group.pid)} with a seal that does not verify (forged or edited); it was not signalled`,
-        );
-    }
-    if (journal.doEndProcessGroups === undefined)
-      return [
-        ...warnings,
-        `journal entry ${entry.id} names process groups, but ${journal.name} cannot end them; hooks left running by a killed process may overlap this run`,
-      ];
-    try {
-      return [...warnings, ...(await watch(journal.doEndProcessGroups(entry.id, owner, vouched)))];
-    } catch (error) {
-      return [
-        ...warnings,
-        `could not end the process groups an earlier run of journal entry ${entry.id} left: ${messageOf(error)}; they may overlap this run`,
-      ];
-    }
-  };
-
-  // The disabled targets as last read: every delivery checks them, so they are read at most every few seconds.
-  let disabled: { readonly readAt: number; readonly reading: Promise<Map<string, DisabledTarget>> } | undefined;
   const recordOnly = settings.recordOnly === true;
   return {
     recordOnly,
-    async record(plain) {
-      try {
-        const record =
-          seal === undefined ? plain : { ...plain, seal: await watch(seal.sealEntry(journal.scope, plain)) };
-        if (recordOnly) {
-          await watch(journal.doRecord(record, owner, 0));
-          return {};
-        }
-        const id = await watch(journal.doRecord(record, owner, leaseMs));
-        return { held: hold(id, record.seal) };
-      } catch (error) {
-        return {
-          warning: `could not journal the durable hooks ${plain.hooks.map((name) => `"${name}"`).join(', ')}: ${messageOf(error)} — they run now, but a crash before they end would lose them`,
-        };
-      }
-    },
-    async claim() {
-      for (;;) {
-        const entry = await watch(journal.doClaim(owner, leaseMs));
-        if (entry === undefined) return undefined;
-        const groups = entry.processGroups ?? [];
-        const verdict = seal === undefined ? 'valid' : await watch(seal.verifyEntry(journal.scope, entry));
-        if (verdict !== 'valid') {
-          const reason = refusal(verdict, entry, groups.length);
-          // Its process groups are forgotten unsignalled: a forged entry must not make us kill anything.
-          if (entry.deadLetteredAt === undefined) await watch(journal.doDeadLetter(entry.id, owner, reason));
-          else if (groups.length > 0)
-            await watch(journal.doEndProcessGroups?.(entry.id, owner, []) ?? Promise.resolve([]));
-          return { refused: entry, reason };
-        }
-        const warnings = groups.length === 0 ? [] : await endLeftovers(entry, groups);
-        // Dead-lettered on the way, returned only so that its groups end: the next one, please.
-        if (entry.deadLetteredAt !== undefined) continue;
-        return { held: hold(entry.id, entry.seal, entry, warnings) };
-      }
-    },
-    async disabledTarget(target) {
-      if (journal.disabledTargets === undefined) return undefined;
-      const now = Date.now();
-      if (disabled === undefined || now - disabled.readAt > DISABLED_TARGETS_TTL_MS) {
-        const reading = watch(journal.disabledTargets()).then(
-          (list) => new Map(list.map((item) => [item.target, item])),
-          // A journal that cannot tell now is asked again at the next delivery; nothing is disabled meanwhile.
-          () => new Map<string, DisabledTarget>(),
-        );
-        disabled = { readAt: now, reading };
-      }
-      return (await disabled.reading).get(target);
-    },
-    async disable(target, reason) {
-      if (journal.doDisableTarget === undefined)
-        return `${journal.name} cannot keep disabled endpoints, so ${target} stays enabled: ${reason}`;
-      try {
-        await watch(journal.doDisableTarget(target, reason));
-        disabled = undefined;
-        return undefined;
-      } catch (error) {
-        return `could not disable ${target}: ${messageOf(error)}`;
-      }
-    },
-    idle: () => inFlight.idle(),
+    record: (plain) => recordEntry(state, recordOnly, plain),
+    claim: () => claimEntry(state),
+    disabledTarget: (target) => disabledTarget(state, target),
+    disable: (target, reason) => disableTarget(state, target, reason),
+    idle: () => state.inFlight.idle(),
     stop() {
-      stopped = true;
-      if (timer !== undefined) clearInterval(timer);
-      timer = undefined;
+      state.stopped = true;
+      if (state.timer !== undefined) clearInterval(state.timer);
+      state.timer = undefined;
     },
   };
+}
+
+/**
+ * What the functions of one {@link createDurability} share: a plain object passed to module-level
+ * functions rather than one closure holding them all, so each step reads on its own.
+ */
+interface Leases {
+  readonly journal: Journal;
+  readonly owner: string;
+  readonly leaseMs: number;
+  readonly seal: JournalSeal | undefined;
+  /** The entries held, each marked `lost` once a renewal found another engine holding it. */
+  readonly held: Map<string, Lease>;
+  /** Every journal operation in flight, so that `idle()` can wait for them. */
+  readonly inFlight: InFlight;
+  /** Renews every held lease; set while any entry is held and the engine has not stopped. */
+  timer: ReturnType<typeof setInterval> | undefined;
+  stopped: boolean;
+  /** The disabled targets as last read: every delivery checks them, so they are read at most every few seconds. */
+  disabled: { readonly readAt: number; readonly reading: Promise<Map<string, DisabledTarget>> } | undefined;
+}
+
+interface Lease {
+  lost: boolean;
+}
+
+function watch<T>(state: Leases, work: Promise<T>): Promise<T> {
+  return state.inFlight.track(work);
+}
+
+function renewAll(state: Leases): void {
+  const { journal, owner, leaseMs } = state;
+  for (const [id, lease] of state.held) {
+    watch(state, journal.doRenew(id, owner, leaseMs)).then(
+      (kept) => {
+        if (!kept) lease.lost = true;
+      },
+      // A journal that fails now may work at the next tick; the lease has two more ticks to live.
+      () => undefined,
+    );
+  }
+}
+
+/** Stops renewing the lease of `id`; the timer stops with the last one. */
+function releaseLease(state: Leases, id: string): void {
+  state.held.delete(id);
+  if (state.held.size === 0 && state.timer !== undefined) {
+    clearInterval(state.timer);
+    state.timer = undefined;
+  }
+}
+
+/** Journals an emit's durable hooks and holds the entry, unless the engine only records. */
+async function recordEntry(
+  state: Leases,
+  recordOnly: boolean,
+  plain: JournalRecord,
+): Promise<{ readonly held?: HeldEntry; readonly warning?: string }> {
+  const { journal, owner, leaseMs, seal } = state;
+  try {
+    const record =
+      seal === undefined ? plain : { ...plain, seal: await watch(state, seal.sealEntry(journal.scope, plain)) };
+    if (recordOnly) {
+      await watch(state, journal.doRecord(record, owner, 0));
+      return {};
+    }
+    const id = await watch(state, journal.doRecord(record, owner, leaseMs));
+    return { held: holdEntry(state, id, record.seal) };
+  } catch (error) {
+    return {
+      warning: `could not journal the durable hooks ${plain.hooks.map((name) => `"${name}"`).join(', ')}: ${messageOf(error)} — they run now, but a crash before they end would lose them`,
+    };
+  }
+}
+
+/** Claims entries until one runs, one is refused, or none is left; see `Durability.claim`. */
+async function claimEntry(state: Leases): Promise<ClaimedEntry | undefined> {
+  const { journal, owner, leaseMs, seal } = state;
+  for (;;) {
+    const entry = await watch(state, journal.doClaim(owner, leaseMs));
+    if (entry === undefined) return undefined;
+    const groups = entry.processGroups ?? [];
+    const verdict = seal === undefined ? 'valid' : await watch(state, seal.verifyEntry(journal.scope, entry));
+    if (verdict !== 'valid') {
+      const reason = refusal(verdict, entry, groups.length);
+      // Its process groups are forgotten unsignalled: a forged entry must not make us kill anything.
+      if (entry.deadLetteredAt === undefined) await watch(state, journal.doDeadLetter(entry.id, owner, reason));
+      else if (groups.length > 0)
+        await watch(state, journal.doEndProcessGroups?.(entry.id, owner, []) ?? Promise.resolve([]));
+      return { refused: entry, reason };
+    }
+    const warnings = groups.length === 0 ? [] : await endLeftovers(state, entry, groups);
+    // Dead-lettered on the way, returned only so that its groups end: the next one, please.
+    if (entry.deadLetteredAt !== undefined) continue;
+    return { held: holdEntry(state, entry.id, entry.seal, entry, warnings) };
+  }
+}
+
+/** Holds the lease of entry `id` (renewed with the others) until it is finished, settled or released. */
+function holdEntry(
+  state: Leases,
+  id: string,
+  entrySeal: string | undefined,
+  entry?: JournalEntry,
+  warnings: readonly string[] = [],
+): HeldEntry {
+  const { journal, owner, seal } = state;
+  const lease: Lease = { lost: false };
+  state.held.set(id, lease);
+  if (state.timer === undefined && !state.stopped)
+    state.timer = setInterval(() => renewAll(state), Math.max(1, Math.floor(state.leaseMs / 3)));
+  const sealGroup: ProcessGroupSealer = async (group) =>
+    seal === undefined || entrySeal === undefined ? undefined : seal.sealGroup(entrySeal, group);
+  const finish = (stoppedBecause?: string): Promise<string | undefined> =>
+    finishEntry(state, id, lease, stoppedBecause);
+  return {
+    id,
+    warnings,
+    ...(entry === undefined ? {} : { entry }),
+    finish,
+    async release(error, retryAfterMs) {
+      releaseLease(state, id);
+      await watch(state, journal.doRelease(id, owner, error, retryAfterMs)).catch(() => undefined);
+    },
+    messageKey: (hook) => `${journal.scope}\u0000${id}\u0000${hook}`,
+    settle: (attempts, next) => settleEntry(state, id, lease, finish, attempts, next),
+    attach(pid) {
+      // Best effort: a journal that cannot record it now still holds the entry under its lease.
+      if (journal.doAttachProcess !== undefined)
+        watch(state, journal.doAttachProcess(id, owner, pid, sealGroup)).catch(() => undefined);
+    },
+  };
+}
+
+/** `HeldEntry.finish`: clears the entry, or releases it when `stoppedBecause` is given. */
+async function finishEntry(
+  state: Leases,
+  id: string,
+  lease: Lease,
+  stoppedBecause: string | undefined,
+): Promise<string | undefined> {
+  const { journal, owner } = state;
+  const label = `journal entry ${id}`;
+  releaseLease(state, id);
+  if (lease.lost)
+    return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
+  try {
+    if (stoppedBecause !== undefined) {
+      await watch(state, journal.doRelease(id, owner, stoppedBecause, 0));
+      return undefined;
+    }
+    const cleared = await watch(state, journal.doComplete(id, owner));
+    return cleared
+      ? undefined
+      : `${label} was taken over by another engine after its lease expired; its hooks may run again`;
+  } catch (error) {
+    return `could not ${stoppedBecause === undefined ? 'clear' : 'release'} ${label}: ${messageOf(error)} — its durable hooks will run again when the journal is resumed`;
+  }
+}
+
+/** `HeldEntry.settle`: records the attempts and retries or dead-letters the entry; clears it where the journal cannot. */
+async function settleEntry(
+  state: Leases,
+  id: string,
+  lease: Lease,
+  finish: () => Promise<string | undefined>,
+  attempts: readonly JournalAttempt[],
+  next: JournalNext,
+): Promise<string | undefined> {
+  const { journal, owner } = state;
+  const label = `journal entry ${id}`;
+  if (journal.doRecordAttempts === undefined) {
+    const cleared = await finish();
+    return (
+      cleared ??
+      `${journal.name} cannot keep delivery attempts, so ${label} was cleared instead of ${next.deadLetter === undefined ? 'retried' : 'dead-lettered'}: ${next.deadLetter ?? next.error}`
+    );
+  }
+  releaseLease(state, id);
+  if (lease.lost)
+    return `${label} was taken over by another engine after its lease expired while its hooks ran; they may have run twice`;
+  try {
+    const kept = await watch(state, journal.doRecordAttempts(id, owner, attempts, next));
+    return kept
+      ? undefined
+      : `${label} was taken over by another engine after its lease expired; its hooks may run again`;
+  } catch (error) {
+    return `could not record the delivery attempts of ${label}: ${messageOf(error)} — its durable hooks will run again when the journal is resumed`;
+  }
+}
+
+// The groups an earlier holder's hooks left: those whose seals verify go to the journal to end,
+// which signals only a group whose leader is the very process recorded.
+async function endLeftovers(
+  state: Leases,
+  entry: JournalEntry,
+  groups: readonly JournalProcessGroup[],
+): Promise<string[]> {
+  const { journal, owner, seal } = state;
+  const warnings: string[] = [];
+  const vouched: JournalProcessGroup[] = [];
+  for (const group of groups) {
+    if (seal === undefined || (await watch(state, seal.verifyGroup(entry.seal ?? '', group)))) vouched.push(group);
+    else
+      warnings.push(
+        `journal entry ${entry.id} names process group ${String(group.pid)} with a seal that does not verify (forged or edited); it was not signalled`,
+      );
+  }
+  if (journal.doEndProcessGroups === undefined)
+    return [
+      ...warnings,
+      `journal entry ${entry.id} names process groups, but ${journal.name} cannot end them; hooks left running by a killed process may overlap this run`,
+    ];
+  try {
+    return [...warnings, ...(await watch(state, journal.doEndProcessGroups(entry.id, owner, vouched)))];
+  } catch (error) {
+    return [
+      ...warnings,
+      `could not end the process groups an earlier run of journal entry ${entry.id} left: ${messageOf(error)}; they may overlap this run`,
+    ];
+  }
+}
+
+/** `Durability.disabledTarget`, from the list as last read. */
+async function disabledTarget(state: Leases, target: string): Promise<DisabledTarget | undefined> {
+  const { journal } = state;
+  if (journal.disabledTargets === undefined) return undefined;
+  const now = Date.now();
+  if (state.disabled === undefined || now - state.disabled.readAt > DISABLED_TARGETS_TTL_MS) {
+    const reading = watch(state, journal.disabledTargets()).then(
+      (list) => new Map(list.map((item) => [item.target, item])),
+      // A journal that cannot tell now is asked again at the next delivery; nothing is disabled meanwhile.
+      () => new Map<string, DisabledTarget>(),
+    );
+    state.disabled = { readAt: now, reading };
+  }
+  return (await state.disabled.reading).get(target);
+}
+
+/** `Durability.disable`: the next `disabledTarget` reads the list afresh. */
+async function disableTarget(state: Leases, target: string, reason: string): Promise<string | undefined> {
+  const { journal } = state;
+  if (journal.doDisableTarget === undefined)
+    return `${journal.name} cannot keep disabled endpoints, so ${target} stays enabled: ${reason}`;
+  try {
+    await watch(state, journal.doDisableTarget(target, reason));
+    state.disabled = undefined;
+    return undefined;
+  } catch (error) {
+    return `could not disable ${target}: ${messageOf(error)}`;
+  }
 }
 
 // How stale an engine's view of the disabled targets may be: a 410 seen by one worker stops the others within this.

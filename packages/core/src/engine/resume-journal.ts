@@ -1,10 +1,10 @@
 import { checkContext } from '../context/normalize-context.ts';
 import type { Journal, JournalEntry } from '../plugins/journal.ts';
-import { createInFlight } from '../plugins/create-in-flight.ts';
+import { createInFlight, type InFlight } from '../plugins/create-in-flight.ts';
 import { claimLoop } from './claim-loop.ts';
 import type { ClaimedEntry, Durability, HeldEntry } from './durable-entries.ts';
 import type { EmitOutcome } from './emit-outcome.ts';
-import type { EngineState } from './engine-state.ts';
+import type { EngineState, EventRoute } from './engine-state.ts';
 import { ENGINE_CLOSED_MEANWHILE, runEmit } from './run-emit.ts';
 import { messageOf } from '../errors/message-of.ts';
 
@@ -69,77 +69,19 @@ export async function resumeJournal(
   journal: Journal,
   options: ResumeOptions & { readonly concurrency: number },
 ): Promise<ResumeReport> {
-  const { preset } = engine;
-  const ran: Array<ResumeReport['ran'][number]> = [];
-  // Entries whose hooks ended and whose clearing is still under way.
-  const clearing = createInFlight();
-  let failure: { readonly error: unknown } | undefined;
-  const pending: Array<ResumeReport['pending'][number]> = [];
-  const refused: Array<ResumeReport['refused'][number]> = [];
-  const leave = (entry: JournalEntry, error: string): void => {
-    pending.push({ entry, error });
-    options.onSettled?.({ entry, error });
-  };
-  const run = async (claimed: ClaimedEntry): Promise<void> => {
-    if (claimed.refused !== undefined) {
-      refused.push({ entry: claimed.refused, reason: claimed.reason });
-      options.onRefused?.({ entry: claimed.refused, reason: claimed.reason });
-      return;
-    }
-    const { held } = claimed;
-    const entry = held.entry!;
-    options.onClaim?.(entry);
-    const route = entry.preset === preset.name ? engine.routes.get(entry.event) : undefined;
-    let refusal =
-      route === undefined
-        ? `event "${entry.event}" of preset "${entry.preset}" is not in this engine's catalog (preset "${preset.name}")`
-        : undefined;
-    if (refusal === undefined) {
-      try {
-        checkContext(entry.event, entry.context, preset);
-      } catch (error) {
-        refusal = messageOf(error);
-      }
-    }
-    if (refusal !== undefined) {
-      await held.release(refusal, FOREIGN_ENTRY_RETRY_MS);
-      return leave(entry, refusal);
-    }
-    // The entry's hooks have ended once the emit finishes the entry; from then on the loop may
-    // claim the next one while this one is cleared, so a claimer waits one round trip per entry
-    // instead of two. Hooks running at once stay within `concurrency`.
-    let hooksEnded!: () => void;
-    const slotFree = new Promise<void>((resolve) => (hooksEnded = resolve));
-    const finishing: HeldEntry = {
-      ...held,
-      finish(stoppedBecause) {
-        hooksEnded();
-        return held.finish(stoppedBecause);
-      },
-      settle(attempts, next) {
-        hooksEnded();
-        return held.settle(attempts, next);
-      },
-    };
-    const settling = clearing.track(
-      runEmit(engine, route!, entry.context, { resumed: finishing })
-        .then((emitted) => emitted.settled)
-        .then((outcome) => {
-          if (engine.hostHooks.signal.aborted) return leave(entry, ENGINE_CLOSED_MEANWHILE);
-          ran.push({ entry, outcome });
-          options.onSettled?.({ entry, outcome });
-        }),
-    );
-    // A failure after the slot was freed surfaces when resume ends, as one before it does now.
-    settling.catch((error: unknown) => (failure ??= { error }));
-    await Promise.race([slotFree, settling]);
+  const resuming: Resuming = {
+    engine,
+    options,
+    report: { ran: [], pending: [], refused: [] },
+    clearing: createInFlight(),
+    failure: undefined,
   };
   // The engine closing stops the claims as the caller's signal does.
   const signal = options.signal === undefined ? undefined : AbortSignal.any([options.signal, engine.hostHooks.signal]);
   await claimLoop<ClaimedEntry>({
     concurrency: options.concurrency,
     claim: async () => (engine.hostHooks.signal.aborted ? undefined : durability.claim()),
-    run,
+    run: (claimed) => runClaimed(resuming, claimed),
     pollMs: options.pollMs ?? 1_000,
     ...(signal === undefined ? {} : { signal }),
     ...(journal.doWaitForWork === undefined
@@ -147,7 +89,97 @@ export async function resumeJournal(
       : { waitForWork: (maxWaitMs: number, abort: AbortSignal) => journal.doWaitForWork!(maxWaitMs, abort) }),
     ...(options.onJournalError === undefined ? {} : { onClaimError: options.onJournalError }),
   });
-  await clearing.settled();
-  if (failure !== undefined) throw failure.error;
-  return { ran, pending, refused };
+  await resuming.clearing.settled();
+  if (resuming.failure !== undefined) throw resuming.failure.error;
+  return resuming.report;
+}
+
+/** What the claim loops of one `resumeJournal` share: a plain object handed to the functions below. */
+interface Resuming {
+  readonly engine: EngineState;
+  readonly options: ResumeOptions;
+  /** Filled in as entries settle; what `resumeJournal` resolves to. */
+  readonly report: {
+    readonly ran: Array<ResumeReport['ran'][number]>;
+    readonly pending: Array<ResumeReport['pending'][number]>;
+    readonly refused: Array<ResumeReport['refused'][number]>;
+  };
+  /** Entries whose hooks ended and whose clearing is still under way. */
+  readonly clearing: InFlight;
+  /** The first failure of an entry's run, thrown once resume ends. */
+  failure: { readonly error: unknown } | undefined;
+}
+
+/** One claimed entry: refused, given back (not this engine's to run), or run. */
+async function runClaimed(resuming: Resuming, claimed: ClaimedEntry): Promise<void> {
+  const { engine, options } = resuming;
+  if (claimed.refused !== undefined) {
+    resuming.report.refused.push({ entry: claimed.refused, reason: claimed.reason });
+    options.onRefused?.({ entry: claimed.refused, reason: claimed.reason });
+    return;
+  }
+  const { held } = claimed;
+  const entry = held.entry!;
+  options.onClaim?.(entry);
+  const route = entry.preset === engine.preset.name ? engine.routes.get(entry.event) : undefined;
+  const refusal = route === undefined ? foreignEvent(engine, entry) : invalidContext(engine, entry);
+  if (refusal !== undefined) {
+    await held.release(refusal, FOREIGN_ENTRY_RETRY_MS);
+    return leave(resuming, entry, refusal);
+  }
+  return runResumed(resuming, held, route!);
+}
+
+function foreignEvent(engine: EngineState, entry: JournalEntry): string {
+  return `event "${entry.event}" of preset "${entry.preset}" is not in this engine's catalog (preset "${engine.preset.name}")`;
+}
+
+/** Why the entry's stored context does not fit the preset now, if it does not. */
+function invalidContext(engine: EngineState, entry: JournalEntry): string | undefined {
+  try {
+    checkContext(entry.event, entry.context, engine.preset);
+    return undefined;
+  } catch (error) {
+    return messageOf(error);
+  }
+}
+
+/** Runs a held entry as a resumed emit; resolves once its hooks ended, not once it is cleared. */
+async function runResumed(resuming: Resuming, held: HeldEntry, route: EventRoute): Promise<void> {
+  const { engine, options } = resuming;
+  const entry = held.entry!;
+  // The entry's hooks have ended once the emit finishes the entry; from then on the loop may
+  // claim the next one while this one is cleared, so a claimer waits one round trip per entry
+  // instead of two. Hooks running at once stay within `concurrency`.
+  let hooksEnded!: () => void;
+  const slotFree = new Promise<void>((resolve) => (hooksEnded = resolve));
+  const finishing: HeldEntry = {
+    ...held,
+    finish(stoppedBecause) {
+      hooksEnded();
+      return held.finish(stoppedBecause);
+    },
+    settle(attempts, next) {
+      hooksEnded();
+      return held.settle(attempts, next);
+    },
+  };
+  const settling = resuming.clearing.track(
+    runEmit(engine, route, entry.context, { resumed: finishing })
+      .then((emitted) => emitted.settled)
+      .then((outcome) => {
+        if (engine.hostHooks.signal.aborted) return leave(resuming, entry, ENGINE_CLOSED_MEANWHILE);
+        resuming.report.ran.push({ entry, outcome });
+        options.onSettled?.({ entry, outcome });
+      }),
+  );
+  // A failure after the slot was freed surfaces when resume ends, as one before it does now.
+  settling.catch((error: unknown) => (resuming.failure ??= { error }));
+  await Promise.race([slotFree, settling]);
+}
+
+/** Leaves an entry pending, and says why. */
+function leave(resuming: Resuming, entry: JournalEntry, error: string): void {
+  resuming.report.pending.push({ entry, error });
+  resuming.options.onSettled?.({ entry, error });
 }

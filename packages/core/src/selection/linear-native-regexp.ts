@@ -71,83 +71,106 @@ interface Shape {
 const AMBIGUOUS = Symbol('ambiguous');
 
 function glushkov(root: PatternNode): { readonly shape: Shape; deterministic(): boolean } | undefined {
-  const sets: CodePointRanges[] = [];
-  const follow: Array<Set<number>> = [];
-  const link = (from: readonly number[], to: readonly number[]): void => {
-    for (const state of from) {
-      for (const next of to) {
-        if (follow[state]!.has(next)) throw AMBIGUOUS;
-        follow[state]!.add(next);
-      }
-    }
-  };
-  const visit = (node: PatternNode): Shape => {
-    switch (node.kind) {
-      case 'set':
-        follow.push(new Set());
-        return { empty: 0, first: [sets.push(node.ranges) - 1], last: [sets.length - 1], anchored: false, longest: 1 };
-      case 'assert':
-        return { empty: 1, first: [], last: [], anchored: node.text === '^', longest: 0 };
-      case 'concat': {
-        let shape: Shape = { empty: 1, first: [], last: [], anchored: false, longest: 0 };
-        node.items.forEach((item, index) => {
-          const next = visit(item);
-          link(shape.last, next.first);
-          shape = {
-            empty: shape.empty * next.empty,
-            first: shape.empty > 0 ? [...shape.first, ...next.first] : shape.first,
-            last: next.empty > 0 ? [...next.last, ...shape.last] : next.last,
-            anchored: index === 0 ? next.anchored : shape.anchored,
-            longest: shape.longest + next.longest,
-          };
-        });
-        return shape;
-      }
-      case 'alt': {
-        const shapes = node.items.map(visit);
-        const empty = shapes.reduce((sum, shape) => sum + shape.empty, 0);
-        if (empty > 1) throw AMBIGUOUS;
-        return {
-          empty,
-          first: shapes.flatMap((shape) => shape.first),
-          last: shapes.flatMap((shape) => shape.last),
-          anchored: shapes.every((shape) => shape.anchored),
-          longest: Math.max(...shapes.map((shape) => shape.longest)),
-        };
-      }
-      case 'repeat': {
-        const body = visit(node.body);
-        if (node.max === 0) return { empty: 1, first: [], last: [], anchored: false, longest: 0 };
-        const empty = node.min === 0 ? 1 + body.empty : body.empty;
-        if (empty > 1) throw AMBIGUOUS;
-        if (node.max > 1) {
-          // A loop: its body must consume, and the way back to its start is one more route.
-          if (body.empty > 0) throw AMBIGUOUS;
-          link(body.last, body.first);
-        }
-        return {
-          empty,
-          first: body.first,
-          last: body.last,
-          anchored: node.min > 0 && body.anchored,
-          longest: body.longest * node.max,
-        };
-      }
-    }
-  };
+  const automaton: Automaton = { sets: [], follow: [] };
   let shape: Shape;
   try {
-    shape = visit(root);
+    shape = visit(automaton, root);
   } catch (error) {
     if (error === AMBIGUOUS) return undefined;
     throw error;
   }
+  const { sets, follow } = automaton;
   return {
     shape,
     deterministic: () =>
       [shape.first, ...follow.map((next) => [...next])].every((states) =>
         pairwiseDisjoint(states.map((state) => sets[state]!)),
       ),
+  };
+}
+
+/** The automaton as it is built: one state per character set, numbered in pattern order. */
+interface Automaton {
+  /** Each state's character set. */
+  readonly sets: CodePointRanges[];
+  /** Each state's successors. */
+  readonly follow: Array<Set<number>>;
+}
+
+/** Adds a transition from every state of `from` to every state of `to`; a second route to one is ambiguous. */
+function link(automaton: Automaton, from: readonly number[], to: readonly number[]): void {
+  for (const state of from) {
+    for (const next of to) {
+      if (automaton.follow[state]!.has(next)) throw AMBIGUOUS;
+      automaton.follow[state]!.add(next);
+    }
+  }
+}
+
+/** Adds the states of `node` to the automaton, linking those within it; returns its shape. */
+function visit(automaton: Automaton, node: PatternNode): Shape {
+  switch (node.kind) {
+    case 'set': {
+      const { sets, follow } = automaton;
+      follow.push(new Set());
+      return { empty: 0, first: [sets.push(node.ranges) - 1], last: [sets.length - 1], anchored: false, longest: 1 };
+    }
+    case 'assert':
+      return { empty: 1, first: [], last: [], anchored: node.text === '^', longest: 0 };
+    case 'concat':
+      return visitConcat(automaton, node.items);
+    case 'alt':
+      return visitAlt(automaton, node.items);
+    case 'repeat':
+      return visitRepeat(automaton, node);
+  }
+}
+
+function visitConcat(automaton: Automaton, items: readonly PatternNode[]): Shape {
+  let shape: Shape = { empty: 1, first: [], last: [], anchored: false, longest: 0 };
+  items.forEach((item, index) => {
+    const next = visit(automaton, item);
+    link(automaton, shape.last, next.first);
+    shape = {
+      empty: shape.empty * next.empty,
+      first: shape.empty > 0 ? [...shape.first, ...next.first] : shape.first,
+      last: next.empty > 0 ? [...next.last, ...shape.last] : next.last,
+      anchored: index === 0 ? next.anchored : shape.anchored,
+      longest: shape.longest + next.longest,
+    };
+  });
+  return shape;
+}
+
+function visitAlt(automaton: Automaton, items: readonly PatternNode[]): Shape {
+  const shapes = items.map((item) => visit(automaton, item));
+  const empty = shapes.reduce((sum, shape) => sum + shape.empty, 0);
+  if (empty > 1) throw AMBIGUOUS;
+  return {
+    empty,
+    first: shapes.flatMap((shape) => shape.first),
+    last: shapes.flatMap((shape) => shape.last),
+    anchored: shapes.every((shape) => shape.anchored),
+    longest: Math.max(...shapes.map((shape) => shape.longest)),
+  };
+}
+
+function visitRepeat(automaton: Automaton, node: Extract<PatternNode, { kind: 'repeat' }>): Shape {
+  const body = visit(automaton, node.body);
+  if (node.max === 0) return { empty: 1, first: [], last: [], anchored: false, longest: 0 };
+  const empty = node.min === 0 ? 1 + body.empty : body.empty;
+  if (empty > 1) throw AMBIGUOUS;
+  if (node.max > 1) {
+    // A loop: its body must consume, and the way back to its start is one more route.
+    if (body.empty > 0) throw AMBIGUOUS;
+    link(automaton, body.last, body.first);
+  }
+  return {
+    empty,
+    first: body.first,
+    last: body.last,
+    anchored: node.min > 0 && body.anchored,
+    longest: body.longest * node.max,
   };
 }
 

@@ -170,21 +170,30 @@ function liftAction(action: unknown, table: Record<string, unknown>, problems: H
   } else {
     table['type'] = ACTION_TYPES[type];
   }
-  if (method !== undefined) {
-    if (typeof type !== 'string' || ACTION_KEYS[type]?.['method'] === undefined) {
-      problems.push({
-        key: 'method',
-        message: '`method` belongs to http actions',
-        fix: 'remove `method`, or set type = "http"',
-      });
-    } else if (!v.is(METHOD, method)) {
-      problems.push({
-        key: 'method',
-        message: `method = ${JSON.stringify(method)} is not supported: http hooks always POST the event's context as JSON`,
-        fix: 'remove `method`, or set method = "POST"',
-      });
-    }
+  checkMethod(type, method, problems);
+  liftKeys(keys, table, problems);
+}
+
+/** `method` is for http actions, and only POST. */
+function checkMethod(type: unknown, method: unknown, problems: HookKeyProblem[]): void {
+  if (method === undefined) return;
+  if (typeof type !== 'string' || ACTION_KEYS[type]?.['method'] === undefined) {
+    problems.push({
+      key: 'method',
+      message: '`method` belongs to http actions',
+      fix: 'remove `method`, or set type = "http"',
+    });
+  } else if (!v.is(METHOD, method)) {
+    problems.push({
+      key: 'method',
+      message: `method = ${JSON.stringify(method)} is not supported: http hooks always POST the event's context as JSON`,
+      fix: 'remove `method`, or set method = "POST"',
+    });
   }
+}
+
+/** The action's other keys move onto the hook table, unless they belong to the hook or are set there too. */
+function liftKeys(keys: Record<string, unknown>, table: Record<string, unknown>, problems: HookKeyProblem[]): void {
   for (const [key, value] of Object.entries(keys)) {
     if (COMMON_HOOK_KEY_NAMES.includes(key)) {
       problems.push({

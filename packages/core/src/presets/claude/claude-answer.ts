@@ -158,31 +158,41 @@ function readSpecific(
 
   // PermissionRequest answers with a decision object instead.
   const request = specific['decision'];
-  if (request !== undefined && request !== null) {
-    if (!isObject(request))
-      problems.push(`${where}decision must be an object with behavior "allow" or "deny", got ${shown(request)}`);
-    else {
-      const behavior = request['behavior'];
-      const message = text(request, 'message', `${where}decision.`);
-      if (behavior === 'allow') {
-        read.decision = 'allow';
-        const updated = request['updatedInput'];
-        if (isObject(updated)) read.updated_input = updated;
-        else if (updated !== undefined && updated !== null)
-          problems.push(`${where}decision.updatedInput must be an object, got ${shown(updated)}`);
-      } else if (behavior === 'deny') {
-        read.decision = 'block';
-        read.reason = message ?? `denied by the ${event} hook`;
-        if (request['interrupt'] === true) {
-          read.continue = false;
-          read.stop_reason = read.reason;
-        }
-      } else {
-        problems.push(`${where}decision.behavior must be "allow" or "deny" (lower case), got ${shown(behavior)}`);
-      }
-    }
-  }
+  if (request !== undefined && request !== null) readRequestDecision(request, event, read, problems, text);
   return read;
+}
+
+/** A PermissionRequest's `decision` object (`behavior` "allow" or "deny"), read into `read`. */
+function readRequestDecision(
+  request: unknown,
+  event: string,
+  read: Partial<DecisionDraft>,
+  problems: string[],
+  text: (record: Record<string, unknown>, key: string, where?: string) => string | undefined,
+): void {
+  const where = 'hookSpecificOutput.';
+  if (!isObject(request)) {
+    problems.push(`${where}decision must be an object with behavior "allow" or "deny", got ${shown(request)}`);
+    return;
+  }
+  const behavior = request['behavior'];
+  const message = text(request, 'message', `${where}decision.`);
+  if (behavior === 'allow') {
+    read.decision = 'allow';
+    const updated = request['updatedInput'];
+    if (isObject(updated)) read.updated_input = updated;
+    else if (updated !== undefined && updated !== null)
+      problems.push(`${where}decision.updatedInput must be an object, got ${shown(updated)}`);
+  } else if (behavior === 'deny') {
+    read.decision = 'block';
+    read.reason = message ?? `denied by the ${event} hook`;
+    if (request['interrupt'] === true) {
+      read.continue = false;
+      read.stop_reason = read.reason;
+    }
+  } else {
+    problems.push(`${where}decision.behavior must be "allow" or "deny" (lower case), got ${shown(behavior)}`);
+  }
 }
 
 function unknownKeys(

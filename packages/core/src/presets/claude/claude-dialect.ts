@@ -216,8 +216,15 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
       if (note !== undefined) warnings.push(`${path}: ${note}`);
     }
   }
-  const type = table['type'];
-  if (type === undefined && table['command'] === undefined) {
+  checkClaudeType(table['type'], table['command'], problems);
+  fillTls(table);
+  if (table['name'] === undefined) table['name'] = claudeHookName(place.event, place.label, table);
+  return { table, line, keyLine, path, problems, ...(warnings.length === 0 ? {} : { warnings }) };
+}
+
+/** The hook has a type (or a `command`, which makes it one), and Hookline supports it. */
+function checkClaudeType(type: unknown, command: unknown, problems: HookKeyProblem[]): void {
+  if (type === undefined && command === undefined) {
     problems.push({
       key: 'type',
       message: 'the hook has no `type`',
@@ -233,9 +240,6 @@ function claudeHook(entry: unknown, place: HookPlace): DialectHook {
       fix: `${near === undefined ? '' : `did you mean "${near}"? `}supported types: ${CLAUDE_TYPES.join(', ')}`,
     });
   }
-  fillTls(table);
-  if (table['name'] === undefined) table['name'] = claudeHookName(place.event, place.label, table);
-  return { table, line, keyLine, path, problems, ...(warnings.length === 0 ? {} : { warnings }) };
 }
 
 /** The installed Claude Code types, and every key a hook of one of them may hold. */
