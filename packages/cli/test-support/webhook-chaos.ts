@@ -41,10 +41,15 @@ export interface WebhookChaosReport {
   /** Messages neither answered 2xx nor dead-lettered, or still pending when the run ended, with what the server saw of them. */
   readonly lost: readonly string[];
   /**
-   * Messages the emitter could not journal (the journal busy past its timeout on an overloaded
-   * machine): the contract runs them once in the emitter, with a warning — not durable that time.
+   * Messages an emitter ran unjournaled, with a warning (`… they run now`): only a journal that
+   * cannot be used does that, never a busy one; a message of these whose one delivery failed is lost.
    */
   readonly unjournaled: readonly string[];
+  /**
+   * Messages whose emit reported the hook failed because the journal stayed locked past its busy
+   * timeout (`… they did not run`): the harness, as a host should, emitted them again.
+   */
+  readonly reEmitted: readonly string[];
   readonly pendingLeft: number;
   /** Messages that got a 2xx more than once (at least once allows it after a kill). */
   readonly duplicates: number;
@@ -132,21 +137,49 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
   const runs = Array.from({ length: size.messages }, (_, index) => `m-${index}`);
   const perEmitter = Math.ceil(runs.length / size.emitters);
   let emitted = false;
-  const emitting = Promise.all(
-    Array.from({ length: size.emitters }, (_, emitter) => {
-      const lines = runs.slice(emitter * perEmitter, (emitter + 1) * perEmitter).map((run) =>
-        JSON.stringify({
-          event: Number(run.slice(2)) % GONE_EVERY === 0 ? 'run_failed' : 'run_complete',
-          run_id: run,
-          workflow_name: 'chaos',
-        }),
-      );
-      return runCli(['run'], { cwd: scratch.path, env, input: `${lines.join('\n')}\n` });
-    }),
-  ).then((results) => {
+  const lineOf = (run: string): string =>
+    JSON.stringify({
+      event: Number(run.slice(2)) % GONE_EVERY === 0 ? 'run_failed' : 'run_complete',
+      run_id: run,
+      workflow_name: 'chaos',
+    });
+  const emit = (batch: readonly string[]) =>
+    runCli(['run'], { cwd: scratch.path, env, input: `${batch.map(lineOf).join('\n')}\n` });
+  const unjournaled: string[] = [];
+  const reEmitted: string[] = [];
+  // `hookline run` answers one outcome line per event, in order: those that say they were not journaled.
+  const notJournaled = (batch: readonly string[], stdout: string): string[] => {
+    const refused: string[] = [];
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .forEach((line, index) => {
+        const run = batch[index];
+        if (run === undefined || !line.includes('could not journal the durable hooks')) return;
+        if (line.includes('they did not run')) refused.push(run);
+        else unjournaled.push(run);
+      });
+    return refused;
+  };
+  const emitterFailures: string[] = [];
+  const emitting = (async () => {
+    let batches = Array.from({ length: size.emitters }, (_, emitter) =>
+      runs.slice(emitter * perEmitter, (emitter + 1) * perEmitter),
+    );
+    // A host told that the journal was busy emits again (a few rounds at most: the journal frees up;
+    // a message still refused after the last is counted lost).
+    for (let round = 1; batches.length > 0; round++) {
+      const results = await Promise.all(batches.map(emit));
+      const refused = results.flatMap((result, index) => {
+        if (result.code !== 0) emitterFailures.push(result.stderr);
+        return notJournaled(batches[index]!, result.stdout);
+      });
+      if (refused.length === 0 || round === 5) break;
+      reEmitted.push(...refused);
+      batches = [refused];
+    }
     emitted = true;
-    return results;
-  });
+  })();
 
   const path = join(scratch.path, '.hookline', 'journal.db');
   const readJournal = async (): Promise<readonly JournalEntry[] | undefined> => {
@@ -181,19 +214,7 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
     kills++;
     workers[slot] = startWorker();
   }
-  const emitResults = await emitting;
-  // `hookline run` answers one outcome line per event, in order: those that warn they were not journaled.
-  const unjournaled: string[] = [];
-  emitResults.forEach((result, emitter) => {
-    const mine = runs.slice(emitter * perEmitter, (emitter + 1) * perEmitter);
-    result.stdout
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .forEach((line, index) => {
-        if (line.includes('could not journal the durable hooks') && mine[index] !== undefined)
-          unjournaled.push(mine[index]);
-      });
-  });
+  await emitting;
   // Past the chaos: let the workers finish what is left without kills.
   while (Date.now() < deadline + 30_000 && (await unsettled()) !== 0)
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -202,7 +223,7 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
   for (const response of hanging) response.destroy();
   for (const socket of sockets) socket.destroy();
   await new Promise((resolve) => server.close(resolve));
-  for (const result of emitResults) if (result.code !== 0) throw new Error(`an emitter failed: ${result.stderr}`);
+  if (emitterFailures.length > 0) throw new Error(`an emitter failed: ${emitterFailures[0]}`);
 
   const entries = (await readJournal()) ?? [];
   const dead = new Map(
@@ -225,7 +246,7 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
     const letter = dead.get(run);
     if (successes === 0 && letter === undefined)
       lost.push(
-        `${run} (answers ${fate === undefined ? 'none' : fate.answers.join(',')}${unjournaled.includes(run) ? '; not journaled: the emitter warned' : ''})`,
+        `${run} (answers ${fate === undefined ? 'none' : fate.answers.join(',')}${unjournaled.includes(run) ? '; run unjournaled by the emitter' : ''})`,
       );
     if ((fate?.ids.size ?? 0) > 1) idMismatches.push(`${run}: ${[...fate!.ids].join(', ')}`);
     for (const id of fate?.ids ?? []) {
@@ -247,6 +268,7 @@ export async function runWebhookChaos(scratch: Scratch, size: WebhookChaosSize):
     deadLettered: dead.size,
     lost,
     unjournaled,
+    reEmitted,
     pendingLeft,
     duplicates,
     idMismatches,

@@ -2,11 +2,13 @@ import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { JournalError, messageOf } from '@hookline/core/plugin';
+import { isBusy } from './busy-wait.ts';
 import { CREATE_SCHEMA, JOURNAL_TABLE, MIGRATIONS, SCHEMA_VERSION } from './journal-schema.ts';
 
 /** How the database is opened. */
 export interface OpenSettings {
-  readonly busyTimeoutMs: number;
+  /** How long SQLite's own busy handler waits for a lock, per attempt (see BUSY_SLICE_MS). */
+  readonly lockWaitMs: number;
   readonly synchronous: 'full' | 'normal';
 }
 
@@ -33,7 +35,7 @@ export function openJournalDatabase(path: string, settings: OpenSettings): Datab
 
   let database: DatabaseSync;
   try {
-    database = new DatabaseSync(path, { timeout: settings.busyTimeoutMs });
+    database = new DatabaseSync(path, { timeout: settings.lockWaitMs });
   } catch (error) {
     throw journalFailure(error, path);
   }
@@ -98,20 +100,23 @@ export function openJournalDatabase(path: string, settings: OpenSettings): Datab
 
 /**
  * A {@link JournalError} for anything SQLite threw while using the journal at `path`, worded by its
- * cause: a corrupted file (move it aside), a lock held too long, a file that cannot be opened.
+ * cause: a corrupted file (move it aside), a lock held too long (`busy`: given `waitedMs`, how long
+ * the journal waited for it), a file that cannot be opened.
  */
-export function journalFailure(error: unknown, path: string): JournalError {
+export function journalFailure(error: unknown, path: string, waitedMs?: number): JournalError {
+  if (isBusy(error)) {
+    const cause = JournalError.isInstance(error) ? (error.cause ?? error) : error;
+    const waited = waitedMs === undefined ? 'beyond its busy timeout' : `for ${waitedMs} ms, its busy timeout`;
+    return new JournalError(
+      `The hook journal ${path} stayed locked by another process ${waited} (${messageOf(cause)}). The journal is fine: retry once that process lets go, or raise busyTimeoutMs ([journal] busy_timeout_ms in the CLI).`,
+      { location: path, cause, busy: true },
+    );
+  }
   if (error instanceof JournalError) return error;
   const code = (error as { errcode?: unknown } | null)?.errcode;
   // SQLite's primary result codes: the low byte of an extended one.
   const primary = typeof code === 'number' ? code & 0xff : undefined;
   if (isCorruption(error)) return corrupted(path, messageOf(error), error);
-  if (primary === 5 || primary === 6) {
-    return new JournalError(
-      `The hook journal ${path} stayed locked by another process beyond the busy timeout (${messageOf(error)}); retry, or raise busyTimeoutMs.`,
-      { location: path, cause: error },
-    );
-  }
   if (primary === 14) {
     return new JournalError(
       `The hook journal ${path} cannot be opened (${messageOf(error)}); check that its folder exists and is writable.`,

@@ -24,6 +24,7 @@ import {
   processIdentity,
 } from '@hookline/runner-command/process-identity';
 import { DISABLED_TARGETS_TABLE, JOURNAL_TABLE, readJournalRow, type JournalRow } from './journal-schema.ts';
+import { BUSY_SLICE_MS, busyPauseMs, DEFAULT_BUSY_TIMEOUT_MS, isBusy } from './busy-wait.ts';
 import { groupCommit } from './group-commit.ts';
 import { isCorruption, journalFailure, openJournalDatabase } from './open-journal-database.ts';
 import { statement } from './statement-cache.ts';
@@ -32,7 +33,12 @@ import { statement } from './statement-cache.ts';
 export interface SqliteJournalSettings {
   /** The journal file, resolved against the working directory; it and its folder are made on first use. */
   readonly path: string;
-  /** How long a write waits for another process's lock before failing; default 5 000 ms. */
+  /**
+   * How long an operation waits, in all, for a lock another process holds before it fails with a
+   * busy `JournalError` (`busy: true`, code `HOOKLINE_JOURNAL_BUSY`); default 30 000 ms, 0 for not at
+   * all. The wait does not block the event loop for more than a fraction of a second at a time. The
+   * engine never runs durable hooks unjournaled because of it: their emit reports them failed.
+   */
   readonly busyTimeoutMs?: number;
   /**
    * `full` (default): a recorded entry survives a power cut, at the cost of an fsync per write.
@@ -85,8 +91,9 @@ export type SqliteJournal = Journal &
  */
 export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
   const path = resolve(settings.path);
+  const busyTimeoutMs = checkBusyTimeout(settings.busyTimeoutMs);
   const openSettings = {
-    busyTimeoutMs: settings.busyTimeoutMs ?? 5_000,
+    lockWaitMs: Math.min(busyTimeoutMs, BUSY_SLICE_MS),
     synchronous: settings.synchronous ?? 'full',
   } as const;
   let database: DatabaseSync | undefined;
@@ -95,7 +102,7 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
   // Every operation opens the database if needed and turns SQLite errors into JournalErrors. A
   // corrupted file is closed, so the next operation checks it again instead of using it.
   const open = (): DatabaseSync => (database ??= openJournalDatabase(path, openSettings));
-  const failed = (error: unknown): JournalError => {
+  const failed = (error: unknown, waitedMs?: number): JournalError => {
     if (database !== undefined && isCorruption(error)) {
       try {
         database.close();
@@ -104,17 +111,24 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       }
       database = undefined;
     }
-    return journalFailure(error, path);
+    return journalFailure(error, path, waitedMs);
   };
-  const use = <T>(work: (db: DatabaseSync) => T): Promise<T> => {
-    try {
-      return Promise.resolve(work(open()));
-    } catch (error) {
-      return Promise.reject(failed(error));
+  // An operation of its own (not batched): tried again, the event loop free in between, while the
+  // lock is busy and busyTimeoutMs has not passed.
+  const use = async <T>(work: (db: DatabaseSync) => T): Promise<T> => {
+    const since = Date.now();
+    for (;;) {
+      try {
+        return work(open());
+      } catch (error) {
+        const waited = Date.now() - since;
+        if (!isBusy(error) || waited >= busyTimeoutMs) throw failed(error, waited);
+      }
+      await new Promise((resolve) => setTimeout(resolve, busyPauseMs()));
     }
   };
   // Writes on the delivery path (record, claim, renew, complete, release, attempts) commit in groups.
-  const batches = groupCommit(open, failed);
+  const batches = groupCommit(open, failed, { busyTimeoutMs });
   // The batch in which a claim found nothing due, until a write that may make an entry claimable:
   // the other claims of that batch (idle claim loops all ask at once) return at once.
   let nothingDueIn: object | undefined;
@@ -351,8 +365,8 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       });
     },
     async doClose() {
-      // Writes queued in this turn commit before the file closes.
-      batches.flush();
+      // Writes queued in this turn (or waiting for a busy lock) commit or fail before the file closes.
+      await batches.flush();
       const open = database;
       database = undefined;
       open?.close();
@@ -446,6 +460,17 @@ function claimNext(
     if (rows.length < CLAIM_PAGE) return undefined;
     after = rows[rows.length - 1]!.id;
   }
+}
+
+function checkBusyTimeout(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_BUSY_TIMEOUT_MS;
+  if (!Number.isInteger(value) || value < 0)
+    throw new InvalidOptionError(
+      'sqliteJournal',
+      'busyTimeoutMs',
+      `busyTimeoutMs must be a whole number of milliseconds, 0 or more, got ${value}.`,
+    );
+  return value;
 }
 
 function checkMaxAttempts(value: number | undefined): number {

@@ -22,7 +22,7 @@ test(`${messages} webhooks, 4 workers SIGKILLed at random: every message deliver
   const report = await runWebhookChaos(scratch, { messages, workers: 4, emitters: 2, limitMs: 60_000, seed: 28 });
   console.log(
     `webhook chaos: ${report.messages} messages, ${report.kills} SIGKILLs, ${report.seconds} s, ${report.requests} requests: ${report.delivered} delivered, ` +
-      `${report.deadLettered} dead-lettered, ${report.lost.length} lost, ${report.unjournaled.length} not journaled, ${report.duplicates} delivered twice, ${report.pendingLeft} left pending`,
+      `${report.deadLettered} dead-lettered, ${report.lost.length} lost, ${report.unjournaled.length} run unjournaled, ${report.reEmitted.length} emitted again (journal busy), ${report.duplicates} delivered twice, ${report.pendingLeft} left pending`,
   );
   expect(report.lost).toEqual([]);
   expect(report.unjournaled).toEqual([]);

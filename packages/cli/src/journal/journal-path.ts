@@ -16,6 +16,8 @@ export interface JournalChoice {
   readonly run: 'emitter' | 'workers';
   readonly maxAttempts?: number;
   readonly leaseMs?: number;
+  /** `[journal] busy_timeout_ms`: the SQLite journal's total wait for another process's lock. */
+  readonly busyTimeoutMs?: number;
 }
 
 const POSTGRES_URL = /^postgres(?:ql)?:\/\//i;
@@ -47,5 +49,6 @@ export function chooseJournal(
     run: table.run ?? 'emitter',
     ...(table.max_attempts === undefined ? {} : { maxAttempts: table.max_attempts }),
     ...(table.lease_ms === undefined ? {} : { leaseMs: table.lease_ms }),
+    ...(table.busy_timeout_ms === undefined ? {} : { busyTimeoutMs: table.busy_timeout_ms }),
   };
 }

@@ -38,5 +38,9 @@ export async function loadJournal(
       { cause: error },
     );
   }
-  return module.sqliteJournal({ path: choice.location, ...settings });
+  return module.sqliteJournal({
+    path: choice.location,
+    ...settings,
+    ...(choice.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: choice.busyTimeoutMs }),
+  });
 }

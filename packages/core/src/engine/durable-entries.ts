@@ -10,6 +10,7 @@ import type {
   ProcessGroupSealer,
 } from '../plugins/journal.ts';
 import type { JournalSeal, SealVerdict } from '../plugins/journal-seal.ts';
+import { JournalError } from '../errors/journal-error.ts';
 import { messageOf } from '../errors/message-of.ts';
 
 /** A journal entry this engine holds: its lease is renewed until it is finished. */
@@ -38,6 +39,12 @@ export interface HeldEntry {
   settle(attempts: readonly JournalAttempt[], next: JournalNext): Promise<string | undefined>;
 }
 
+/** What {@link Durability.record} did: held the entry, or could not journal it (`warning` or `busy`, never both). */
+export type RecordResult =
+  | { readonly held?: HeldEntry; readonly warning?: undefined; readonly busy?: undefined }
+  | { readonly warning: string; readonly held?: undefined; readonly busy?: undefined }
+  | { readonly busy: string; readonly held?: undefined; readonly warning?: undefined };
+
 /** What a claim took: an entry to run, or one refused because its seal does not verify (dead-lettered). */
 export type ClaimedEntry =
   | { readonly held: HeldEntry; readonly refused?: undefined }
@@ -46,10 +53,13 @@ export type ClaimedEntry =
 /** The engine's side of a journal: recording, claiming, and the leases of the entries it holds. */
 export interface Durability {
   /**
-   * Journals an emit's durable hooks; a failure is a warning for the outcome, never an exception.
-   * An engine that only records (`recordOnly`) leaves the entry to others: it is not held.
+   * Journals an emit's durable hooks; never rejects. An engine that only records (`recordOnly`)
+   * leaves the entry to others: it is not held. A journal that cannot be used (not opened, corrupted,
+   * no key) gives a `warning`: the hooks run unjournaled. A journal that stayed locked past its busy
+   * timeout gives `busy` instead: the hooks must not run unjournaled (a failed delivery would never be
+   * retried), so the emit reports them failed with this error.
    */
-  record(record: JournalRecord): Promise<{ readonly held?: HeldEntry; readonly warning?: string }>;
+  record(record: JournalRecord): Promise<RecordResult>;
   /** The engine records durable hooks for other engines to run (`durableHooks: 'record'`). */
   readonly recordOnly: boolean;
   /**
@@ -169,7 +179,7 @@ async function recordEntry(
   state: Leases,
   recordOnly: boolean,
   plain: JournalRecord,
-): Promise<{ readonly held?: HeldEntry; readonly warning?: string }> {
+): Promise<RecordResult> {
   const { journal, owner, leaseMs, seal } = state;
   try {
     const record =
@@ -181,8 +191,15 @@ async function recordEntry(
     const id = await watch(state, journal.doRecord(record, owner, leaseMs));
     return { held: holdEntry(state, id, record.seal) };
   } catch (error) {
+    const hooks = plain.hooks.map((name) => `"${name}"`).join(', ');
+    // Busy is not unusable: the lock is free again soon, and running the hooks once without an
+    // entry would turn a retried delivery into a fire-once one.
+    if (JournalError.isInstance(error) && error.busy)
+      return {
+        busy: `could not journal the durable hooks ${hooks}: ${messageOf(error)} — they did not run, since unjournaled a failed delivery would never be retried; emit again once the journal is free`,
+      };
     return {
-      warning: `could not journal the durable hooks ${plain.hooks.map((name) => `"${name}"`).join(', ')}: ${messageOf(error)} — they run now, but a crash before they end would lose them`,
+      warning: `could not journal the durable hooks ${hooks}: ${messageOf(error)} — they run now, but a crash before they end would lose them`,
     };
   }
 }

@@ -221,6 +221,45 @@ describe('durable hooks', () => {
     await expect(engine.resume()).rejects.toThrow(JournalError);
   });
 
+  test('a journal busy past its timeout is not unusable: the durable hook is reported failed, by its on_error, and does not run', async () => {
+    const { engine, runner } = engineFor(hook('notify', 'durable = true\non_error = "block"'), {
+      journal: failingJournal(true),
+    });
+    const outcome = await engine.emit('stage_complete', context);
+    const busy =
+      'could not journal the durable hooks "notify": The hook journal /tmp/journal.db stayed locked by another process for 30000 ms — they did not run, since unjournaled a failed delivery would never be retried; emit again once the journal is free';
+    expect(outcome.hooks).toEqual([
+      expect.objectContaining({
+        name: 'notify',
+        status: 'failed',
+        error: busy,
+        decision: { decision: 'block', reason: busy },
+      }),
+    ]);
+    expect(outcome.warnings).toEqual([`hook "notify" failed: ${busy} — on_error made it "block"`]);
+    // A non-blocking hook's decision never holds the event back.
+    expect(outcome.decision).toBe('proceed');
+    expect((await outcome.settled).hooks[0]?.status).toBe('failed');
+    expect(runner.calls).toHaveLength(0);
+  });
+
+  test('a busy journal fails only the durable hooks: the other non-blocking hooks of the emit run, and the failure is in the settled warnings', async () => {
+    const { engine, runner } = engineFor(hook('notify', 'durable = true') + hook('log', ''), {
+      journal: failingJournal(true),
+      durableHooks: 'record',
+    });
+    const outcome = await engine.emit('stage_complete', context);
+    const settled = await outcome.settled;
+    expect(settled.hooks.map((report) => [report.name, report.status])).toEqual([
+      ['notify', 'failed'],
+      ['log', 'ok'],
+    ]);
+    expect(settled.warnings).toEqual([
+      expect.stringMatching(/^hook "notify" failed: could not journal .* they did not run/),
+    ]);
+    expect(runner.calls.map((call) => call.hook)).toEqual(['log']);
+  });
+
   test('leases are renewed while the hooks run: another engine on the journal cannot take the entry', async () => {
     const journal = memoryJournal();
     const { engine } = engineFor(hook('slow', 'durable = true\ndelay_ms = 400'), { journal, journalLeaseMs: 90 });
@@ -259,12 +298,17 @@ describe('durable hooks', () => {
   });
 });
 
-function failingJournal(): Journal {
+function failingJournal(busy = false): Journal {
   const fail = (): Promise<never> =>
     Promise.reject(
-      new JournalError('The hook journal /tmp/journal.db is corrupted — move it aside', {
-        location: '/tmp/journal.db',
-      }),
+      busy
+        ? new JournalError('The hook journal /tmp/journal.db stayed locked by another process for 30000 ms', {
+            location: '/tmp/journal.db',
+            busy: true,
+          })
+        : new JournalError('The hook journal /tmp/journal.db is corrupted — move it aside', {
+            location: '/tmp/journal.db',
+          }),
     );
   return defineJournal({
     name: 'failing',

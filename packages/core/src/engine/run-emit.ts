@@ -7,11 +7,11 @@ import type { HeldEntry } from './durable-entries.ts';
 import { matcherFieldsOf } from '../presets/preset.ts';
 import { selectHooks } from '../selection/explain-selection.ts';
 import { settledEarlier, settleEntry, verdictOf, type DeliveryRun } from './delivery-attempts.ts';
-import type { PendingEmitOutcome } from './emit-outcome.ts';
+import type { HookReport, PendingEmitOutcome } from './emit-outcome.ts';
 import { EmitRun, type EmitOrigin } from './emit-run.ts';
 import { laterWarnings, reportWarnings } from './emit-warnings.ts';
 import type { EngineState, EventRoute } from './engine-state.ts';
-import { pendingReport, skippedReport } from './hook-reports.ts';
+import { failedReport, pendingReport, skippedReport } from './hook-reports.ts';
 import { Outcome } from './outcome.ts';
 import { quietly } from './quietly.ts';
 
@@ -163,6 +163,7 @@ function record(emit: EmitRun, later: number[]): Promise<void> | undefined {
   return durability
     .record({ preset: engine.preset.name, event: emit.event.name, context: emit.context, hooks: durable })
     .then((recorded) => {
+      if (recorded.busy !== undefined) return failUnjournaled(emit, later, recorded.busy);
       if (recorded.warning !== undefined) emit.warnings.push(recorded.warning);
       emit.held = recorded.held;
       if (!durability.recordOnly || recorded.warning !== undefined) return;
@@ -175,6 +176,27 @@ function record(emit: EmitRun, later: number[]): Promise<void> | undefined {
       }
       later.length = kept;
     });
+}
+
+/**
+ * The journal stayed locked past its busy timeout: the durable hooks of `later` are reported failed
+ * (their `on_error` decides) and taken out of it, rather than run once without an entry — a
+ * delivery that then failed would never be retried and the message would be lost without a trace.
+ */
+function failUnjournaled(emit: EmitRun, later: number[], error: string): void {
+  const { selected } = emit;
+  const now = performance.now();
+  const failed: HookReport[] = [];
+  let kept = 0;
+  for (const position of later) {
+    const hook = selected[position]!;
+    if (hook.durable) failed.push((emit.reports[position] = failedReport(hook, 'failed', error, now)));
+    else later[kept++] = position;
+  }
+  later.length = kept;
+  // With hooks left to run the later phase reports these failures with theirs; without, nothing
+  // would: the outcome is made at once.
+  if (kept === 0) for (const report of failed) emit.warnings.push(...laterWarnings(report));
 }
 
 /**

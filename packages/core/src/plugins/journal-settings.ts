@@ -12,6 +12,7 @@ export interface JournalSettings {
   readonly run?: 'emitter' | 'workers' | undefined;
   readonly max_attempts?: number | undefined;
   readonly lease_ms?: number | undefined;
+  readonly busy_timeout_ms?: number | undefined;
 }
 
 // Typed by hand rather than inferred: a published symbol of core needs an explicit type (JSR).
@@ -52,6 +53,16 @@ export const journalSettingsTable: SettingsTable<v.GenericSchema<JournalSettings
           v.minValue(3),
           v.description(
             'How long a hold on an entry lasts without renewal (default 30000); renewed every third of it.',
+          ),
+        ),
+      ),
+      busy_timeout_ms: v.optional(
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(0),
+          v.description(
+            'SQLite journal: how long a journal operation waits, in all, for the lock of another process (default 30000). Past it the emit reports its durable hooks failed; they never run unjournaled.',
           ),
         ),
       ),
