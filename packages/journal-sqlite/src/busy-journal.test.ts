@@ -166,6 +166,9 @@ test('the journal itself rejects a busy write with a busy JournalError, HOOKLINE
   await lock.release();
   expect(JournalError.isInstance(error)).toBe(true);
   expect(error).toMatchObject({ code: 'HOOKLINE_JOURNAL_BUSY', busy: true, location: path });
+  expect((error as JournalError).message).toMatch(
+    /^The hook journal .* stayed locked by another process for \d+ ms, past its busy timeout of 300 ms \(database is locked\)\. The journal is fine/,
+  );
   // WAL: reading needs no write lock.
   expect(read).toBe('read');
   expect(rows(path)).toEqual([]);

@@ -100,13 +100,20 @@ export function openJournalDatabase(path: string, settings: OpenSettings): Datab
 
 /**
  * A {@link JournalError} for anything SQLite threw while using the journal at `path`, worded by its
- * cause: a corrupted file (move it aside), a lock held too long (`busy`: given `waitedMs`, how long
- * the journal waited for it), a file that cannot be opened.
+ * cause: a corrupted file (move it aside), a lock held too long (`busy`: how long the journal waited
+ * for it, and its busy timeout), a file that cannot be opened.
  */
-export function journalFailure(error: unknown, path: string, waitedMs?: number): JournalError {
+export function journalFailure(
+  error: unknown,
+  path: string,
+  busy?: { readonly waitedMs: number; readonly busyTimeoutMs: number },
+): JournalError {
   if (isBusy(error)) {
     const cause = JournalError.isInstance(error) ? (error.cause ?? error) : error;
-    const waited = waitedMs === undefined ? 'beyond its busy timeout' : `for ${waitedMs} ms, its busy timeout`;
+    const waited =
+      busy === undefined
+        ? 'beyond its busy timeout'
+        : `for ${busy.waitedMs} ms, past its busy timeout of ${busy.busyTimeoutMs} ms`;
     return new JournalError(
       `The hook journal ${path} stayed locked by another process ${waited} (${messageOf(cause)}). The journal is fine: retry once that process lets go, or raise busyTimeoutMs ([journal] busy_timeout_ms in the CLI).`,
       { location: path, cause, busy: true },

@@ -111,7 +111,7 @@ export function sqliteJournal(settings: SqliteJournalSettings): SqliteJournal {
       }
       database = undefined;
     }
-    return journalFailure(error, path, waitedMs);
+    return journalFailure(error, path, waitedMs === undefined ? undefined : { waitedMs, busyTimeoutMs });
   };
   // An operation of its own (not batched): tried again, the event loop free in between, while the
   // lock is busy and busyTimeoutMs has not passed.

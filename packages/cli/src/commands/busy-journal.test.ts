@@ -72,6 +72,8 @@ test('the journal locked past [journal] busy_timeout_ms: `hookline emit` reports
   expect(String(outcome.hooks[0]!['error'])).toContain(
     `could not journal the durable hooks "after_merge-01": The hook journal ${journalFile()} stayed locked by another process for`,
   );
+  // [journal] busy_timeout_ms reached the journal.
+  expect(String(outcome.hooks[0]!['error'])).toContain('past its busy timeout of 300 ms');
   expect(outcome.warnings.join('\n')).toContain('they did not run');
   expect(outcome.warnings.join('\n')).not.toContain('they run now');
   expect(runs()).toEqual([]);

@@ -171,6 +171,6 @@ test('[journal] is checked like the rest of the config: a bad key or value is an
     'hookline.toml:4: [journal] `run` Invalid type: Expected ("emitter" | "workers") but received "everyone"',
   );
   expect(result.stderr).toContain(
-    'hookline.toml:5: unknown setting `lease` in [journal] — remove it (the settings are url, run, max_attempts, lease_ms)',
+    'hookline.toml:5: unknown setting `lease` in [journal] — remove it (the settings are url, run, max_attempts, lease_ms, busy_timeout_ms)',
   );
 });
