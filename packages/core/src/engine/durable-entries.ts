@@ -175,11 +175,7 @@ function releaseLease(state: Leases, id: string): void {
 }
 
 /** Journals an emit's durable hooks and holds the entry, unless the engine only records. */
-async function recordEntry(
-  state: Leases,
-  recordOnly: boolean,
-  plain: JournalRecord,
-): Promise<RecordResult> {
+async function recordEntry(state: Leases, recordOnly: boolean, plain: JournalRecord): Promise<RecordResult> {
   const { journal, owner, leaseMs, seal } = state;
   try {
     const record =
