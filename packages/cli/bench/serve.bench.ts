@@ -6,10 +6,13 @@
 //   - the shim (bash, /dev/tcp) → daemon, per call, against spawning /bin/true: target ≤ 3×;
 //   - a command hook (`true`) through the daemon against spawning `sh -c true` directly: ≤ 1.2×;
 //   - 64 concurrent clients (keep-alive) for a bounded number of calls: throughput (target ≥ 10 000
-//     calls/s), errors (0), p99 (≤ 10 ms); and the daemon's memory before and after, which must stay flat.
+//     calls/s), errors (0), p99 (≤ 10 ms);
+//   - the daemon's memory, which must stay flat: its floors (the least of a few samples, each after a
+//     full collection: test-support/heap-probe.ts, loaded into the daemon) after the warm-up, after the
+//     rows above, and after a soak of MEMORY_CALLS more calls of every kind.
 //
 //   pnpm -F @hookline/cli bench:serve       (build first: pnpm -F @hookline/cli... build)
-//   CALLS=2000 CONCURRENT_CALLS=50000 pnpm -F @hookline/cli bench:serve
+//   CALLS=2000 CONCURRENT_CALLS=50000 MEMORY_CALLS=1000000 pnpm -F @hookline/cli bench:serve
 import { spawn } from 'node:child_process';
 import {
   existsSync,
@@ -22,17 +25,25 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { stripTypeScriptTypes } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { measureInterleaved, quantile } from '../../../scripts/bench-stats.ts';
+import { rawHttpLoad } from './raw-http-clients.ts';
 import { writeShim, servePaths } from '@hookline/serve';
 
 const CALLS = Number(process.env['CALLS'] ?? 1000);
 const SPAWN_ROUNDS = Number(process.env['RUNS'] ?? 100);
 const CONCURRENT_CALLS = Number(process.env['CONCURRENT_CALLS'] ?? 30_000);
+const MEMORY_CALLS = Number(process.env['MEMORY_CALLS'] ?? 200_000);
 const CLIENTS = 64;
+// Loaded into the daemon: on SIGUSR2 it collects garbage and prints its memory floors on stderr.
+// Handed over as JavaScript: a .ts module would load Node's type stripper into the daemon, ~18 MiB
+// more resident memory, which alone makes every process the daemon spawns slower to fork.
+const PROBE_SOURCE = fileURLToPath(new URL('../test-support/heap-probe.ts', import.meta.url));
+const HEAP_PROBE_MARKER = 'heap-probe:';
 
 const cli = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 if (!existsSync(cli)) {
@@ -102,7 +113,21 @@ const run = (args: readonly string[], cwd: string) =>
     child.on('exit', (code) => resolve(code ?? 1));
   });
 for (const [dir] of projects) await run(['trust'], dir);
-const daemon = spawn(process.execPath, ['--no-node-snapshot', cli, 'serve'], { cwd: scratch, env, stdio: 'ignore' });
+const probe = join(scratch, 'heap-probe.mjs');
+writeFileSync(probe, stripTypeScriptTypes(readFileSync(PROBE_SOURCE, 'utf8')));
+const daemon = spawn(process.execPath, ['--no-node-snapshot', '--expose-gc', '--import', probe, cli, 'serve'], {
+  cwd: scratch,
+  env,
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
+let probed: ((line: string) => void) | undefined;
+let daemonErrors = '';
+daemon.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+  for (const line of chunk.split('\n')) {
+    if (line.startsWith(HEAP_PROBE_MARKER)) probed?.(line.slice(HEAP_PROBE_MARKER.length));
+    else if (line !== '') daemonErrors += `${line}\n`;
+  }
+});
 const paths = servePaths(env);
 while (!existsSync(paths.portFile)) await new Promise((resolve) => setTimeout(resolve, 50));
 const port = Number(readFileSync(paths.portFile, 'utf8'));
@@ -158,19 +183,17 @@ const spawnTime = (file: string, args: readonly string[], input?: string) =>
     child.stdin?.end(input);
   });
 
-const memory = async () => {
-  const status = await new Promise<string>((resolve, reject) => {
-    request({ socketPath: paths.socketFile, path: '/status' }, (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve(text));
-    })
-      .on('error', reject)
-      .end();
+/** The daemon's memory floors in MiB: the heap's live objects, and its resident set, after full collections. */
+const memory = () =>
+  new Promise<{ heap: number; rss: number }>((resolve) => {
+    probed = (line) => {
+      const { heapUsed, rss } = JSON.parse(line) as { heapUsed: number; rss: number };
+      resolve({ heap: heapUsed / 2 ** 20, rss: rss / 2 ** 20 });
+    };
+    daemon.kill('SIGUSR2');
   });
-  const { rss, heapUsed } = (JSON.parse(status) as { memory: { rss: number; heapUsed: number } }).memory;
-  return { rss: rss / 2 ** 20, heap: heapUsed / 2 ** 20 };
-};
+const mib = (figures: { heap: number; rss: number }) =>
+  `heap ${figures.heap.toFixed(1)} MiB, rss ${figures.rss.toFixed(1)} MiB`;
 
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
 const median = (values: readonly number[]) => quantile(values, 0.5);
@@ -251,10 +274,54 @@ try {
       `  ${rate} calls/s (target ≥ 10000), ${errors} errors (target 0), p99 ${fmt(quantile(all, 0.99))} (target ≤ 10 ms), median ${fmt(median(all))}`,
     );
   }
-  const after = await memory();
+  // The same load from a lighter generator (bare sockets, prepared requests): Node's http client
+  // costs about what the daemon does per call, and the two share the cores.
+  const raw = await rawHttpLoad({
+    port,
+    token,
+    path: '/emit/stage_start',
+    body: memoryBody,
+    calls: CONCURRENT_CALLS,
+    clients: CLIENTS,
+  });
   console.log(
-    `daemon memory after ${2 * CALLS + Math.ceil(CONCURRENT_CALLS * 1.1) + 4 * SPAWN_ROUNDS} more calls: rss ${before.rss.toFixed(1)} → ${after.rss.toFixed(1)} MiB, heap ${before.heap.toFixed(1)} → ${after.heap.toFixed(1)} MiB`,
+    `${CLIENTS} concurrent clients, ${CONCURRENT_CALLS} calls, one in-memory hook (keep-alive, bare sockets as the load generator):`,
   );
+  console.log(
+    `  ${Math.round(raw.times.length / raw.seconds)} calls/s (target ≥ 10000), ${raw.errors} errors (target 0), p99 ${fmt(quantile(raw.times, 0.99))} (target ≤ 10 ms), median ${fmt(median(raw.times))}`,
+  );
+  // The latency rows, the shim and command-hook contenders (warm-up rounds too) and the 64-client rows.
+  const timed = 3 * CALLS + 2 * (SPAWN_ROUNDS + 5) + Math.ceil(CONCURRENT_CALLS * 2.1);
+  const afterRows = await memory();
+
+  // 4. Memory: a soak of every kind of call (a script hook one in ten, a Claude Code call through the
+  // bridge one in ten, a new connection one in five, as agents' hooks make), floors halfway and at the end.
+  const soakAgent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const soak = async (calls: number) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < calls) {
+          const index = next++;
+          const agent = index % 5 === 4 ? false : soakAgent;
+          if (index % 10 === 3) await post('/emit/stage_start', scriptBody, agent);
+          else if (index % 10 === 7) await post('/hooks/claude/PreToolUse', claudeBody, agent);
+          else await post('/emit/stage_start', memoryBody, agent);
+        }
+      }),
+    );
+  };
+  await soak(Math.floor(MEMORY_CALLS / 2));
+  const halfway = await memory();
+  await soak(MEMORY_CALLS - Math.floor(MEMORY_CALLS / 2));
+  const end = await memory();
+  soakAgent.destroy();
+  console.log('daemon memory floors (after full collections):');
+  console.log(`  after the warm-up: ${mib(before)}`);
+  console.log(`  after the ${timed} calls above: ${mib(afterRows)}`);
+  console.log(`  after ${Math.floor(MEMORY_CALLS / 2)} more calls of every kind: ${mib(halfway)}`);
+  console.log(`  after ${MEMORY_CALLS} more: ${mib(end)} (target: flat)`);
+  if (daemonErrors !== '') console.log(`daemon stderr:\n${daemonErrors}`);
   console.log(
     `load average ${loadavg()
       .map((value) => value.toFixed(2))

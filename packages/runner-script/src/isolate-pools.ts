@@ -10,6 +10,8 @@ export interface PooledIsolate {
   readonly scripts: Map<string, IsolatedVM.Script>;
   /** The isolate's CPU time when it last went idle; see {@link IDLE_CPU_BUDGET_NS}. */
   idleCpuTime: bigint;
+  /** The next run's context, made while the isolate was idle (see `prepareNextContext`); never used yet. */
+  nextContext: Promise<IsolatedVM.Context> | undefined;
 }
 
 /** Isolate pools, one per memory limit in use (an isolate's limit is fixed when it is made). */
@@ -25,7 +27,8 @@ export interface IsolatePools {
 /**
  * An idle isolate should burn no CPU. If it did (something the harness did not foresee scheduled
  * work outside a hook's run), it is replaced rather than handed to the next hook, whose deadline
- * would pay for it. The budget leaves room for V8's idle-time garbage collection.
+ * would pay for it. The budget leaves room for V8's idle-time garbage collection and for making the
+ * next run's context, which an isolate does once after each run (well under a millisecond).
  */
 export const IDLE_CPU_BUDGET_NS = 50_000_000n;
 
@@ -47,12 +50,15 @@ export function createIsolatePools(size: number, onCatastrophicError: (message: 
         memoryLimitMb,
         scripts: new Map(),
         idleCpuTime: 0n,
+        nextContext: undefined,
       }),
       isUsable: (member) =>
         !member.isolate.isDisposed && member.isolate.cpuTime - member.idleCpuTime < IDLE_CPU_BUDGET_NS,
       destroy: (member) => {
         if (!member.isolate.isDisposed) member.isolate.dispose();
         member.scripts.clear();
+        // Disposing the isolate ended its contexts, a prepared one too.
+        member.nextContext = undefined;
       },
     });
 

@@ -1,4 +1,5 @@
 import { messageOf } from '@hookline/core/plugin';
+import { prepareNextContext, takeFreshContext } from './fresh-context.ts';
 import { compiledScript, type PooledIsolate } from './isolate-pools.ts';
 import { CONTEXT_GLOBAL, type ScriptSource } from './script-source.ts';
 
@@ -18,7 +19,8 @@ export interface IsolateRunLimits {
 }
 
 /**
- * Runs the program once in a fresh context of the leased isolate, with the context JSON as input.
+ * Runs the program once in a fresh context of the leased isolate (made ahead of time, while the
+ * isolate was idle, when it could be), with the context JSON as input.
  *
  * Two clocks guard the run. isolated-vm's `timeout` stops JavaScript that keeps running (a loop,
  * before or after an `await`) on its own watchdog thread; it does not count time spent waiting on a
@@ -64,7 +66,7 @@ async function run(
   timeoutMs: number,
 ): Promise<unknown> {
   const script = await compiledScript(member, source);
-  const context = await member.isolate.createContext();
+  const context = await takeFreshContext(member);
   try {
     // A string crosses as a copy; the harness parses, deep-freezes and deletes it before the hook runs.
     // isolated-vm runs an isolate's calls in the order they were queued, so the fire-and-forget set
@@ -72,7 +74,11 @@ async function run(
     context.global.setIgnored(CONTEXT_GLOBAL, contextJson);
     return await script.run(context, { promise: true, timeout: timeoutMs });
   } finally {
-    if (!member.isolate.isDisposed) context.release();
+    if (!member.isolate.isDisposed) {
+      context.release();
+      // Made after this run's context is gone, ready when the next run comes: that run waits only for its script.
+      prepareNextContext(member);
+    }
   }
 }
 
