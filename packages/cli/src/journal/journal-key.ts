@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { JournalError, messageOf } from '@hookline/core';
@@ -79,26 +92,43 @@ export function loadJournalKey(env: Readonly<Record<string, string | undefined>>
   }
 }
 
-// Made with O_EXCL: of two processes starting at once, one makes it and the other reads it.
+// Made whole, then put in place: the key is written to a private file of its own and hard-linked to
+// `path`, which fails with EEXIST when another process was first. A process starting at the same
+// moment therefore finds either no key (and makes one) or a complete one — never the empty file an
+// O_EXCL create shows between its open and its write, which would read as a broken key and make that
+// process run its durable hooks unjournaled.
 function makeKeyFile(path: string): void {
+  if (existsSync(path)) return;
+  const draft = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
   let descriptor: number;
   try {
     descriptor = openSync(
-      path,
+      draft,
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
       0o600,
     );
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
     throw new JournalError(
       `The journal key ${path} cannot be made (${messageOf(error)}); check its folder, or give the key in HOOKLINE_JOURNAL_KEY.`,
       { location: path, cause: error },
     );
   }
   try {
-    writeSync(descriptor, `${randomBytes(32).toString('hex')}\n`);
+    try {
+      writeSync(descriptor, `${randomBytes(32).toString('hex')}\n`);
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    linkSync(draft, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new JournalError(
+        `The journal key ${path} cannot be made (${messageOf(error)}); check its folder, or give the key in HOOKLINE_JOURNAL_KEY.`,
+        { location: path, cause: error },
+      );
   } finally {
-    closeSync(descriptor);
+    rmSync(draft, { force: true });
   }
 }
 
