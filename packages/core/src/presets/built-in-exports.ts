@@ -5,6 +5,7 @@ export { arcPreset } from './arc/arc-preset.ts';
 export { claudeMatcher } from './claude/claude-matcher.ts';
 export { claudePreset } from './claude/claude-preset.ts';
 export { codexPreset } from './codex/codex-preset.ts';
+export { copilotPreset } from './copilot/copilot-preset.ts';
 export { cursorPreset } from './cursor/cursor-preset.ts';
 export { geminiPreset } from './gemini/gemini-preset.ts';
 export { readClaudeAnswer } from './claude/claude-answer.ts';

@@ -2,6 +2,7 @@ import { agentPreset } from './agent/agent-preset.ts';
 import { arcPreset } from './arc/arc-preset.ts';
 import { claudePreset } from './claude/claude-preset.ts';
 import { codexPreset } from './codex/codex-preset.ts';
+import { copilotPreset } from './copilot/copilot-preset.ts';
 import { cursorPreset } from './cursor/cursor-preset.ts';
 import { geminiPreset } from './gemini/gemini-preset.ts';
 import { PresetRegistry } from './preset-registry.ts';
@@ -19,5 +20,6 @@ export const builtInPresets: PresetRegistry = new PresetRegistry([
   geminiPreset,
   codexPreset,
   cursorPreset,
+  copilotPreset,
   claudePreset,
 ]);
