@@ -434,6 +434,12 @@ Agents: claude (Claude Code).`,
       help: `answer by then, whatever the hooks do (default 55 for claude); the
 agent's entry timeout (install --deadline) must be above it`,
     },
+    event: {
+      type: 'string',
+      value: 'EVENT',
+      help: `the agent's event this entry is for, for an agent whose payload does not
+name it (copilot: install writes it)`,
+    },
   },
   epilog: `Example (what Claude Code runs for each event):
   echo '{"hook_event_name":"PreToolUse","session_id":"s","tool_name":"Bash","tool_input":{"command":"ls"}}' | hookline bridge claude

@@ -56,7 +56,7 @@ describe('hookline completion', () => {
     );
     expect(fish).toContain('complete -c hookline -n "__fish_seen_subcommand_from emit" -l context -r -F');
     expect(fish).toContain(
-      'complete -c hookline -n "__fish_seen_subcommand_from init" -l preset -x -a \'arc task agent gemini codex cursor claude\'',
+      'complete -c hookline -n "__fish_seen_subcommand_from init" -l preset -x -a \'arc task agent gemini codex cursor copilot claude\'',
     );
     expect(fish).toMatch(/__fish_seen_subcommand_from explain" -a '[^']*pre_tool_use/);
     for (const [shell, text] of [

@@ -19,6 +19,7 @@ const HOME_ENTRIES: readonly string[] = [
   '.gemini',
   '.codex',
   '.cursor',
+  '.copilot',
   '.gitconfig',
   '.config/git',
   '.config/hookline',
