@@ -424,7 +424,7 @@ Failure is never approval: when Hookline cannot decide a guard event (PreToolUse
 config cannot be read, a hook fails, times out or answers garbage (unless its on_error says proceed), a
 crash, the deadline — the tool call is denied with the reason. Warnings go to stderr, never to stdout.
 Agents: claude (Claude Code), gemini (Gemini CLI), codex (Codex), cursor (Cursor), copilot
-(GitHub Copilot CLI).`,
+(GitHub Copilot CLI), windsurf (Windsurf).`,
   positionals: AGENT,
   options: {
     ...configOptions(),
@@ -457,7 +457,7 @@ refuses the call). Merged with what is there: the user's own hooks and other key
 twice changes nothing, the previous file is kept as <file>.hookline-backup. A file that cannot be
 parsed is left untouched. --config and --preset are written into the entries' command line.
 Agents: claude (Claude Code), gemini (Gemini CLI), codex (Codex), cursor (Cursor), copilot
-(GitHub Copilot CLI).`,
+(GitHub Copilot CLI), windsurf (Windsurf).`,
   positionals: AGENT,
   options: {
     user: USER_OPTION,

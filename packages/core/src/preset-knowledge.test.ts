@@ -115,7 +115,7 @@ test("no code outside the presets' folders names a preset, its events or its con
 });
 
 test('the check knows what to look for', () => {
-  expect(names).toEqual(['arc', 'task', 'agent', 'gemini', 'codex', 'cursor', 'copilot', 'claude']);
+  expect(names).toEqual(['arc', 'task', 'agent', 'gemini', 'codex', 'cursor', 'copilot', 'windsurf', 'claude']);
   expect(words).toEqual(expect.arrayContaining(['workflow_name', 'PreToolUse', 'hook_event_name', 'after_merge']));
   expect(patterns.some((pattern) => pattern.test("const preset = 'claude';"))).toBe(true);
   expect(patterns.some((pattern) => pattern.test('import { readClaudeAnswer } from "@hookline/core";'))).toBe(true);

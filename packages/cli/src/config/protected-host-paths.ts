@@ -20,6 +20,7 @@ const HOME_ENTRIES: readonly string[] = [
   '.codex',
   '.cursor',
   '.copilot',
+  '.codeium',
   '.gitconfig',
   '.config/git',
   '.config/hookline',

@@ -28,6 +28,7 @@ test('every preset is a valid `preset`, and durable is a common key', () => {
     'codex',
     'cursor',
     'copilot',
+    'windsurf',
     'claude',
   ]);
   expect(keysAt(schema, 'properties', 'hooks', 'items', 'anyOf', 0, 'properties')).toContain('durable');

@@ -49,5 +49,6 @@ test('the session-ending events are in their catalogs', () => {
     cursor: ['sessionEnd'],
     gemini: ['SessionEnd'],
     task: [],
+    windsurf: [],
   });
 });

@@ -18,6 +18,7 @@ export const PROTECTED_NAMES: readonly string[] = [
   '.codex',
   '.cursor',
   '.copilot',
+  '.windsurf',
   '.github/hooks',
   '.mcp.json',
   // Version control: hooks, and config such as git's core.hooksPath, run on the next commit.

@@ -12,3 +12,4 @@ export { readClaudeAnswer } from './claude/claude-answer.ts';
 export { writeClaudeAnswer } from './claude/claude-wire-answer.ts';
 export { taskHookName } from './task/task-dialect.ts';
 export { taskPreset } from './task/task-preset.ts';
+export { windsurfPreset } from './windsurf/windsurf-preset.ts';

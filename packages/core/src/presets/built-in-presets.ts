@@ -7,6 +7,7 @@ import { cursorPreset } from './cursor/cursor-preset.ts';
 import { geminiPreset } from './gemini/gemini-preset.ts';
 import { PresetRegistry } from './preset-registry.ts';
 import { taskPreset } from './task/task-preset.ts';
+import { windsurfPreset } from './windsurf/windsurf-preset.ts';
 
 /**
  * The presets this core brings, the first one the default. Each lives in its own folder and is made
@@ -21,5 +22,6 @@ export const builtInPresets: PresetRegistry = new PresetRegistry([
   codexPreset,
   cursorPreset,
   copilotPreset,
+  windsurfPreset,
   claudePreset,
 ]);
