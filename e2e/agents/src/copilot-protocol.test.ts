@@ -141,6 +141,21 @@ describe.runIf(problem === undefined || required)("GitHub Copilot CLI's hook pro
     expect(existsSync(join(project.dir, 'marker'))).toBe(false);
   });
 
+  test.concurrent(
+    'userPromptSubmitted and sessionStart additionalContext reach the model as user-message text',
+    async () => {
+      const project = withHooks(() => ({
+        userPromptSubmitted: answer({ additionalContext: 'PROMPT-CONTEXT' }),
+        sessionStart: answer({ additionalContext: 'START-CONTEXT' }),
+      }));
+      const id = `copilot-context-${++runs}`;
+      await runCopilot(project, `Please RUN#${id}<<touch marker>>`);
+      const user = copilotFollowUp(model.requests(id).at(-1)!).user.join('\n');
+      expect(user).toContain('<system_reminder>\nPROMPT-CONTEXT\n</system_reminder>');
+      expect(user).toContain('START-CONTEXT');
+    },
+  );
+
   test.concurrent('agentStop decision "block" goes on with the reason as the next user message', async () => {
     const project = withHooks((target) => ({
       agentStop: `f=${JSON.stringify(join(target.dir, 'stopped'))}; [ -e "$f" ] || { touch "$f"; ${answer({ decision: 'block', reason: 'STOP-CONTINUE' })}; }`,
