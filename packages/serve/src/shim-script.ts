@@ -36,7 +36,7 @@ payload=
 while IFS= read -r -N 65536 chunk; do payload+=$chunk; done
 payload+=$chunk
 agent=${shellQuote(options.agent)} event=$1
-# An entry that names its event for the bridge (--event preToolUse: Copilot's) names it for the daemon too.
+# An entry that names its event for the bridge (--event <event>) names it for the daemon too.
 forward=()
 [[ $1 == --event ]] && { event=$2; forward=(--event "$2"); }
 answer() {
