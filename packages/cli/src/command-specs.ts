@@ -423,7 +423,8 @@ stdout (Claude Code: exit 0 and hookSpecificOutput.permissionDecision, decision:
 Failure is never approval: when Hookline cannot decide a guard event (PreToolUse) — the payload or the
 config cannot be read, a hook fails, times out or answers garbage (unless its on_error says proceed), a
 crash, the deadline — the tool call is denied with the reason. Warnings go to stderr, never to stdout.
-Agents: claude (Claude Code).`,
+Agents: claude (Claude Code), gemini (Gemini CLI), codex (Codex), cursor (Cursor), copilot
+(GitHub Copilot CLI), windsurf (Windsurf).`,
   positionals: AGENT,
   options: {
     ...configOptions(),
@@ -433,6 +434,12 @@ Agents: claude (Claude Code).`,
       value: 'SECONDS',
       help: `answer by then, whatever the hooks do (default 55 for claude); the
 agent's entry timeout (install --deadline) must be above it`,
+    },
+    event: {
+      type: 'string',
+      value: 'EVENT',
+      help: `the agent's event this entry is for, for an agent whose payload does not
+name it (copilot: install writes it)`,
     },
   },
   epilog: `Example (what Claude Code runs for each event):
@@ -449,7 +456,8 @@ above the bridge's deadline (and onFailure: "block" on guard events, so even a b
 refuses the call). Merged with what is there: the user's own hooks and other keys are kept, running it
 twice changes nothing, the previous file is kept as <file>.hookline-backup. A file that cannot be
 parsed is left untouched. --config and --preset are written into the entries' command line.
-Agents: claude (Claude Code).`,
+Agents: claude (Claude Code), gemini (Gemini CLI), codex (Codex), cursor (Cursor), copilot
+(GitHub Copilot CLI), windsurf (Windsurf).`,
   positionals: AGENT,
   options: {
     user: USER_OPTION,

@@ -27,6 +27,9 @@ const OTHER_WORDS = new Set([
   ...OUTCOME_EXTRAS,
   'max_attempts',
   'tool_use_id',
+  // Copilot's payload fields that are also everyday identifiers elsewhere (a hook's name, a model's stop reason).
+  'hookName',
+  'stopReason',
 ]);
 
 // User-facing texts only: help and error messages that show an example command line or input for
@@ -112,7 +115,7 @@ test("no code outside the presets' folders names a preset, its events or its con
 });
 
 test('the check knows what to look for', () => {
-  expect(names).toEqual(['arc', 'task', 'agent', 'gemini', 'codex', 'cursor', 'claude']);
+  expect(names).toEqual(['arc', 'task', 'agent', 'gemini', 'codex', 'cursor', 'copilot', 'windsurf', 'claude']);
   expect(words).toEqual(expect.arrayContaining(['workflow_name', 'PreToolUse', 'hook_event_name', 'after_merge']));
   expect(patterns.some((pattern) => pattern.test("const preset = 'claude';"))).toBe(true);
   expect(patterns.some((pattern) => pattern.test('import { readClaudeAnswer } from "@hookline/core";'))).toBe(true);

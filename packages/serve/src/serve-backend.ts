@@ -7,7 +7,7 @@ export type ServeRoute =
   | {
       readonly kind: 'bridge';
       readonly agent: string;
-      /** The event named in the path; '' when the path names none (the payload always says which). */
+      /** The event named in the path; '' when it names none (the payload says which, except Copilot's: its entry does). */
       readonly event: string;
       /** `?preset=NAME`: read the config as that preset, as `hookline bridge --preset NAME` does. */
       readonly preset?: string;

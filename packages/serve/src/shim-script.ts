@@ -36,6 +36,9 @@ payload=
 while IFS= read -r -N 65536 chunk; do payload+=$chunk; done
 payload+=$chunk
 agent=${shellQuote(options.agent)} event=$1
+# An entry that names its event for the bridge (--event <event>) names it for the daemon too.
+forward=()
+[[ $1 == --event ]] && { event=$2; forward=(--event "$2"); }
 answer() {
   { IFS= read -r port < ${shellQuote(options.portFile)} && IFS= read -r token < ${shellQuote(options.tokenFile)}; } 2>/dev/null || return 1
   [[ $port =~ ^[0-9]+$ ]] || return 1
@@ -64,7 +67,7 @@ answer() {
   exit "$code"
 }
 answer
-HOOKLINE_REQUIRE_TRUST=1 ${options.fallbackCommand} <<<"$payload"
+HOOKLINE_REQUIRE_TRUST=1 ${options.fallbackCommand} "\${forward[@]}" <<<"$payload"
 `;
 }
 

@@ -101,6 +101,21 @@ describe('the shim', () => {
     expect(JSON.parse(allowed.stdout).route).toEqual({ kind: 'bridge', agent: 'claude', event: '' });
   });
 
+  it("an entry naming its event with --event (Copilot's) names it to the daemon and to the fallback", async () => {
+    const file = writeShim(paths, {
+      agent: 'copilot',
+      bash: BASH,
+      fallbackCommand: `/bin/sh -c 'cat >/dev/null; echo "{\\"args\\":\\"$*\\"}"; exit 0' fallback`,
+      timeoutSeconds: 30,
+    });
+    const fallback = await runShim(file, payload('ls'), ['--event', 'preToolUse']);
+    expect(JSON.parse(fallback.stdout)).toEqual({ args: '--event preToolUse' });
+    expect(JSON.parse((await runShim(file, payload('ls'))).stdout)).toEqual({ args: '' });
+    await start();
+    const answered = await runShim(file, payload('ls'), ['--event', 'preToolUse']);
+    expect(JSON.parse(answered.stdout).route).toEqual({ kind: 'bridge', agent: 'copilot', event: 'preToolUse' });
+  });
+
   it('carries a large payload whole', async () => {
     await start();
     const big = payload(`echo ${'x'.repeat(200_000)}`);

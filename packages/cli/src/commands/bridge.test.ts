@@ -167,7 +167,7 @@ describe('failure is never approval', () => {
     const result = await runCli(['bridge', 'nope'], { cwd: scratch.path, input: '{}' });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('known agents: gemini, codex, cursor, claude');
+    expect(result.stderr).toContain('known agents: gemini, codex, cursor, copilot, windsurf, claude');
   });
 });
 

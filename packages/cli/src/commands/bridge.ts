@@ -60,13 +60,13 @@ export const bridgeCommand = {
       if (io.env[REQUIRE_TRUST_VARIABLE] === '1') {
         const untrusted = await (await import('../serve/require-trust.ts')).untrustedProject(io);
         if (untrusted !== undefined) {
-          call = readCall(adapter, await readAllStdin(io));
+          call = readCall(adapter, await readAllStdin(io), values.event);
           return fail(untrusted);
         }
       }
       // The config first: a restart for script hooks' Node flags must find stdin unread.
       const setup = await loadBridgeSetup(values, io);
-      call = readCall(adapter, await readAllStdin(io));
+      call = readCall(adapter, await readAllStdin(io), values.event);
       if ('error' in setup) return fail(setup.error);
       const wire = await runBridgedEvent({
         owner,
@@ -109,7 +109,7 @@ async function loadBridgeSetup(
   }
 }
 
-function readCall(adapter: AgentAdapter, text: string): AgentCall {
+function readCall(adapter: AgentAdapter, text: string, entryEvent: string | undefined): AgentCall {
   let payload: unknown;
   try {
     payload = JSON.parse(text);
@@ -119,7 +119,7 @@ function readCall(adapter: AgentAdapter, text: string): AgentCall {
       `the hook input on stdin is not JSON (${text.length} characters); run this command from ${adapter.title}'s hook settings`,
     );
   }
-  const call = adapter.readCall(payload);
+  const call = adapter.readCall(payload, entryEvent);
   if ('problem' in call) throw new CliError('HOOKLINE_CLI_BRIDGE_INPUT', call.problem);
   return call;
 }

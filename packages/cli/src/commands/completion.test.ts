@@ -37,7 +37,15 @@ describe('hookline completion', () => {
     expect(complete('hookline', 'em')).toEqual(['emit']);
     expect(complete('hookline', 'co')).toEqual(['completion']);
     expect(complete('hookline', 'emit', '--con')).toEqual(['--config', '--context']);
-    expect(complete('hookline', 'emit', 'pre_')).toEqual(['pre_compact', 'pre_tool_use', 'pre_turn']);
+    expect(complete('hookline', 'emit', 'pre_')).toEqual([
+      'pre_compact',
+      'pre_mcp_tool_use',
+      'pre_read_code',
+      'pre_run_command',
+      'pre_tool_use',
+      'pre_turn',
+      'pre_write_code',
+    ]);
     expect(complete('hookline', 'explain', 'after_m')).toEqual(['after_merge']);
     expect(complete('hookline', 'init', '--preset', 'ta')).toEqual(['task']);
     expect(complete('hookline', 'init', '--re')).toEqual(['--remote']);
@@ -56,7 +64,7 @@ describe('hookline completion', () => {
     );
     expect(fish).toContain('complete -c hookline -n "__fish_seen_subcommand_from emit" -l context -r -F');
     expect(fish).toContain(
-      'complete -c hookline -n "__fish_seen_subcommand_from init" -l preset -x -a \'arc task agent gemini codex cursor claude\'',
+      'complete -c hookline -n "__fish_seen_subcommand_from init" -l preset -x -a \'arc task agent gemini codex cursor copilot windsurf claude\'',
     );
     expect(fish).toMatch(/__fish_seen_subcommand_from explain" -a '[^']*pre_tool_use/);
     for (const [shell, text] of [

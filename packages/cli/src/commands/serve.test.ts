@@ -308,6 +308,42 @@ action = { type = "shell", command = "touch ran-$(date +%s%N); if grep -q 'rm -r
     expect(readFileSync(join(project, '.claude', 'settings.json'), 'utf8')).not.toContain('shims/claude');
   });
 
+  it('GitHub Copilot CLI: the entry names its event, through the daemon and through the bridge', async () => {
+    scratch.write('project/hookline.toml', CLAUDE_GUARD);
+    const bin = join(scratch.path, 'bin');
+    scratch.write('bin/hookline', `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
+    chmodSync(join(bin, 'hookline'), 0o755);
+    const path = `${bin}:${process.env['PATH'] ?? ''}`;
+    const installed = await runCli(['install', 'copilot', '--daemon'], { cwd: project, env });
+    expect(installed.code, installed.stderr).toBe(0);
+    const settings = JSON.parse(readFileSync(join(project, '.github', 'hooks', 'hookline.json'), 'utf8'));
+    const command = (settings.hooks.preToolUse[0] as { bash: string }).bash;
+    expect(command).toMatch(/\/hookline\/shims\/copilot' --event preToolUse$/);
+    // Copilot's payload names no event: only the entry's --event does.
+    const copilotCall = (line: string) =>
+      JSON.stringify({ sessionId: 's-1', timestamp: 1, cwd: project, toolName: 'bash', toolArgs: { command: line } });
+    await trust();
+    daemon = await startDaemon(scratch, env);
+    const viaDaemon = await runEntry(command, copilotCall('rm -rf build'), path);
+    expect(JSON.parse(viaDaemon.stdout)).toEqual({
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'no rm -rf here',
+    });
+    const status = JSON.parse((await daemon.get('/status')).body) as { projects: Array<{ answered: number }> };
+    expect(status.projects.reduce((sum, entry) => sum + entry.answered, 0)).toBe(1);
+    const { pid } = JSON.parse(readFileSync(join(env['XDG_STATE_HOME']!, 'hookline', 'serve.json'), 'utf8')) as {
+      pid: number;
+    };
+    process.kill(pid, 'SIGKILL');
+    await daemon.exited;
+    const viaBridge = await runEntry(command, copilotCall('rm -rf build'), path);
+    expect(JSON.parse(viaBridge.stdout)).toEqual({
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'no rm -rf here',
+    });
+    expect(JSON.parse((await runEntry(command, copilotCall('ls'), path)).stdout)).toEqual({});
+  });
+
   it("keeps the daemon's trust rule when it falls back: an untrusted project runs nothing, the call is denied", async () => {
     scratch.write('project/hookline.toml', CLAUDE_GUARD);
     const bin = join(scratch.path, 'bin');

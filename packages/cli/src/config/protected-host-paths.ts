@@ -19,6 +19,8 @@ const HOME_ENTRIES: readonly string[] = [
   '.gemini',
   '.codex',
   '.cursor',
+  '.copilot',
+  '.codeium',
   '.gitconfig',
   '.config/git',
   '.config/hookline',

@@ -19,6 +19,8 @@ type AgentPreset = Preset & { readonly agent: AgentAdapter };
 /** What the daemon needs to answer one agent call on a loaded config. */
 export interface AgentCallRun {
   readonly agent: string;
+  /** The event the request's path names (the shim's `--event`), '' or absent when none. */
+  readonly event?: string;
   readonly payload: Readonly<Record<string, unknown>>;
   readonly setup: Setup;
   readonly engine: HookEngine;
@@ -34,7 +36,7 @@ export interface AgentCallRun {
 export async function answerAgentCall(run: AgentCallRun): Promise<HookAnswer> {
   const owner = findAgentPreset(run.setup.presets.all, run.agent);
   if (owner === undefined) return unknownAgent(run.agent);
-  const read = owner.agent.readCall(run.payload);
+  const read = owner.agent.readCall(run.payload, entryEvent(run.event));
   if ('problem' in read)
     return hookAnswer(owner.agent.writeFailure(undefined, failureReason(bridgeInput(read.problem), true)));
   const call = read;
@@ -59,10 +61,15 @@ export async function answerAgentCall(run: AgentCallRun): Promise<HookAnswer> {
 }
 
 /** The answer when nothing may run for the agent's call: the adapter's failure answer with `reason`. */
-export function refuseAgentCall(agent: string, payload: Readonly<Record<string, unknown>>, reason: string): HookAnswer {
+export function refuseAgentCall(
+  agent: string,
+  payload: Readonly<Record<string, unknown>>,
+  reason: string,
+  event?: string,
+): HookAnswer {
   const owner = findAgentPreset(builtInPresets.all, agent);
   if (owner === undefined) return unknownAgent(agent);
-  const read = owner.agent.readCall(payload);
+  const read = owner.agent.readCall(payload, entryEvent(event));
   const call: AgentCall | undefined = 'problem' in read ? undefined : read;
   return hookAnswer(owner.agent.writeFailure(call, reason));
 }
@@ -95,4 +102,9 @@ function unknownAgent(agent: string): HookAnswer {
 
 function hookAnswer(wire: WireAnswer): HookAnswer {
   return { exitCode: wire.exitCode, stdout: wire.stdout ?? '', stderr: wire.stderr ?? '' };
+}
+
+// The path's event, for an agent whose payload does not name it; none when the path names none.
+function entryEvent(event: string | undefined): string | undefined {
+  return event === undefined || event === '' ? undefined : event;
 }

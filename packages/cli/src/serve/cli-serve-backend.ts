@@ -42,7 +42,7 @@ export function cliServeBackend(io: CliIo, log: JsonLog): ServeBackend {
       loadProject({ ...io, cwd: projectDir, stdout: logged('info'), stderr: logged('warn'), quiet: true }, profile),
     refuse: (route, payload, reason) =>
       route.kind === 'bridge'
-        ? refuseAgentCall(route.agent, payload, reason)
+        ? refuseAgentCall(route.agent, payload, reason, route.event)
         : refusedEmitAnswer(route.event, route.preset, reason),
   };
 }
@@ -66,7 +66,7 @@ async function loadProject(io: CliIo, profile: string): Promise<LoadedConfig> {
   return {
     answer: (route, payload, notice) =>
       route.kind === 'bridge'
-        ? answerAgentCall({ agent: route.agent, payload, setup, engine, io, notice })
+        ? answerAgentCall({ agent: route.agent, event: route.event, payload, setup, engine, io, notice })
         : emitAnswer(engine, route.event, payload, notice, track),
     async close() {
       await Promise.all([...settling]);

@@ -27,6 +27,8 @@ test('every preset is a valid `preset`, and durable is a common key', () => {
     'gemini',
     'codex',
     'cursor',
+    'copilot',
+    'windsurf',
     'claude',
   ]);
   expect(keysAt(schema, 'properties', 'hooks', 'items', 'anyOf', 0, 'properties')).toContain('durable');

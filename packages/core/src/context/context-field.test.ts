@@ -45,8 +45,10 @@ test('the session-ending events are in their catalogs', () => {
     agent: ['session_stop'],
     claude: ['SessionEnd'],
     codex: ['SessionEnd'],
+    copilot: ['sessionEnd'],
     cursor: ['sessionEnd'],
     gemini: ['SessionEnd'],
     task: [],
+    windsurf: [],
   });
 });

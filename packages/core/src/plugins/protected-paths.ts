@@ -17,6 +17,8 @@ export const PROTECTED_NAMES: readonly string[] = [
   '.gemini',
   '.codex',
   '.cursor',
+  '.copilot',
+  '.windsurf',
   '.github/hooks',
   '.mcp.json',
   // Version control: hooks, and config such as git's core.hooksPath, run on the next commit.

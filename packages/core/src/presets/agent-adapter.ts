@@ -114,9 +114,10 @@ export interface AgentAdapter {
   readonly title: string;
   /**
    * Reads the parsed stdin payload. Returns a problem (shown as the reason of a fail-closed answer)
-   * when it is not one of the agent's hook payloads.
+   * when it is not one of the agent's hook payloads. `entryEvent` is the event the entry's command
+   * line names (`hookline bridge copilot --event preToolUse`), for an agent whose payload does not.
    */
-  readCall(payload: unknown): AgentCall | { readonly problem: string };
+  readCall(payload: unknown, entryEvent?: string): AgentCall | { readonly problem: string };
   /** The call as an event of the adapter's own preset (its names and fields as they are). */
   nativeEvent(call: AgentCall): BridgedEvent;
   /**
