@@ -154,7 +154,7 @@ describe('preset claude in the CLI', () => {
     const result = await runCli(['list', '--preset', 'claud'], { cwd: scratch.path });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'unknown preset "claud" (did you mean "claude"?); known presets: arc, task, agent, gemini, codex, cursor, claude.',
+      'unknown preset "claud" (did you mean "claude"?); known presets: arc, task, agent, gemini, codex, cursor, copilot, windsurf, claude.',
     );
   });
 });
