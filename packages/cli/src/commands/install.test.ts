@@ -204,3 +204,17 @@ describe('hookline doctor claude', () => {
     expect(result.stdout).toContain('.claude/settings.local.json: "disableAllHooks": true');
   });
 });
+
+describe('what install says of the timeout', () => {
+  test('an agent whose entries take a timeout is told it; Windsurf, whose entries take none, is not', async () => {
+    const claude = await run('install', 'claude', '--command', COMMAND, '--all-events');
+    expect(claude.code).toBe(0);
+    expect(claude.stdout).toContain('timeout 60 s');
+    const windsurf = await run('install', 'windsurf', '--command', COMMAND, '--all-events');
+    expect(windsurf.code).toBe(0);
+    expect(windsurf.stdout).toContain('.windsurf/hooks.json');
+    expect(windsurf.stdout).not.toContain('timeout');
+    const written = readFileSync(join(scratch.path, 'project/.windsurf/hooks.json'), 'utf8');
+    expect(written).not.toContain('timeout');
+  });
+});

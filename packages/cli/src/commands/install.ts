@@ -63,7 +63,7 @@ export const installCommand = {
       io.stdout.write(`${adapter.title}: the Hookline bridge is already in ${where}; nothing changed.\n`);
     if (change.kind === 'written')
       io.stdout.write(
-        `${adapter.title}: the Hookline bridge (\`${line}\`, timeout ${timeoutSeconds} s) is in ${where} for ${chosen.events.join(', ')}${chosen.allBecause === undefined ? ' (the events the config has hooks for; install again after adding hooks for others)' : ` (every event: ${chosen.allBecause})`}${change.backup === undefined ? '' : `; the previous file is ${displayPath(change.backup, io)}`}.\nCheck it with: hookline doctor ${adapter.name}\n`,
+        `${adapter.title}: the Hookline bridge (\`${line}\`${adapter.settings.entriesTakeTimeout === false ? '' : `, timeout ${timeoutSeconds} s`}) is in ${where} for ${chosen.events.join(', ')}${chosen.allBecause === undefined ? ' (the events the config has hooks for; install again after adding hooks for others)' : ` (every event: ${chosen.allBecause})`}${change.backup === undefined ? '' : `; the previous file is ${displayPath(change.backup, io)}`}.\nCheck it with: hookline doctor ${adapter.name}\n`,
       );
     if (values.command === undefined && !onPath('hookline', io.env))
       io.stderr.write(

@@ -67,6 +67,11 @@ export interface AgentSettings {
    * `.claude/settings.local.json`): `hookline doctor` looks for their problems and entries too.
    */
   readonly alsoRead?: readonly PresetConfigFile[];
+  /**
+   * False when the agent's hook entries take no timeout (Windsurf): the entry's `timeoutSeconds` is
+   * then not written, and `hookline install` names none. Default true.
+   */
+  readonly entriesTakeTimeout?: boolean;
   /** The agent events Hookline installs an entry for, in the order they are written. */
   readonly events: readonly string[];
   /**

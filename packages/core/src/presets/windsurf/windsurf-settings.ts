@@ -11,6 +11,7 @@ export function windsurfSettings(events: readonly string[]): AgentSettings {
     project: { under: 'project', path: '.windsurf/hooks.json' },
     user: { under: 'home', path: '.codeium/windsurf/hooks.json' },
     events,
+    entriesTakeTimeout: false,
     addEntries(settings, entry, chosen) {
       const hooks: Record<string, unknown> = { ...(isObject(settings['hooks']) ? settings['hooks'] : {}) };
       for (const event of events.filter((candidate) => chosen.includes(candidate))) {
