@@ -1,7 +1,7 @@
 // `hookline install|bridge|doctor|uninstall copilot` on real files, through the built CLI: GitHub
 // Copilot CLI's payloads (as `@github/copilot` 1.0.102 sends them) do not name their event, so the
 // installed entries do, and the bridge must refuse a guard whenever it cannot decide.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -56,8 +56,14 @@ describe('hookline install copilot', () => {
       healthy: true,
       bridge: { form: 'canonical', event: 'pre_tool_use', hooks: [{ name: 'no-rm', status: 'ok' }] },
     });
-    expect((await run(['uninstall', 'copilot'])).code).toBe(0);
-    expect(settings()).toEqual({ version: 1 });
+    const uninstalled = await run(['uninstall', 'copilot']);
+    expect(uninstalled.code).toBe(0);
+    // The file held nothing but Hookline's entries: it goes, its last text kept as the backup.
+    expect(uninstalled.stdout).toContain('held nothing else, so it was deleted');
+    expect(existsSync(join(scratch.path, 'project/.github/hooks/hookline.json'))).toBe(false);
+    expect(readFileSync(join(scratch.path, 'project/.github/hooks/hookline.json.hookline-backup'), 'utf8')).toContain(
+      'bridge copilot',
+    );
   });
 });
 

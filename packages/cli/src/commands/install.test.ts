@@ -130,6 +130,22 @@ describe('hookline uninstall claude', () => {
     expect(read()).toEqual(USERS_OWN);
     expect((await run('uninstall', 'claude')).stdout).toContain('nothing changed');
   });
+
+  test('a file that held only Hookline (Cursor\'s hooks.json made by install) is deleted, not left as {"version": 1}', async () => {
+    expect((await run('install', 'cursor', '--command', COMMAND, '--all-events')).code).toBe(0);
+    const hooksFile = join(scratch.path, 'project/.cursor/hooks.json');
+    expect(existsSync(hooksFile)).toBe(true);
+    const result = await run('uninstall', 'cursor');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('held nothing else, so it was deleted');
+    expect(existsSync(hooksFile)).toBe(false);
+    // With a hook of the user's beside Hookline's, the file stays with the user's hook.
+    const own = { version: 1, hooks: { beforeShellExecution: [{ command: './my-guard.sh' }] } };
+    scratch.write('project/.cursor/hooks.json', JSON.stringify(own));
+    await run('install', 'cursor', '--command', COMMAND, '--all-events');
+    expect((await run('uninstall', 'cursor')).code).toBe(0);
+    expect(JSON.parse(readFileSync(hooksFile, 'utf8'))).toEqual(own);
+  });
 });
 
 describe('hookline doctor claude', () => {

@@ -305,7 +305,9 @@ action = { type = "shell", command = "touch ran-$(date +%s%N); if grep -q 'rm -r
     // Uninstall recognises the shim's entries as Hookline's.
     const uninstalled = await runCli(['uninstall', 'claude'], { cwd: project, env });
     expect(uninstalled.code, uninstalled.stderr).toBe(0);
-    expect(readFileSync(join(project, '.claude', 'settings.json'), 'utf8')).not.toContain('shims/claude');
+    // The settings held nothing but the shim's entries, so the file is gone.
+    expect(uninstalled.stdout).toContain('held nothing else, so it was deleted');
+    expect(existsSync(join(project, '.claude', 'settings.json'))).toBe(false);
   });
 
   it('GitHub Copilot CLI: the entry names its event, through the daemon and through the bridge', async () => {

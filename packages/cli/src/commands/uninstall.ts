@@ -1,4 +1,6 @@
+import { rmSync } from 'node:fs';
 import { findAgent } from '../agents/find-agent.ts';
+import { nothingButSkeleton } from '../agents/nothing-but-skeleton.ts';
 import { isBridgeCommand } from '../agents/bridge-command-line.ts';
 import { readSettingsFile, settingsPath } from '../agents/settings-file.ts';
 import { displayPath, writeSettingsChange } from '../agents/write-settings-change.ts';
@@ -17,6 +19,14 @@ export const uninstallCommand = {
     }
     const data = adapter.settings.removeEntries(file.data, (command) => isBridgeCommand(adapter, command));
     const change = writeSettingsChange(file, data, values['dry-run'] === true, io);
+    // Only Hookline's entries were in it: the file goes, rather than staying as an empty skeleton.
+    if (change.kind === 'written' && nothingButSkeleton(adapter, data)) {
+      rmSync(file.path);
+      io.stdout.write(
+        `${adapter.title}: the Hookline bridge was removed, and ${where} held nothing else, so it was deleted${change.backup === undefined ? '' : `; the previous file is ${displayPath(change.backup, io)}`}.\n`,
+      );
+      return 0;
+    }
     if (change.kind === 'unchanged')
       io.stdout.write(`${adapter.title}: ${where} has no Hookline entry; nothing changed.\n`);
     if (change.kind === 'written')
