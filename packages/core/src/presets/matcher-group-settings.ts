@@ -1,5 +1,7 @@
 import type { AgentSettings, BridgeEntry, SettingsCommand } from './agent-adapter.ts';
 import type { PresetConfigFile } from './host-io.ts';
+import { isObject } from './canonical-call.ts';
+import { editHookLists } from './settings-hook-lists.ts';
 
 /** How an agent that keeps hooks as matcher groups writes them. */
 export interface MatcherGroupOptions {
@@ -40,20 +42,8 @@ export function matcherGroupSettings(options: MatcherGroupOptions): AgentSetting
       }
       return { ...settings, hooks };
     },
-    removeEntries(settings, isOurs) {
-      if (!isObject(settings['hooks'])) return { ...settings };
-      const hooks: Record<string, unknown> = {};
-      for (const [event, value] of Object.entries(settings['hooks'])) {
-        if (!Array.isArray(value)) {
-          hooks[event] = value;
-          continue;
-        }
-        const groups = value.flatMap((group: unknown) => withoutOurs(group, isOurs));
-        if (groups.length > 0) hooks[event] = groups;
-      }
-      const { hooks: _dropped, ...rest } = settings;
-      return Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
-    },
+    removeEntries: (settings, isOurs) =>
+      editHookLists(settings, (groups) => groups.flatMap((group) => withoutOurs(group, isOurs))),
     commands(settings) {
       if (!isObject(settings['hooks'])) return [];
       const found: SettingsCommand[] = [];
@@ -101,8 +91,4 @@ function hooksOf(group: unknown): Json[] {
 
 function objectOr(value: unknown): Json {
   return isObject(value) ? value : {};
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

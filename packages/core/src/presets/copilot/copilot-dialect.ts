@@ -1,6 +1,5 @@
 import type { ConfigDialect } from '../../config/config-dialect.ts';
-import { claudeDialect } from '../claude/claude-dialect.ts';
-import { isObject } from '../canonical-call.ts';
+import { claudeFormDialect } from '../claude-form-dialect.ts';
 
 /**
  * GitHub Copilot CLI's hooks file form (`.github/hooks/*.json`, `~/.copilot/hooks/*.json`): `{"version":
@@ -10,32 +9,9 @@ import { isObject } from '../canonical-call.ts';
  * a matcher group of one hook in Claude Code's form; an entry already in that nested form (which
  * Copilot also accepts) stays as written. `powershell` is Windows' line, which Hookline does not run.
  */
-export const copilotDialect: ConfigDialect = {
-  ignoresOtherTopLevelKeys: true,
-  hooksSchema: (preset, schemas) => claudeDialect.hooksSchema(preset, schemas),
-  formValue: asClaudeForm,
-  readHooks: (source, preset, schemas) =>
-    claudeDialect.readHooks(
-      { ...source, data: { ...source.data, hooks: asClaudeForm(source.data['hooks']) } },
-      preset,
-      schemas,
-    ),
-};
-
-/** Copilot's `hooks` object in Claude Code's form; parts that are not as expected stay as written. */
-export function asClaudeForm(hooks: unknown): unknown {
-  if (!isObject(hooks)) return hooks;
-  return Object.fromEntries(
-    Object.entries(hooks).map(([event, entries]) => [
-      event,
-      Array.isArray(entries)
-        ? (entries as readonly unknown[]).map((entry) =>
-            isObject(entry) && !Array.isArray(entry['hooks']) ? asClaudeGroup(entry) : entry,
-          )
-        : entries,
-    ]),
-  );
-}
+export const copilotDialect: ConfigDialect = claudeFormDialect((entry) =>
+  Array.isArray(entry['hooks']) ? entry : asClaudeGroup(entry),
+);
 
 function asClaudeGroup(entry: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const { matcher, bash, command, powershell: _windows, timeoutSec, timeout, type, ...rest } = entry;

@@ -1,5 +1,6 @@
 import type { AgentSettings, SettingsCommand } from '../agent-adapter.ts';
 import { isObject } from '../canonical-call.ts';
+import { flatCommands, withFlatEntries, withoutFlatEntries, type FlatEntries } from '../settings-hook-lists.ts';
 
 /**
  * Hookline's entries in a Copilot hooks file of its own (`.github/hooks/hookline.json`, the user's
@@ -9,46 +10,21 @@ import { isObject } from '../canonical-call.ts';
  * file has none; every other entry and key is kept.
  */
 export function copilotSettings(events: readonly string[]): AgentSettings {
+  const flat: FlatEntries = {
+    lineOf,
+    ours: (event, entry) => {
+      const line = `${entry.command(event)} --event ${event}`;
+      return { line, item: { type: 'command', bash: line, timeoutSec: entry.timeoutSeconds } };
+    },
+    versioned: true,
+  };
   return {
     project: { under: 'project', path: '.github/hooks/hookline.json' },
     user: { under: 'home', path: '.copilot/hooks/hookline.json' },
     events,
-    addEntries(settings, entry, chosen) {
-      const hooks: Record<string, unknown> = { ...(isObject(settings['hooks']) ? settings['hooks'] : {}) };
-      for (const event of events.filter((candidate) => chosen.includes(candidate))) {
-        const list = Array.isArray(hooks[event]) ? [...(hooks[event] as unknown[])] : [];
-        const command = `${entry.command(event)} --event ${event}`;
-        if (list.some((item) => isObject(item) && lineOf(item) === command)) continue;
-        list.push({ type: 'command', bash: command, timeoutSec: entry.timeoutSeconds });
-        hooks[event] = list;
-      }
-      return { version: 1, ...settings, hooks };
-    },
-    removeEntries(settings, isOurs) {
-      if (!isObject(settings['hooks'])) return { ...settings };
-      const hooks: Record<string, unknown> = {};
-      for (const [event, value] of Object.entries(settings['hooks'])) {
-        if (!Array.isArray(value)) {
-          hooks[event] = value;
-          continue;
-        }
-        const kept = value.filter((item: unknown) => {
-          const line = isObject(item) ? lineOf(item) : undefined;
-          return line === undefined || !isOurs(line);
-        });
-        if (kept.length > 0) hooks[event] = kept;
-      }
-      const { hooks: _dropped, ...rest } = settings;
-      return Object.keys(hooks).length === 0 ? rest : { ...rest, hooks };
-    },
-    commands(settings) {
-      if (!isObject(settings['hooks'])) return [];
-      return Object.entries(settings['hooks']).flatMap(([event, value]): SettingsCommand[] =>
-        Array.isArray(value)
-          ? value.flatMap((item: unknown) => (isObject(item) ? entryCommands(event, item) : []))
-          : [],
-      );
-    },
+    addEntries: (settings, entry, chosen) => withFlatEntries(flat, settings, entry, events, chosen),
+    removeEntries: (settings, isOurs) => withoutFlatEntries(flat, settings, isOurs),
+    commands: (settings) => flatCommands(settings, entryCommands),
     problems(settings) {
       const found: string[] = [];
       if (settings['version'] !== undefined && settings['version'] !== 1)
