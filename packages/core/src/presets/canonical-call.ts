@@ -1,4 +1,4 @@
-import type { AgentCall, BridgedEvent } from './agent-adapter.ts';
+import type { AgentCall, BridgedEvent, BridgeForm } from './agent-adapter.ts';
 
 /** An agent's tool call in canonical terms: the tool's canonical name, its input, context fields to add. */
 export interface CanonicalToolCall {
@@ -52,4 +52,16 @@ export function mergedInput(
 
 export function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `AgentAdapter.presetEvent` for an agent whose events map onto the `agent` preset's by `canonical`
+ * (`PreToolUse` → `pre_tool_use`): in the agent's own form the event keeps its name; an event the table
+ * does not name has no canonical one.
+ */
+export function presetEventBy(
+  canonical: Readonly<Record<string, string>>,
+): (agentEvent: string, form: BridgeForm) => string | undefined {
+  return (agentEvent, form) =>
+    form === 'native' ? agentEvent : Object.hasOwn(canonical, agentEvent) ? canonical[agentEvent] : undefined;
 }

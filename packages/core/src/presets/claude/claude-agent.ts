@@ -1,4 +1,5 @@
 import type { AgentAdapter, AgentCall, BridgedEvent, WireVerdict } from '../agent-adapter.ts';
+import { presetEventBy } from '../canonical-call.ts';
 import { matcherGroupSettings } from '../matcher-group-settings.ts';
 import type { WireAnswer } from '../preset.ts';
 import { canonicalClaudeTool } from './claude-tools.ts';
@@ -61,12 +62,7 @@ export const claudeAgent: AgentAdapter = {
     if (event === undefined) return undefined;
     return { event, context: canonicalContext(call) };
   },
-  presetEvent: (agentEvent, form) =>
-    form === 'native'
-      ? agentEvent
-      : Object.hasOwn(CANONICAL_EVENTS, agentEvent)
-        ? CANONICAL_EVENTS[agentEvent]
-        : undefined,
+  presetEvent: presetEventBy(CANONICAL_EVENTS),
   isGuard: (call) => GUARDS.has(call.agentEvent),
   writeAnswer({ call, outcome, form }) {
     if (form === 'native' || outcome.updated_input === undefined) return writeClaudeAnswer(outcome, call.agentEvent);

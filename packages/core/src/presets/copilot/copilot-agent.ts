@@ -1,6 +1,6 @@
 import type { EmitOutcome } from '../../engine/emit-outcome.ts';
 import type { AgentAdapter, AgentCall, WireVerdict } from '../agent-adapter.ts';
-import { canonicalContext, isObject } from '../canonical-call.ts';
+import { canonicalContext, isObject, presetEventBy } from '../canonical-call.ts';
 import type { WireAnswer } from '../preset.ts';
 import { copilotSettings } from './copilot-settings.ts';
 import { canonicalCopilotTool } from './copilot-tools.ts';
@@ -61,12 +61,7 @@ export const copilotAgent: AgentAdapter = {
     if (typeof call.payload['transcriptPath'] === 'string') context['transcript_path'] = call.payload['transcriptPath'];
     return { event, context };
   },
-  presetEvent: (agentEvent, form) =>
-    form === 'native'
-      ? agentEvent
-      : Object.hasOwn(CANONICAL_EVENTS, agentEvent)
-        ? CANONICAL_EVENTS[agentEvent]
-        : undefined,
+  presetEvent: presetEventBy(CANONICAL_EVENTS),
   isGuard: (call) => GUARDS.has(call.agentEvent),
   writeAnswer({ call, outcome, form }) {
     if (form === 'native' || outcome.updated_input === undefined) return writeCopilotAnswer(outcome, call.agentEvent);

@@ -1,6 +1,6 @@
 import type { EmitOutcome } from '../../engine/emit-outcome.ts';
 import type { AgentAdapter, AgentCall, WireVerdict } from '../agent-adapter.ts';
-import { canonicalContext, isObject, mergedInput } from '../canonical-call.ts';
+import { canonicalContext, isObject, mergedInput, presetEventBy } from '../canonical-call.ts';
 import type { WireAnswer } from '../preset.ts';
 import { cursorSettings } from './cursor-settings.ts';
 import { canonicalCursorTool } from './cursor-tools.ts';
@@ -70,12 +70,7 @@ export const cursorAgent: AgentAdapter = {
     if (output !== undefined && context['tool_response'] === undefined) context['tool_response'] = { output };
     return { event, context };
   },
-  presetEvent: (agentEvent, form) =>
-    form === 'native'
-      ? agentEvent
-      : Object.hasOwn(CANONICAL_EVENTS, agentEvent)
-        ? CANONICAL_EVENTS[agentEvent]
-        : undefined,
+  presetEvent: presetEventBy(CANONICAL_EVENTS),
   isGuard: (call) => GUARDS.has(call.agentEvent),
   writeAnswer({ call, outcome, form }) {
     if (outcome.updated_input === undefined || outcome.decision === 'block')

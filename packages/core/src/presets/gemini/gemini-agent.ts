@@ -1,5 +1,5 @@
 import type { AgentAdapter, AgentCall, WireVerdict } from '../agent-adapter.ts';
-import { canonicalContext, isObject, mergedInput } from '../canonical-call.ts';
+import { canonicalContext, isObject, mergedInput, presetEventBy } from '../canonical-call.ts';
 import { matcherGroupSettings } from '../matcher-group-settings.ts';
 import type { WireAnswer } from '../preset.ts';
 import { canonicalGeminiTool } from './gemini-tools.ts';
@@ -59,12 +59,7 @@ export const geminiAgent: AgentAdapter = {
       }),
     };
   },
-  presetEvent: (agentEvent, form) =>
-    form === 'native'
-      ? agentEvent
-      : Object.hasOwn(CANONICAL_EVENTS, agentEvent)
-        ? CANONICAL_EVENTS[agentEvent]
-        : undefined,
+  presetEvent: presetEventBy(CANONICAL_EVENTS),
   isGuard: (call) => GUARDS.has(call.agentEvent),
   writeAnswer({ call, outcome, form }) {
     if (form === 'native' || outcome.updated_input === undefined) return writeGeminiAnswer(outcome, call.agentEvent);
