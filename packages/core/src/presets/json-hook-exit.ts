@@ -1,8 +1,12 @@
-import type { HookDecision } from '../decisions/decision.ts';
 import { clipText } from '../decisions/clip-text.ts';
 import { readAnswerText } from '../decisions/read-answer-text.ts';
-import { stdoutAnswerScope, type CommandExit, type CommandExitReading, type CommandExitScope } from './command-exit.ts';
-import { findEvent } from './preset.ts';
+import {
+  exitTwoReading,
+  stdoutAnswerScope,
+  type CommandExit,
+  type CommandExitReading,
+  type CommandExitScope,
+} from './command-exit.ts';
 
 /** How a host of the "exit 0 with JSON, exit 2 with stderr" family reads a hook's exit. */
 export interface JsonHookExitRules {
@@ -27,7 +31,6 @@ export function readJsonHookExit(
   scope: CommandExitScope,
   rules: JsonHookExitRules,
 ): CommandExitReading {
-  const spec = findEvent(scope.preset, scope.event);
   const stderr = exit.stderr.trim();
   const said = stderr === '' ? '' : `: ${clipText(stderr)}`;
   if (exit.exitCode === null)
@@ -39,12 +42,7 @@ export function readJsonHookExit(
         error: `hook exited with code 2 but wrote no reason on stderr, which ${rules.host} does not read as a block; write the reason to stderr`,
         warnings: [],
       };
-    const reason = stderr === '' ? 'hook exited with code 2' : clipText(stderr);
-    const decision: HookDecision =
-      spec === undefined || spec.honours.includes('block')
-        ? { decision: 'block', reason }
-        : { decision: 'proceed', system_message: reason };
-    return { status: 'ok', decision, warnings: [] };
+    return exitTwoReading(stderr, scope);
   }
   if (exit.exitCode !== 0)
     return { status: 'failed', error: `hook exited with code ${exit.exitCode}${said}`, warnings: [] };

@@ -1,7 +1,7 @@
-import type { HookDecision } from '../../decisions/decision.ts';
 import { clipText } from '../../decisions/clip-text.ts';
 import { readAnswerText } from '../../decisions/read-answer-text.ts';
 import {
+  exitTwoReading,
   stdoutAnswerScope,
   type CommandExit,
   type CommandExitReading,
@@ -22,14 +22,7 @@ export function readClaudeExit(exit: CommandExit, scope: CommandExitScope): Comm
   const said = stderr === '' ? '' : `: ${clipText(stderr)}`;
   if (exit.exitCode === null)
     return { status: 'failed', error: `hook killed by ${exit.signal ?? 'an unknown signal'}${said}`, warnings: [] };
-  if (exit.exitCode === 2) {
-    const reason = stderr === '' ? 'hook exited with code 2' : clipText(stderr);
-    const decision: HookDecision =
-      spec === undefined || spec.honours.includes('block')
-        ? { decision: 'block', reason }
-        : { decision: 'proceed', system_message: reason };
-    return { status: 'ok', decision, warnings: [] };
-  }
+  if (exit.exitCode === 2) return exitTwoReading(stderr, scope);
   if (exit.exitCode !== 0)
     return { status: 'failed', error: `hook exited with code ${exit.exitCode}${said}`, warnings: [] };
   const reading = readAnswerText(exit.stdout, stdoutAnswerScope(exit, scope));

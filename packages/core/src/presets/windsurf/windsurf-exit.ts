@@ -1,7 +1,5 @@
 import { clipText } from '../../decisions/clip-text.ts';
-import type { HookDecision } from '../../decisions/decision.ts';
-import type { CommandExit, CommandExitReading, CommandExitScope } from '../command-exit.ts';
-import { findEvent } from '../preset.ts';
+import { exitTwoReading, type CommandExit, type CommandExitReading, type CommandExitScope } from '../command-exit.ts';
 
 /**
  * A Windsurf hook's exit as Cascade reads it (its hooks reference): exit 2 blocks a pre-hook, stderr
@@ -13,15 +11,7 @@ export function readWindsurfExit(exit: CommandExit, scope: CommandExitScope): Co
   const stderr = exit.stderr.trim();
   if (exit.exitCode === null)
     return { status: 'failed', error: `hook killed by ${exit.signal ?? 'an unknown signal'}`, warnings: [] };
-  if (exit.exitCode === 2) {
-    const reason = stderr === '' ? 'hook exited with code 2' : clipText(stderr);
-    const spec = findEvent(scope.preset, scope.event);
-    const decision: HookDecision =
-      spec === undefined || spec.honours.includes('block')
-        ? { decision: 'block', reason }
-        : { decision: 'proceed', system_message: reason };
-    return { status: 'ok', decision, warnings: [] };
-  }
+  if (exit.exitCode === 2) return exitTwoReading(stderr, scope);
   if (exit.exitCode !== 0)
     return {
       status: 'failed',
