@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { messageOf, type AgentAdapter, type PresetConfigFile } from '@hookline/core';
@@ -61,6 +61,14 @@ export function readSettingsFile(path: string): SettingsFile {
 /** The text a settings object is written as. */
 export function settingsText(data: Readonly<Record<string, unknown>>): string {
   return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/** Deletes the file, keeping its text as `<file>.hookline-backup`. Returns the backup's path. */
+export function removeSettingsFile(file: SettingsFile & { readonly text: string }): string {
+  const backup = `${file.path}.hookline-backup`;
+  writeFileSync(backup, file.text);
+  rmSync(file.path);
+  return backup;
 }
 
 /**

@@ -135,6 +135,9 @@ describe('hookline uninstall claude', () => {
     expect((await run('install', 'cursor', '--command', COMMAND, '--all-events')).code).toBe(0);
     const hooksFile = join(scratch.path, 'project/.cursor/hooks.json');
     expect(existsSync(hooksFile)).toBe(true);
+    const dryRun = await run('uninstall', 'cursor', '--dry-run');
+    expect(dryRun.stdout).toContain("holds nothing but Hookline's entries; it would be deleted");
+    expect(existsSync(hooksFile)).toBe(true);
     const result = await run('uninstall', 'cursor');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('held nothing else, so it was deleted');
