@@ -1,4 +1,4 @@
-// Type tests (vitest typecheck): this package is a third-party runner, built against @hookline/core
+// Type tests (compiled by `pnpm typecheck`): this package is a third-party runner, built against @hookline/core
 // as published. Its types get their hook options typed by their schemas, with no cast anywhere.
 import { defineRunner, type HookOptions, type Runner } from '@hookline/core/plugin';
 import * as v from 'valibot';

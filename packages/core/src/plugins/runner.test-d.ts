@@ -1,4 +1,4 @@
-// Type tests (vitest typecheck): a runner written as a third party writes it — through the public
+// Type tests (compiled by `pnpm typecheck`): a runner written as a third party writes it — through the public
 // entry point, with no cast and no annotation — gets its hook options typed by its schema.
 import * as v from 'valibot';
 import { describe, expectTypeOf, test } from 'vitest';
