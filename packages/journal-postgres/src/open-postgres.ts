@@ -8,6 +8,8 @@ export interface ConnectSettings {
   readonly url: string;
   readonly maxConnections: number;
   readonly connectTimeoutSeconds: number;
+  /** The server's `lock_timeout` for the journal's sessions, in ms; 0 sends none (the server's own applies). */
+  readonly lockTimeoutMs: number;
 }
 
 /**
@@ -25,7 +27,10 @@ export async function openPostgres(settings: ConnectSettings, names: TableNames,
     onnotice: () => undefined,
     // The journal uses built-in types only: no round trip at connect to learn the database's own.
     fetch_types: false,
-    connection: { application_name: 'hookline-journal' },
+    // lock_timeout as a startup parameter: every session of the pool gets it at connect, without a
+    // round trip of its own. A statement that waits longer fails with 55P03, which the journal reports
+    // as busy. 0 is left out (the client drops falsy parameters): the server's or role's setting applies.
+    connection: { application_name: 'hookline-journal', lock_timeout: settings.lockTimeoutMs },
   });
   try {
     await sql.begin(async (transaction) => {

@@ -18,6 +18,15 @@ const UNREACHABLE = new Set([
   'CONNECTION_DESTROYED',
 ]);
 
+// SQLSTATEs of a statement that gave up on another session rather than failed: the journal is fine and
+// the same operation succeeds once that session lets go. Each reads as what happened, for the message.
+const BUSY: Readonly<Record<string, string>> = {
+  '55P03': 'another session held a lock it needed past lockTimeoutMs', // lock_not_available
+  '57014': 'a statement was cancelled, by a statement or lock timeout', // query_canceled
+  '40001': "a transaction conflicted with another session's", // serialization_failure
+  '40P01': 'a statement deadlocked with another session', // deadlock_detected
+};
+
 /**
  * A one-line {@link JournalError} for what the server or the client reported, worded by its cause
  * and saying what to do. `url` is already redacted; every secret the error's text might quote is
@@ -33,6 +42,13 @@ export function describePostgresFailure(error: unknown, url: string, secrets: re
   if (UNREACHABLE.has(code))
     return fail(
       `The hook journal ${url} cannot be reached (${detail}). Check that the PostgreSQL server runs and that the URL's host and port are right.`,
+    );
+  // Busy, not unusable: the engine then fails an emit's durable hooks instead of running them unjournaled.
+  const busy = BUSY[code];
+  if (busy !== undefined)
+    return new JournalError(
+      `The hook journal ${url} is busy: ${busy} (${detail}). The journal is fine: retry once the other session lets go, or raise lockTimeoutMs.`,
+      { location: url, cause, busy: true },
     );
   // 28P01 invalid_password, 28000 invalid_authorization_specification (no pg_hba.conf entry, …).
   if (code === '28P01' || code === '28000' || code === 'SASL_SIGNATURE_MISMATCH') {

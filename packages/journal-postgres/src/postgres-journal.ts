@@ -49,6 +49,14 @@ export interface PostgresJournalSettings {
   /** Seconds to wait for a connection before the server counts as unreachable. Default 10. */
   readonly connectTimeoutSeconds?: number;
   /**
+   * How long one statement waits for a lock another session holds (the server's `lock_timeout`, set
+   * at connect) before it fails with a busy `JournalError` (`busy: true`, code `HOOKLINE_JOURNAL_BUSY`),
+   * as `@hookline/journal-sqlite`'s `busyTimeoutMs`: an emit's durable hooks are then reported failed,
+   * never run unjournaled. Default 30 000 ms. 0 sends no setting, for a connection pooler that refuses
+   * startup parameters: the server's or role's `lock_timeout` then applies (PostgreSQL's default waits forever).
+   */
+  readonly lockTimeoutMs?: number;
+  /**
    * Names this machine, so that entries held by a process of it that is gone are reclaimed at once
    * instead of when their lease ends. Default: host name, boot id and pid namespace.
    */
@@ -140,6 +148,7 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
     url: settings.url,
     maxConnections: positiveInteger('maxConnections', settings.maxConnections, 10),
     connectTimeoutSeconds: positiveInteger('connectTimeoutSeconds', settings.connectTimeoutSeconds, 10),
+    lockTimeoutMs: lockTimeout(settings.lockTimeoutMs),
   };
   const shown = redactUrl(settings.url);
   const fail = (error: unknown): Error =>
@@ -480,6 +489,18 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1)
     throw new InvalidOptionError('postgresJournal', name, `${name} must be an integer of at least 1, got ${value}.`);
+  return value;
+}
+
+function lockTimeout(value: number | undefined): number {
+  if (value === undefined) return 30_000;
+  // The server takes an int of milliseconds (at most 2^31 - 1).
+  if (!Number.isInteger(value) || value < 0 || value > 2_147_483_647)
+    throw new InvalidOptionError(
+      'postgresJournal',
+      'lockTimeoutMs',
+      `lockTimeoutMs must be a whole number of milliseconds from 0 to 2147483647, got ${value}.`,
+    );
   return value;
 }
 
