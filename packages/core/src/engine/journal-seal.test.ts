@@ -122,6 +122,12 @@ describe('sealed journal entries', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(
       '{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}',
     );
+    // As JSON.stringify has it: undefined members left out, undefined items null; names escaped.
+    expect(canonicalJson({ z: undefined, a: [undefined, 'x', {}, []], 'k"': 'v', y: undefined })).toBe(
+      '{"a":[null,"x",{},[]],"k\\"":"v"}',
+    );
+    expect(canonicalJson(undefined)).toBe('null');
+    expect(canonicalJson({ only: undefined })).toBe('{}');
     const reordered = {
       ...record,
       context: { node_id: 'build', workflow_name: 'wf', run_id: 'r-1', event: 'stage_complete' },

@@ -33,6 +33,9 @@ const PREFIX = 'v1.';
 /** A {@link JournalSeal} for `key`; the key is read and imported on first use, once. */
 export function createJournalSeal(key: JournalKey): JournalSeal {
   let imported: Promise<HmacSha256> | undefined;
+  // The key once imported: every seal after the first is made without waiting for the import again
+  // (an await per seal, and a promise, at webhook rates).
+  let ready: HmacSha256 | undefined;
   const keyed = (): Promise<HmacSha256> => {
     imported ??= (async () => {
       const bytes = typeof key === 'function' ? await key() : key;
@@ -43,17 +46,20 @@ export function createJournalSeal(key: JournalKey): JournalSeal {
           `journalKey must hold at least ${MIN_KEY_BYTES} bytes (a random secret), got ${bytes instanceof Uint8Array ? bytes.byteLength : typeof bytes}.`,
         );
       }
-      return hmacSha256(bytes);
+      return (ready = hmacSha256(bytes));
     })();
     // A key that failed to load is read again next time (a file made meanwhile, a fixed permission).
     imported.catch(() => (imported = undefined));
     return imported;
   };
-  const sign = async (text: string): Promise<string> => PREFIX + toHex(await (await keyed()).sign(text));
+  const sign = async (text: string): Promise<string> => {
+    const hmac = ready ?? (await keyed());
+    return PREFIX + (hmac.signHexNow === undefined ? toHex(await hmac.sign(text)) : hmac.signHexNow(text));
+  };
   const verify = async (text: string, seal: string | undefined): Promise<boolean> => {
     const mac = seal !== undefined && seal.startsWith(PREFIX) ? fromHex(seal.slice(PREFIX.length)) : undefined;
     // Both HMACs compare in constant time.
-    return mac !== undefined && (await keyed()).verify(text, mac);
+    return mac !== undefined && (ready ?? (await keyed())).verify(text, mac);
   };
   return {
     sealEntry: (scope, record) => sign(entryText(scope, record)),
@@ -88,20 +94,35 @@ function groupText(entrySeal: string, group: Omit<JournalProcessGroup, 'seal'>):
  * the seal valid while any change of a value breaks it.
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((name) => record[name] !== undefined)
-      .sort();
-    return `{${keys.map((name) => `${JSON.stringify(name)}:${canonicalJson(record[name])}`).join(',')}}`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  // Built by appending, without the arrays a map/filter/join per object makes: every durable emit
+  // seals its context, so this runs once per message.
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) text += ',';
+      text += canonicalJson(value[index] ?? null);
+    }
+    return text + ']';
   }
-  return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let text = '{';
+  for (const name of keys) {
+    const item = record[name];
+    if (item === undefined) continue;
+    if (text.length > 1) text += ',';
+    text += JSON.stringify(name) + ':' + canonicalJson(item);
+  }
+  return text + '}';
 }
+
+// The two hex digits of every byte value, so that a seal's 32 bytes are 32 look-ups.
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 function toHex(bytes: Uint8Array): string {
   let text = '';
-  for (const byte of bytes) text += byte.toString(16).padStart(2, '0');
+  for (const byte of bytes) text += HEX[byte]!;
   return text;
 }
 
