@@ -67,10 +67,17 @@ const rows: string[] = [];
 const row = (...cells: Array<string | number>) => rows.push(`| ${cells.join(' | ')} |`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// 1. Throughput.
+// 1. Throughput. Each run also notes the CPU time this process spent per message (the server runs in
+// its own process): a steadier measure than messages/s on a machine whose other jobs come and go.
+const cpuPerMessage: Record<'raw' | 'normal', number[]> = { raw: [], normal: [] };
+const cpuMicros = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return used.user + used.system;
+};
 async function rawUndici(count: number): Promise<number> {
   const agent = new Agent({ connections: 32 });
   let next = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -88,6 +95,7 @@ async function rawUndici(count: number): Promise<number> {
     }),
   );
   const perSecond = count / ((performance.now() - started) / 1000);
+  if (count === MESSAGES) cpuPerMessage.raw.push(cpuMicros(cpu) / count);
   await agent.close();
   return perSecond;
 }
@@ -95,6 +103,7 @@ async function durable(count: number, synchronous: 'full' | 'normal'): Promise<n
   const path = join(folder, `throughput-${synchronous}-${Math.random()}.db`);
   const engine = engineFor(hook('notify', 'run_complete', '/healthy'), path, { synchronous });
   let next = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   // CONCURRENCY hosts emitting one message after another, each waiting until it is delivered and cleared.
   await Promise.all(
@@ -103,6 +112,7 @@ async function durable(count: number, synchronous: 'full' | 'normal'): Promise<n
     }),
   );
   const perSecond = count / ((performance.now() - started) / 1000);
+  if (count === MESSAGES && synchronous === 'normal') cpuPerMessage.normal.push(cpuMicros(cpu) / count);
   const left = (await engine.resume()).ran.length;
   await engine.close();
   if (left !== 0) throw new Error(`${left} entries were left in the journal`);
@@ -246,6 +256,9 @@ row(
 console.log(rows.join('\n'));
 console.log(
   `\nraw rounds ${rawRates.map((rate) => rate.toFixed(0)).join(', ')}; normal rounds ${normalRates.map((rate) => rate.toFixed(0)).join(', ')}; full rounds ${durableRates.map((rate) => rate.toFixed(0)).join(', ')}`,
+);
+console.log(
+  `CPU per message in this process (µs, by round): raw ${cpuPerMessage.raw.map((us) => us.toFixed(1)).join(', ')}; normal ${cpuPerMessage.normal.map((us) => us.toFixed(1)).join(', ')} (paired: ${cpuPerMessage.normal.map((us, round) => (cpuPerMessage.raw[round]! / us).toFixed(2)).join(', ')})`,
 );
 console.log(`head-of-line pairs, p99 beside ÷ alone: ${pairRatios.map((ratio) => ratio.toFixed(2)).join(', ')}`);
 console.log(
