@@ -76,7 +76,7 @@ describe.skipIf(server === undefined)('a journal kept waiting by another session
       cause: expect.objectContaining({ reason: '55P03' }),
     });
     expect((direct as JournalError).message).toMatch(
-      /^The hook journal postgres:\/\/hookline:\*\*\*@127\.0\.0\.1:\d+\/busy_lock is busy: another session held a lock it needed past lockTimeoutMs \(canceling statement due to lock timeout\)\. The journal is fine: retry once the other session lets go, or raise lockTimeoutMs\.$/,
+      /^The hook journal postgres:\/\/hookline:\*\*\*@127\.0\.0\.1:\d+\/busy_lock is busy: another session held a lock it needed past its lock timeout of 200 ms \(canceling statement due to lock timeout\)\. The journal is fine: retry once the other session lets go, or raise lockTimeoutMs\.$/,
     );
     expect(settled.hooks.map((report) => [report.name, report.status])).toEqual([
       ['notify', 'failed'],

@@ -21,18 +21,29 @@ const UNREACHABLE = new Set([
 // SQLSTATEs of a statement that gave up on another session rather than failed: the journal is fine and
 // the same operation succeeds once that session lets go. Each reads as what happened, for the message.
 const BUSY: Readonly<Record<string, string>> = {
-  '55P03': 'another session held a lock it needed past lockTimeoutMs', // lock_not_available
+  '55P03': 'another session held a lock it needed past its lock timeout', // lock_not_available
   '57014': 'a statement was cancelled, by a statement or lock timeout', // query_canceled
   '40001': "a transaction conflicted with another session's", // serialization_failure
   '40P01': 'a statement deadlocked with another session', // deadlock_detected
 };
+
+/** The wait a lock timeout ended, as the message names it: lockTimeoutMs, or the server's own setting at 0. */
+function lockWait(lockTimeoutMs: number | undefined): string {
+  if (lockTimeoutMs === undefined) return '';
+  return lockTimeoutMs === 0 ? " (the server's lock_timeout)" : ` of ${lockTimeoutMs} ms`;
+}
 
 /**
  * A one-line {@link JournalError} for what the server or the client reported, worded by its cause
  * and saying what to do. `url` is already redacted; every secret the error's text might quote is
  * scrubbed, and the cause kept is a scrubbed copy ({@link PostgresFailureCause}), never the client's own error.
  */
-export function describePostgresFailure(error: unknown, url: string, secrets: readonly string[]): JournalError {
+export function describePostgresFailure(
+  error: unknown,
+  url: string,
+  secrets: readonly string[],
+  lockTimeoutMs?: number,
+): JournalError {
   if (JournalError.isInstance(error)) return error;
   const given = (error as { code?: unknown } | null)?.code;
   const code = typeof given === 'string' || typeof given === 'number' ? String(given) : '';
@@ -47,7 +58,7 @@ export function describePostgresFailure(error: unknown, url: string, secrets: re
   const busy = BUSY[code];
   if (busy !== undefined)
     return new JournalError(
-      `The hook journal ${url} is busy: ${busy} (${detail}). The journal is fine: retry once the other session lets go, or raise lockTimeoutMs.`,
+      `The hook journal ${url} is busy: ${busy}${code === '55P03' ? lockWait(lockTimeoutMs) : ''} (${detail}). The journal is fine: retry once the other session lets go, or raise lockTimeoutMs.`,
       { location: url, cause, busy: true },
     );
   // 28P01 invalid_password, 28000 invalid_authorization_specification (no pg_hba.conf entry, …).

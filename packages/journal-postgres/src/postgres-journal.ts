@@ -152,7 +152,7 @@ export function postgresJournal(settings: PostgresJournalSettings): PostgresJour
   };
   const shown = redactUrl(settings.url);
   const fail = (error: unknown): Error =>
-    describePostgresFailure(error, shown, secretsOf(settings.url, process.env['PGPASSWORD']));
+    describePostgresFailure(error, shown, secretsOf(settings.url, process.env['PGPASSWORD']), connect.lockTimeoutMs);
   const table = names.journal;
 
   let opening: Promise<Sql> | undefined;

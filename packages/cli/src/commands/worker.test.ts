@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { TEST_PASSWORD } from '../../../../scripts/postgres-test-server.ts';
+import { findPostgresBinaries, TEST_PASSWORD } from '../../../../scripts/postgres-test-server.ts';
 import { waitFor } from '../../test-support/processes.ts';
 import { finished, makeScratch, runCli, startCli, type Scratch } from '../../test-support/run-cli.ts';
 import { usePostgres } from '../../test-support/use-postgres.ts';
@@ -19,6 +20,29 @@ const lines = (file: string): string[] =>
   existsSync(join(scratch.path, file))
     ? readFileSync(join(scratch.path, file), 'utf8').split('\n').filter(Boolean)
     : [];
+/** Another psql session holds `LOCK TABLE … IN EXCLUSIVE MODE` (writes wait) until released. */
+async function holdTableLock(url: string, table: string): Promise<{ release(): Promise<void> }> {
+  const psql = spawn(join(findPostgresBinaries()!, 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', url], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const closed = new Promise<void>((resolve) => psql.once('close', () => resolve()));
+  psql.stdin.write(`BEGIN;\nLOCK TABLE ${table} IN EXCLUSIVE MODE;\n\\echo locked\n`);
+  await new Promise<void>((resolve, reject) => {
+    let text = '';
+    psql.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes('locked')) resolve();
+    });
+    void closed.then(() => reject(new Error(`psql ended before it took the lock: ${text}`)));
+  });
+  return {
+    async release() {
+      psql.stdin.end('ROLLBACK;\n');
+      await closed;
+    },
+  };
+}
+
 const CONFIG = `preset = "task"\n\n[journal]\nrun = "workers"\n\n[hooks]\nafter_merge = ['echo "$ARC_TASK" >> ran.txt']\n`;
 
 async function emitAndWork(env: Record<string, string>): Promise<void> {
@@ -146,6 +170,33 @@ describe.skipIf(!postgres.available)('PostgreSQL', () => {
     worker.kill('SIGTERM');
     expect((await done).code).toBe(0);
   }, 120_000);
+
+  test('a journal table locked past [journal] busy_timeout_ms (its lock_timeout): `hookline emit` reports the durable hook failed as busy and does not run it', async () => {
+    const url = postgres.database('busy_emit');
+    scratch.write(
+      'hookline.toml',
+      `preset = "task"\n\n[journal]\nurl = "${url}"\nbusy_timeout_ms = 300\n\n[hooks]\nafter_merge = ['echo "$ARC_TASK" >> ran.txt']\n`,
+    );
+    // The journal's tables exist before the other session locks one.
+    expect((await runCli(['journal', 'stats'], { cwd: scratch.path })).code).toBe(0);
+    const lock = await holdTableLock(url, 'hookline_journal');
+    const result = await runCli(['emit', 'after_merge', '--set', 'task=t-1', '--json'], { cwd: scratch.path });
+    await lock.release();
+    const outcome = JSON.parse(result.stdout) as { hooks: Array<Record<string, unknown>>; warnings: string[] };
+    expect(outcome.hooks).toMatchObject([{ name: 'after_merge-01', status: 'failed' }]);
+    expect(String(outcome.hooks[0]!['error'])).toContain('could not journal the durable hooks "after_merge-01"');
+    expect(String(outcome.hooks[0]!['error'])).toContain(
+      'is busy: another session held a lock it needed past its lock timeout of 300 ms',
+    );
+    expect(outcome.warnings.join('\n')).toContain('they did not run');
+    expect(result.stdout + result.stderr).not.toContain(TEST_PASSWORD);
+    expect(lines('ran.txt')).toEqual([]);
+
+    // The lock gone, the next emit journals and runs its hook.
+    const next = await runCli(['emit', 'after_merge', '--set', 'task=t-2', '--json'], { cwd: scratch.path });
+    expect(JSON.parse(next.stdout)).toMatchObject({ hooks: [{ status: 'ok' }], warnings: [] });
+    expect(lines('ran.txt')).toEqual(['t-2']);
+  }, 60_000);
 
   test('an unreachable server: one line on stderr with what to do, the password never printed', async () => {
     scratch.write('hookline.toml', CONFIG);

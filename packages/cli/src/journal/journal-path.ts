@@ -16,7 +16,7 @@ export interface JournalChoice {
   readonly run: 'emitter' | 'workers';
   readonly maxAttempts?: number;
   readonly leaseMs?: number;
-  /** `[journal] busy_timeout_ms`: the SQLite journal's total wait for another process's lock. */
+  /** `[journal] busy_timeout_ms`: the journal's total wait for another process's lock (SQLite's file lock, PostgreSQL's `lock_timeout`). */
   readonly busyTimeoutMs?: number;
 }
 

@@ -26,7 +26,7 @@ export async function loadJournal(
         { cause: error },
       );
     }
-    return module.postgresJournal({ url: choice.location, ...settings });
+    return module.postgresJournal({ url: choice.location, ...settings, ...postgresLockTimeout(choice) });
   }
   let module: typeof import('@hookline/journal-sqlite');
   try {
@@ -43,4 +43,14 @@ export async function loadJournal(
     ...settings,
     ...(choice.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: choice.busyTimeoutMs }),
   });
+}
+
+/**
+ * `[journal] busy_timeout_ms` for PostgreSQL: the server's `lock_timeout`. 0 means "do not wait" in
+ * the config, as for SQLite, but "wait for ever" to PostgreSQL (and `lockTimeoutMs: 0` sends nothing),
+ * so it becomes the shortest wait PostgreSQL has, 1 ms.
+ */
+function postgresLockTimeout(choice: JournalChoice): { lockTimeoutMs?: number } {
+  if (choice.busyTimeoutMs === undefined) return {};
+  return { lockTimeoutMs: Math.max(1, choice.busyTimeoutMs) };
 }

@@ -62,7 +62,7 @@ export const journalSettingsTable: SettingsTable<v.GenericSchema<JournalSettings
           v.integer(),
           v.minValue(0),
           v.description(
-            'SQLite journal: how long a journal operation waits, in all, for the lock of another process (default 30000). Past it the emit reports its durable hooks failed; they never run unjournaled.',
+            "How long a journal operation waits, in all, for a lock another process holds (default 30000): the SQLite file's lock, or a PostgreSQL row or table lock (its lock_timeout; 0 waits not at all). Past it the emit reports its durable hooks failed; they never run unjournaled.",
           ),
         ),
       ),
