@@ -66,6 +66,9 @@ export function agentProject(
     // The user layer of Hookline's config is looked up under XDG_CONFIG_HOME: keep it in the temp HOME.
     XDG_CONFIG_HOME: join(home, '.config'),
     NO_COLOR: '1',
+    // The agents written in JavaScript (Gemini CLI's bundle) compile their code once for all the tests,
+    // not at every start; the cache holds V8's compiled code and nothing the agent decides with.
+    NODE_COMPILE_CACHE: join(tmpdir(), 'hookline-e2e-compile-cache'),
     ...env({ dir, home }),
   };
   return {
