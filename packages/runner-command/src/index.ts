@@ -16,3 +16,4 @@ export { localSandbox, type LocalSandboxSettings } from './local-sandbox.ts';
 export { createProcessSession, type ProcessLaunch, type ProcessSessionSettings } from './process-session.ts';
 export { signalGroup, terminateGroup } from './process-group.ts';
 export { runProcess, type ProcessSettings } from './run-process.ts';
+export { useResidentSpawner } from './resident-spawner-switch.ts';

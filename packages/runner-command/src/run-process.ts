@@ -1,9 +1,11 @@
-import { spawn, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
 import { commandLine } from './command-line.ts';
 import { CommandStartError } from './command-start-error.ts';
 import { describeStartFailure } from './describe-start-failure.ts';
 import { createOutputCapture, type ExecRequest, type ExecResult, type OutputCapture } from '@hookline/core/plugin';
+import { launchHere } from './launch-here.ts';
+import type { Ending, LaunchedProcess, LaunchSpec } from './launched-process.ts';
 import { terminateGroup } from './process-group.ts';
+import { residentSpawner } from './resident-spawner-switch.ts';
 
 /** How {@link runProcess} runs what it is asked to. */
 export interface ProcessSettings {
@@ -32,18 +34,14 @@ export interface ProcessSettings {
  */
 const OUTPUT_DRAIN_MS = 200;
 
-interface Ending {
-  readonly code: number | null;
-  readonly signal: NodeJS.Signals | null;
-}
-
 /**
  * Runs one process in its own process group — the single implementation behind host hooks and the
  * local sandbox. Output is captured up to the cap without slowing or killing the process; stdin gets
  * the request's data and is closed, and a process that never reads it is fine (EPIPE is ignored). An
  * abort, and the main process's exit, end the whole group: SIGTERM, then SIGKILL after the grace. It
  * resolves once the main process has exited and the group is gone or was sent SIGKILL. It rejects with a
- * {@link CommandStartError} when the process cannot be started.
+ * {@link CommandStartError} when the process cannot be started. The process is forked from this
+ * process, or from the resident spawner when the host turned it on (`useResidentSpawner`).
  */
 export async function runProcess(request: ExecRequest, settings: ProcessSettings): Promise<ExecResult> {
   const limit = request.maxOutputBytes ?? settings.maxOutputBytes;
@@ -58,44 +56,31 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   // agent preset's shell). A host without SHLVL (a service, a container) would run every hook
   // through the user's .bashrc; SHLVL=1 makes bash behave as it does when started from a terminal.
   environment['SHLVL'] ??= '1';
-  let child: ChildProcessWithoutNullStreams;
+  const spec: LaunchSpec = {
+    file,
+    args,
+    ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
+    env: environment,
+    ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
+    ...(settings.passFds === undefined || settings.passFds.length === 0 ? {} : { passFds: settings.passFds }),
+    limit,
+    stdout,
+    stderr,
+    onStarted: (pid) => request.onStarted?.(pid),
+  };
+  let child: LaunchedProcess;
   try {
-    // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.
-    const stdio: StdioOptions =
-      settings.passFds === undefined || settings.passFds.length === 0
-        ? 'pipe'
-        : ['pipe', 'pipe', 'pipe', ...settings.passFds];
-    child = spawn(file, args, {
-      cwd: request.cwd,
-      env: environment,
-      detached: true,
-      stdio,
-    }) as ChildProcessWithoutNullStreams;
+    // Descriptors cannot be handed to the spawner: a launch that passes some forks from here.
+    child = await ((spec.passFds === undefined ? residentSpawner()?.launch(spec) : undefined) ?? launchHere(spec));
   } catch (error) {
+    if (CommandStartError.isInstance(error)) throw error;
     throw new CommandStartError(
-      await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }),
+      await describeStartFailure(error, { file: spec.file, args, cwd: request.cwd, path: environment['PATH'] }),
       { cause: error },
     );
   }
 
-  // Told at once, before the child has run far: a journal records the group before a crash can leave it behind unrecorded.
-  if (child.pid !== undefined) request.onStarted?.(child.pid);
-  const ended = new Promise<Ending>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  collect(child, stdout, stderr);
-  feed(child, request.stdin);
-  try {
-    await started(child);
-  } catch (error) {
-    throw new CommandStartError(
-      await describeStartFailure(error, { file, args, cwd: request.cwd, path: environment['PATH'] }),
-      { cause: error },
-    );
-  }
-  // Errors after a successful start (a stream torn down early) must not crash the host.
-  child.on('error', () => undefined);
-
-  const groupId = child.pid!;
+  const groupId = child.pid;
   let termination: Promise<void> | undefined;
   const stop = (): void => {
     termination ??= (settings.terminate ?? terminateGroup)(groupId, settings.killGraceMs);
@@ -103,11 +88,18 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   request.signal?.addEventListener('abort', stop, { once: true });
   if (request.signal?.aborted) stop();
   try {
-    const ending = await ended;
+    let ending: Ending;
+    try {
+      ending = await child.ended;
+    } catch (error) {
+      // The exit can no longer be known (the spawner died): the group goes as it would after a timeout.
+      await (termination ?? terminateGroup(groupId, settings.killGraceMs));
+      throw error;
+    }
     // The hook is over when its main process is: whatever it left in its group goes too, the
     // way a timeout ends it. A process meant to outlive the hook leaves the group with `setsid`.
     const leftovers = termination ?? terminateGroup(groupId, settings.killGraceMs);
-    await drain(child, closed);
+    await drain(child);
     await leftovers;
     return result(ending, stdout, stderr, termination !== undefined);
   } finally {
@@ -115,44 +107,12 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   }
 }
 
-function collect(child: ChildProcessWithoutNullStreams, stdout: OutputCapture, stderr: OutputCapture): void {
-  child.stdout.on('data', (chunk: Uint8Array) => stdout.write(chunk));
-  child.stderr.on('data', (chunk: Uint8Array) => stderr.write(chunk));
-  child.stdout.on('error', () => undefined);
-  child.stderr.on('error', () => undefined);
-}
-
-function feed(child: ChildProcessWithoutNullStreams, data: string | Uint8Array | undefined): void {
-  // A hook that exits without reading its stdin breaks the pipe; that EPIPE is not an error.
-  child.stdin.on('error', () => undefined);
-  if (data === undefined) child.stdin.end();
-  else child.stdin.end(data);
-}
-
-function started(child: ChildProcessWithoutNullStreams): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onSpawn = (): void => {
-      child.off('error', onError);
-      resolve();
-    };
-    const onError = (error: Error): void => {
-      child.off('spawn', onSpawn);
-      reject(error);
-    };
-    child.once('spawn', onSpawn);
-    child.once('error', onError);
-  });
-}
-
-async function drain(child: ChildProcessWithoutNullStreams, closed: Promise<void>): Promise<void> {
+async function drain(child: LaunchedProcess): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), OUTPUT_DRAIN_MS)));
-  const timedOut = await Promise.race([closed.then(() => false), late]);
+  const timedOut = await Promise.race([child.closed.then(() => false), late]);
   clearTimeout(timer);
-  if (timedOut) {
-    child.stdout.destroy();
-    child.stderr.destroy();
-  }
+  if (timedOut) child.dropOutput();
 }
 
 function result(ending: Ending, stdout: OutputCapture, stderr: OutputCapture, aborted: boolean): ExecResult {

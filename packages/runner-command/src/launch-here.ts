@@ -1,0 +1,55 @@
+import { spawn, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
+import type { Ending, LaunchedProcess, LaunchSpec } from './launched-process.ts';
+
+/** Spawns from this process: the default, and what needs descriptors passed (a sandbox's `--bind-fd`). */
+export async function launchHere(spec: LaunchSpec): Promise<LaunchedProcess> {
+  // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.
+  const stdio: StdioOptions =
+    spec.passFds === undefined || spec.passFds.length === 0 ? 'pipe' : ['pipe', 'pipe', 'pipe', ...spec.passFds];
+  const child = spawn(spec.file, spec.args, {
+    ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+    env: spec.env,
+    detached: true,
+    stdio,
+  }) as ChildProcessWithoutNullStreams;
+
+  // Told at once, before the child has run far: a journal records the group before a crash can leave it behind unrecorded.
+  if (child.pid !== undefined) spec.onStarted(child.pid);
+  const ended = new Promise<Ending>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  child.stdout.on('data', (chunk: Uint8Array) => spec.stdout.write(chunk));
+  child.stderr.on('data', (chunk: Uint8Array) => spec.stderr.write(chunk));
+  child.stdout.on('error', () => undefined);
+  child.stderr.on('error', () => undefined);
+  // A hook that exits without reading its stdin breaks the pipe; that EPIPE is not an error.
+  child.stdin.on('error', () => undefined);
+  if (spec.stdin === undefined) child.stdin.end();
+  else child.stdin.end(spec.stdin);
+  await started(child);
+  // Errors after a successful start (a stream torn down early) must not crash the host.
+  child.on('error', () => undefined);
+  return {
+    pid: child.pid!,
+    ended,
+    closed,
+    dropOutput() {
+      child.stdout.destroy();
+      child.stderr.destroy();
+    },
+  };
+}
+
+function started(child: ChildProcessWithoutNullStreams): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onSpawn = (): void => {
+      child.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error): void => {
+      child.off('spawn', onSpawn);
+      reject(error);
+    };
+    child.once('spawn', onSpawn);
+    child.once('error', onError);
+  });
+}
