@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, runCli, makeScratch, type Scratch } from '../../test-support/run-cli.ts';
-import { killGroup, waitFor } from '../../test-support/processes.ts';
+import { isRunning, killGroup, waitFor } from '../../test-support/processes.ts';
 import { daemonEnv, startDaemon, type TestDaemon } from '../../test-support/serve-daemon.ts';
 
 // `hookline serve` as users run it: a real daemon process, called over real TCP and Unix sockets,
@@ -205,6 +205,30 @@ action = { type = "shell", command = "touch started; sleep 1; touch finished; ec
     daemon = await startDaemon(scratch, env);
     await waitFor('the resumed durable hook to start', () => starts() === 2, 60_000);
     writeFileSync(join(project, 'release'), '');
+  });
+
+  it('forks command hooks from its resident spawner, which leaves with the daemon, even a killed one', async () => {
+    scratch.write(
+      'project/hookline.toml',
+      `[[hooks]]\nname = "parent"\nevent = "stage_start"\nsandbox = false\ncommand = 'echo $PPID >> parents'\n`,
+    );
+    await trust();
+    daemon = await startDaemon(scratch, env);
+    const context = { cwd: project, run_id: 'r1', workflow_name: 'ship', node_id: 'build' };
+    for (let index = 0; index < 2; index++)
+      expect(JSON.parse((await daemon.post('/emit/stage_start', context)).body)).toMatchObject({ decision: 'proceed' });
+    const parents = readFileSync(join(project, 'parents'), 'utf8').trim().split('\n').map(Number);
+    // One spawner for both hooks: a child of the daemon, not the daemon itself.
+    expect(parents).toHaveLength(2);
+    expect(parents[1]).toBe(parents[0]);
+    const spawner = parents[0]!;
+    expect(spawner).not.toBe(daemon.child.pid);
+    const stat = readFileSync(`/proc/${spawner}/stat`, 'utf8');
+    expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])).toBe(daemon.child.pid);
+    expect(readFileSync(`/proc/${spawner}/cmdline`, 'utf8')).toContain('hookline-spawner');
+    daemon.child.kill('SIGKILL');
+    await daemon.exited;
+    await waitFor('the spawner to exit after the daemon', () => !isRunning(spawner));
   });
 
   it('status and stop find the daemon by its state file; a second daemon refuses to start', async () => {

@@ -30,6 +30,7 @@ export const serveCommand = {
     }
     // Script hooks run in this process's isolate pool: it needs the Node flags they need.
     await requireFlags(io);
+    await useResidentSpawner(io);
     const { cliServeBackend } = await import('../serve/cli-serve-backend.ts');
     const log = daemon.jsonLog(io.stdout);
     const backend = cliServeBackend(io, log);
@@ -104,6 +105,18 @@ async function scriptHost(io: CliIo): Promise<ScriptHostModule | undefined> {
 /** The Node flags script hooks need (none when runner-script is not installed). */
 async function scriptNodeFlags(io: CliIo): Promise<readonly string[]> {
   return (await scriptHost(io))?.SCRIPT_NODE_FLAGS ?? [];
+}
+
+/**
+ * Command hooks' processes are forked from runner-command's small resident spawner instead of the
+ * daemon: a fork costs more the more memory the forking process maps, and the daemon maps a lot.
+ * Switched on before any config is loaded, for every copy of runner-command the daemon loads.
+ */
+async function useResidentSpawner(io: CliIo): Promise<void> {
+  const imported = await importFirstParty('@hookline/runner-command', [io.cwd]);
+  if (imported.status !== 'loaded') return;
+  const { useResidentSpawner: turnOn } = imported.exports as Partial<typeof import('@hookline/runner-command')>;
+  turnOn?.();
 }
 
 /**
