@@ -4,7 +4,8 @@
 //     daemon, one script hook (the isolate pool: no process started): median and p99 per call,
 //     targets ≤ 1 ms and ≤ 3 ms;
 //   - the shim (bash, /dev/tcp) → daemon, per call, against spawning /bin/true: target ≤ 3×;
-//   - a command hook (`true`) through the daemon against spawning `sh -c true` directly: ≤ 1.2×;
+//   - a command hook (`true`) through the daemon against spawning `sh -c true` directly: ≤ 1.2×; and
+//     the CPU time per command hook of the daemon and of its helper processes (the resident spawner);
 //   - 64 concurrent clients (keep-alive) for a bounded number of calls: throughput (target ≥ 10 000
 //     calls/s), errors (0), p99 (≤ 10 ms);
 //   - the daemon's memory, which must stay flat: its floors (the least of a few samples, each after a
@@ -183,6 +184,29 @@ const spawnTime = (file: string, args: readonly string[], input?: string) =>
     child.stdin?.end(input);
   });
 
+/**
+ * CPU time (user + system, ms) of `pid` itself and of each of its running children (the resident
+ * spawner), from /proc; a process's own times leave out the children it reaped (the hooks).
+ */
+function cpuTimes(pid: number): { own: number; helpers: Map<number, number> } {
+  // /proc counts in USER_HZ, 100 per second on Linux.
+  const ownTime = (of: number): number => {
+    const stat = readFileSync(`/proc/${of}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  const helpers = new Map<number, number>();
+  for (const child of children.map(Number)) {
+    try {
+      helpers.set(child, ownTime(child));
+    } catch {
+      // Ended in between: a hook's process, not a helper.
+    }
+  }
+  return { own: ownTime(pid), helpers };
+}
+
 /** The daemon's memory floors in MiB: the heap's live objects, and its resident set, after full collections. */
 const memory = () =>
   new Promise<{ heap: number; rss: number }>((resolve) => {
@@ -243,6 +267,20 @@ try {
   console.log(
     `  daemon ${fmt(m('command-hook'))}, direct ${fmt(m('direct'))}: ${(m('command-hook') / m('direct')).toFixed(2)}× (target ≤ 1.2×)`,
   );
+
+  // What a command hook costs the daemon's process itself, and the helpers it runs them from (the
+  // resident spawner), in CPU time read from /proc: unlike the latencies above, hardly moved by
+  // what else runs on the machine. The hooks' own processes are not counted.
+  if (existsSync(`/proc/${daemon.pid}/stat`)) {
+    const before = cpuTimes(daemon.pid!);
+    for (let index = 0; index < CALLS; index++) await post('/emit/stage_start', commandBody, false);
+    const after = cpuTimes(daemon.pid!);
+    const helpers = [...after.helpers].map(([pid, ms]) => ms - (before.helpers.get(pid) ?? 0));
+    console.log(`command hook \`true\`, CPU time per call (${CALLS} calls, /proc):`);
+    console.log(
+      `  daemon ${fmt((after.own - before.own) / CALLS)}, its helper processes ${fmt(helpers.reduce((sum, ms) => sum + ms, 0) / CALLS)}`,
+    );
+  }
 
   // 3. 64 concurrent clients, keep-alive, a bounded number of calls.
   for (const [what, body, calls] of [
