@@ -6,6 +6,7 @@
 //   - the shim (bash, /dev/tcp) → daemon, per call, against spawning /bin/true: target ≤ 3×;
 //   - a command hook (`true`) through the daemon against spawning `sh -c true` directly: ≤ 1.2×; and
 //     the CPU time per command hook of the daemon and of its helper processes (the resident spawner);
+//     the comparison once more after the memory soak below, when the daemon holds more memory;
 //   - 64 concurrent clients (keep-alive) for a bounded number of calls: throughput (target ≥ 10 000
 //     calls/s), errors (0), p99 (≤ 10 ms);
 //   - the daemon's memory, which must stay flat: its floors (the least of a few samples, each after a
@@ -354,6 +355,20 @@ try {
   await soak(MEMORY_CALLS - Math.floor(MEMORY_CALLS / 2));
   const end = await memory();
   soakAgent.destroy();
+  // The command-hook row again, now that the daemon holds what the soak left it (rss grown to its
+  // plateau): a process forked from the daemon itself costs more the more memory it maps.
+  const late = await measureInterleaved(
+    [
+      { name: 'direct', run: () => spawnTime('/bin/sh', ['-c', 'true']) },
+      { name: 'command-hook', run: () => post('/emit/stage_start', commandBody, false).then(() => undefined) },
+    ],
+    { rounds: SPAWN_ROUNDS, warmup: 5 },
+  );
+  const lateMedian = (name: string) => median(late.get(name)!);
+  console.log('command hook `true` through the daemon vs `sh -c true` spawned directly, after the soak:');
+  console.log(
+    `  daemon ${fmt(lateMedian('command-hook'))}, direct ${fmt(lateMedian('direct'))}: ${(lateMedian('command-hook') / lateMedian('direct')).toFixed(2)}× (target ≤ 1.2×)`,
+  );
   console.log('daemon memory floors (after full collections):');
   console.log(`  after the warm-up: ${mib(before)}`);
   console.log(`  after the ${timed} calls above: ${mib(afterRows)}`);
