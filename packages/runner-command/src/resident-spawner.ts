@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import process from 'node:process';
 import { HooklineError } from '@hookline/core/plugin';
 import { CommandStartError } from './command-start-error.ts';
+import { launchHere } from './launch-here.ts';
 import type { Ending, LaunchedProcess, LaunchSpec } from './launched-process.ts';
 import { spawnerMain } from './spawner-main.ts';
 import type { SpawnerReport, SpawnerRequest } from './spawner-protocol.ts';
@@ -19,6 +20,13 @@ const SPAWNER_TITLE = 'hookline-spawner';
 /** A process started through the spawner, from the request until its output is closed. */
 interface Flight {
   readonly spec: LaunchSpec;
+  /**
+   * Whether the request reached the spawner: `sending` until the write completed; `refused` when it
+   * could not be written (the spawner is gone, so it surely did not start the process).
+   */
+  delivery: 'sending' | 'written' | 'refused';
+  /** Whether it was sent again, once, after a spawner refused it. */
+  retried: boolean;
   pid?: number;
   started: { resolve: (process: LaunchedProcess) => void; reject: (error: unknown) => void };
   ended?: { resolve: (ending: Ending) => void; reject: (error: unknown) => void };
@@ -29,16 +37,19 @@ interface Flight {
 interface Spawner {
   readonly child: ChildProcess;
   readonly flights: Map<number, Flight>;
-  lost: boolean;
+  /** How it ended ("was killed by SIGKILL"), once it did. */
+  lost?: string;
 }
 
 /**
  * Spawns processes from a small helper process (the resident spawner) instead of the calling
  * process: for a long-lived host whose own memory makes every fork slow (`hookline serve`). The
  * spawner is started on first use and again after it died; it exits when this process does (its IPC
- * channel closes). A launch in flight when it died fails: one not yet started with a
- * `CommandStartError`, one running with `HOOKLINE_COMMAND_SPAWNER_LOST` after its process group was
- * ended by the caller, since its output and exit can no longer be known.
+ * channel closes). A request it could not even be sent (it had died unnoticed) goes to a new
+ * spawner. A launch in flight when it died fails: one it had been sent but not started with a
+ * `CommandStartError` (whether it read the request cannot be known), one running with
+ * `HOOKLINE_COMMAND_SPAWNER_LOST` after its process group was ended by the caller, since its output
+ * and exit can no longer be known.
  */
 export class ResidentSpawner {
   #current: Spawner | undefined;
@@ -53,7 +64,14 @@ export class ResidentSpawner {
   launch(spec: LaunchSpec): Promise<LaunchedProcess> | undefined {
     const spawner = this.#spawner();
     if (spawner === undefined) return undefined;
+    return new Promise<LaunchedProcess>((resolve, reject) =>
+      this.#send(spawner, { spec, delivery: 'sending', retried: false, started: { resolve, reject } }),
+    );
+  }
+
+  #send(spawner: Spawner, flight: Flight): void {
     const id = this.#nextId++;
+    const { spec } = flight;
     const request: SpawnerRequest = {
       type: 'spawn',
       id,
@@ -69,17 +87,52 @@ export class ResidentSpawner {
       // One byte past the cap tells the capture that more came.
       limit: spec.limit + 1,
     };
-    return new Promise<LaunchedProcess>((resolve, reject) => {
-      spawner.flights.set(id, { spec, started: { resolve, reject } });
-      if (spawner.flights.size === 1) hold(spawner.child, true);
-      spawner.child.send(request, (error: Error | null) => {
-        if (error !== null) this.#lose(spawner, `could not be sent its request (${error.message})`);
-      });
+    flight.delivery = 'sending';
+    spawner.flights.set(id, flight);
+    if (spawner.flights.size === 1) hold(spawner.child, true);
+    spawner.child.send(request, (error: Error | null) => {
+      if (error === null) {
+        flight.delivery = 'written';
+        // Written to a spawner that died meanwhile: whether it read the request cannot be known.
+        if (spawner.lost !== undefined && flight.pid === undefined) this.#failStart(spawner, flight);
+        return;
+      }
+      // Not written: the spawner died before this process noticed (its exit is still on the way).
+      // It cannot have started the process, so another spawner may.
+      flight.delivery = 'refused';
+      this.#settle(spawner, id);
+      if (this.#current === spawner) this.#current = undefined;
+      this.#retry(flight);
     });
   }
 
+  /** Sends a refused request once more, to a new spawner, or spawns it from here when none starts. */
+  #retry(flight: Flight): void {
+    if (flight.retried) {
+      flight.started.reject(
+        new CommandStartError(
+          `two process spawners in a row refused to start ${JSON.stringify(flight.spec.file)}; the next hook starts a new one`,
+        ),
+      );
+      return;
+    }
+    flight.retried = true;
+    const spawner = this.#spawner();
+    if (spawner !== undefined) this.#send(spawner, flight);
+    else launchHere(flight.spec).then(flight.started.resolve, flight.started.reject);
+  }
+
+  #failStart(spawner: Spawner, flight: Flight): void {
+    flight.started.reject(
+      new CommandStartError(
+        `the process spawner (pid ${spawner.child.pid ?? 'unknown'}) ${spawner.lost} before it started ${JSON.stringify(flight.spec.file)}; the next hook starts a new spawner`,
+      ),
+    );
+  }
+
   #spawner(): Spawner | undefined {
-    if (this.#current !== undefined && !this.#current.lost && this.#current.child.connected) return this.#current;
+    if (this.#current !== undefined && this.#current.lost === undefined && this.#current.child.connected)
+      return this.#current;
     let child: ChildProcess;
     try {
       child = spawn(process.execPath, [...SPAWNER_FLAGS, '-e', `(${spawnerMain.toString()})()`, SPAWNER_TITLE], {
@@ -97,7 +150,7 @@ export class ResidentSpawner {
       child.on('error', () => undefined);
       return undefined;
     }
-    const spawner: Spawner = { child, flights: new Map(), lost: false };
+    const spawner: Spawner = { child, flights: new Map() };
     child.on('error', () => undefined);
     child.on('message', (report: SpawnerReport) => this.#receive(spawner, report));
     // Its reports are all read once the channel is closed, and its exit says what happened: flights
@@ -168,26 +221,22 @@ export class ResidentSpawner {
   }
 
   #lose(spawner: Spawner, how: string): void {
-    if (spawner.lost) return;
-    spawner.lost = true;
+    if (spawner.lost !== undefined) return;
+    spawner.lost = how;
     if (this.#current === spawner) this.#current = undefined;
     const flights = [...spawner.flights.values()];
     spawner.flights.clear();
     hold(spawner.child, false);
-    const spawnerPid = spawner.child.pid ?? 'unknown';
     for (const flight of flights) {
       if (flight.pid === undefined) {
-        flight.started.reject(
-          new CommandStartError(
-            `the process spawner (pid ${spawnerPid}) ${how} before it started ${JSON.stringify(flight.spec.file)}; the next hook starts a new spawner`,
-          ),
-        );
+        // One still being written is decided when the write completes (see #send).
+        if (flight.delivery === 'written') this.#failStart(spawner, flight);
         continue;
       }
       flight.ended?.reject(
         new HooklineError(
           'HOOKLINE_COMMAND_SPAWNER_LOST',
-          `the process spawner (pid ${spawnerPid}) ${how} while process ${flight.pid} ran: its output and exit status are lost, and its process group was ended; the next hook starts a new spawner`,
+          `the process spawner (pid ${spawner.child.pid ?? 'unknown'}) ${how} while process ${flight.pid} ran: its output and exit status are lost, and its process group was ended; the next hook starts a new spawner`,
         ),
       );
       flight.closed?.();
