@@ -2,7 +2,7 @@
 // same results, errors and process-group handling as an in-process spawn; a spawner that dies fails
 // what it was running and is replaced; a host that ends takes its spawner with it.
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -25,13 +25,17 @@ const quote = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
 const readPid = (path: string): number => Number(readFileSync(path, 'utf8').trim());
 const written = (path: string) => () => existsSync(path) && readFileSync(path, 'utf8').endsWith('\n');
 
+// Whether the switch was on when this file started (`pnpm test:resident-spawner` turns it on for
+// every file): tests that turn it on or off leave it as they found it.
+const switchedOn = residentSpawner() !== undefined;
+
 /** Runs `request` through the spawner (switched on for this call only). */
 async function viaSpawner(request: ExecRequest, overrides: Partial<ProcessSettings> = {}): Promise<ExecResult> {
   useResidentSpawner(true);
   try {
     return await runProcess(request, { ...settings, ...overrides });
   } finally {
-    useResidentSpawner(false);
+    useResidentSpawner(switchedOn);
   }
 }
 
@@ -39,7 +43,7 @@ async function viaSpawner(request: ExecRequest, overrides: Partial<ProcessSettin
 function currentSpawner(): number | undefined {
   useResidentSpawner(true);
   const pid = residentSpawner()?.pid;
-  useResidentSpawner(false);
+  useResidentSpawner(switchedOn);
   return pid;
 }
 
@@ -47,6 +51,15 @@ function currentSpawner(): number | undefined {
 async function spawnerPid(): Promise<number> {
   await viaSpawner({ command: 'true' });
   return currentSpawner()!;
+}
+
+/** How many threads `pid` has left (0 once it is reaped). */
+function threads(pid: number): number {
+  try {
+    return readdirSync(`/proc/${pid}/task`).length;
+  } catch {
+    return 0;
+  }
 }
 
 /** Why `work` rejected. */
@@ -57,7 +70,7 @@ async function failure(work: Promise<unknown>): Promise<unknown> {
   );
 }
 
-afterEach(() => useResidentSpawner(false));
+afterEach(() => useResidentSpawner(switchedOn));
 
 describe('a process started through the spawner', () => {
   test('is the spawner’s child, not this process’s, and in a group and session of its own', async () => {
@@ -72,6 +85,7 @@ describe('a process started through the spawner', () => {
 
   test('with the switch off, processes are this process’s children again', async () => {
     await spawnerPid();
+    useResidentSpawner(false);
     const result = await runProcess({ command: 'echo $PPID' }, settings);
     expect(Number(text(result.stdout))).toBe(process.pid);
   });
@@ -188,6 +202,7 @@ describe('start failures', () => {
   ];
 
   test.each(cases)('$name: the same CommandStartError as an in-process spawn', async ({ request, overrides = {} }) => {
+    useResidentSpawner(false);
     const here = await failure(runProcess(request(), { ...settings, ...overrides }));
     const there = await failure(viaSpawner(request(), overrides));
     expect(here).toBeInstanceOf(CommandStartError);
@@ -281,9 +296,10 @@ describe('a spawner that dies', () => {
     const spawner = await spawnerPid();
     process.kill(spawner, 'SIGKILL');
     // Waited for without yielding to the event loop: this process has not seen the spawner's exit
-    // or its closed channel when the next request is sent, so the request is refused, not lost.
+    // or its closed channel when the next request is sent, so the request is refused, not lost. Dead
+    // means every thread gone: the main thread can be a zombie while the others still hold the channel.
     const pause = new Int32Array(new SharedArrayBuffer(4));
-    while (isRunning(spawner)) Atomics.wait(pause, 0, 0, 5);
+    while (isRunning(spawner) || threads(spawner) > 1) Atomics.wait(pause, 0, 0, 5);
     const result = await viaSpawner({ command: 'echo $PPID' });
     expect(result.exitCode).toBe(0);
     const replacement = Number(text(result.stdout));
