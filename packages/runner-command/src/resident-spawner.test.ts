@@ -166,6 +166,9 @@ describe('a process started through the spawner', () => {
       },
     });
     expect(await waitFor(written(pidFile), 10_000)).toBe(true);
+    // The spawner's "started" message can arrive after the process has already written its pid: what
+    // matters is that it arrives while the process runs (it waits for `release`).
+    expect(await waitFor(() => started !== undefined, 10_000)).toBe(true);
     expect(started).toBe(readPid(pidFile));
     expect(runningWhenTold).toBe(true);
     writeFileSync(release, '');
@@ -274,8 +277,12 @@ describe('a spawner that dies', () => {
   test('fails the process it ran with a clear error, ends its group, and is replaced for the next one', async () => {
     const spawner = await spawnerPid();
     const pidFile = join(scratch(), 'pid');
-    const work = failure(viaSpawner({ command: `echo $$ > ${quote(pidFile)}; sleep 300 & sleep 300` }));
-    expect(await waitFor(written(pidFile), 10_000)).toBe(true);
+    let told = false;
+    const work = failure(
+      viaSpawner({ command: `echo $$ > ${quote(pidFile)}; sleep 300 & sleep 300`, onStarted: () => (told = true) }),
+    );
+    // Killed once the host knows the process runs (the spawner's "started" may trail the pid file).
+    expect(await waitFor(() => written(pidFile)() && told, 10_000)).toBe(true);
     const group = readPid(pidFile);
     process.kill(spawner, 'SIGKILL');
     const error = (await work) as { code?: string; message?: string };
