@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtInPresets, configJsonSchema, HooklineError, type ConfigError } from '@hookline/core';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, describe, expect, test } from 'vitest';
 import { sandboxSettingsTables } from '../plugins/sandbox-settings-tables.ts';
 import { loadRunnerSetup, loadSetup } from './load-setup.ts';
@@ -66,13 +66,22 @@ async function judge(config: ConfigCase): Promise<{ loader: readonly string[]; s
   const setup = await loadRunnerSetup(options);
   const tables = [...setup.settingsTables, ...(await sandboxSettingsTables(setup.sources, setup.folders, true))];
   const schema = configJsonSchema(setup.runners, builtInPresets.presetFor(setup.sources).name, tables);
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const data = setup.sources[0]!.data;
-  const valid = ajv.validate(schema, data);
+  const validate = validatorFor(schema);
+  const valid = validate(setup.sources[0]!.data);
   return {
     loader,
-    schema: valid ? [] : (ajv.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`),
+    schema: valid ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`),
   };
+}
+
+// Most cases share one of a few schemas (one per preset and set of tables): each is compiled once.
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(schema: object): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (validate === undefined) validators.set(key, (validate = ajv.compile(schema)));
+  return validate;
 }
 
 function docsConfigs(): Array<ConfigCase & { readonly invalid: boolean }> {
