@@ -12,9 +12,9 @@ export interface StartAttempt {
 }
 
 /**
- * Turns a spawn error (or the resident spawner's report of one) into a message naming its cause. `spawn` reports a missing working directory
- * with the same ENOENT as a missing program, so the directory is examined first: a hook whose `cwd`
- * is gone must say so rather than blame the shell.
+ * Turns a spawn error (or the resident spawner's report of one) into a message naming its cause.
+ * `spawn` reports a missing working directory with the same ENOENT as a missing program, so the
+ * directory is examined first: a hook whose `cwd` is gone must say so rather than blame the shell.
  */
 export async function describeStartFailure(error: unknown, attempt: StartAttempt): Promise<string> {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -32,13 +32,7 @@ export async function describeStartFailure(error: unknown, attempt: StartAttempt
       : `cannot start ${program}: not found on PATH (${attempt.path === undefined ? 'PATH is not set' : `PATH=${attempt.path}`})`;
   }
   if (code === 'EACCES') return `cannot start ${program}: permission denied`;
-  return `cannot start ${program}: ${reportedMessage(error)}`;
-}
-
-/** The error's message; a spawn failure reported by the resident spawner arrives as a plain `{ code, message }`. */
-function reportedMessage(error: unknown): string {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return !(error instanceof Error) && typeof message === 'string' ? message : messageOf(error);
+  return `cannot start ${program}: ${messageOf(error)}`;
 }
 
 async function directoryProblem(cwd: string): Promise<string | undefined> {

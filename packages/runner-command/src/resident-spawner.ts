@@ -196,7 +196,7 @@ export class ResidentSpawner {
       case 'failed':
         this.#settle(spawner, report.id);
         // As spawn reported it, for the same description an in-process start failure gets.
-        flight.started.reject({ message: report.message, ...(report.code === undefined ? {} : { code: report.code }) });
+        flight.started.reject(new ReportedSpawnError(report.message, report.code));
         break;
       case 'output':
         (report.fd === 1 ? flight.spec.stdout : flight.spec.stderr).write(Buffer.from(report.data, 'base64'));
@@ -241,6 +241,16 @@ export class ResidentSpawner {
       );
       flight.closed?.();
     }
+  }
+}
+
+/** A spawn failure the spawner reported, shaped as the error `spawn` would have thrown here (its errno code). */
+class ReportedSpawnError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, code: string | undefined) {
+    super(message);
+    this.name = 'ReportedSpawnError';
+    this.code = code;
   }
 }
 
