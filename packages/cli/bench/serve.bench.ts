@@ -33,6 +33,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { measureInterleaved, quantile } from '../../../scripts/bench-stats.ts';
+import { processCpuMs } from '../../../scripts/process-cpu.ts';
 import { rawHttpLoad } from './raw-http-clients.ts';
 import { writeShim, servePaths } from '@hookline/serve';
 
@@ -190,22 +191,14 @@ const spawnTime = (file: string, args: readonly string[], input?: string) =>
  * spawner), from /proc; a process's own times leave out the children it reaped (the hooks).
  */
 function cpuTimes(pid: number): { own: number; helpers: Map<number, number> } {
-  // /proc counts in USER_HZ, 100 per second on Linux.
-  const ownTime = (of: number): number => {
-    const stat = readFileSync(`/proc/${of}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  };
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
   const helpers = new Map<number, number>();
   for (const child of children.map(Number)) {
-    try {
-      helpers.set(child, ownTime(child));
-    } catch {
-      // Ended in between: a hook's process, not a helper.
-    }
+    const ms = processCpuMs(child);
+    // 0: it ended in between (a hook's process, not a helper), and is left out.
+    if (ms > 0) helpers.set(child, ms);
   }
-  return { own: ownTime(pid), helpers };
+  return { own: processCpuMs(pid), helpers };
 }
 
 /** The daemon's memory floors in MiB: the heap's live objects, and its resident set, after full collections. */
