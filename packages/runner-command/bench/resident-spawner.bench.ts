@@ -10,10 +10,11 @@
  *   BALLAST_MIB=0 ROUNDS=500 pnpm -F @hookline/runner-command bench:spawner
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import process from 'node:process';
 import { measureInterleaved, quantile } from '../../../scripts/bench-stats.ts';
+import { processCpuMs } from '../../../scripts/process-cpu.ts';
 import { residentSpawner, useResidentSpawner } from '../src/resident-spawner-switch.ts';
 import { runProcess } from '../src/run-process.ts';
 
@@ -41,12 +42,9 @@ const through = (spawner: boolean) => async (): Promise<void> => {
   if (result.exitCode !== 0) throw new RangeError(`sh -c true exited ${result.exitCode}`);
 };
 
-/** CPU time (ms) of a process, from /proc; USER_HZ is 100 on Linux. */
+/** CPU time (ms) of a process, from /proc; NaN where there is none to read. */
 function processCpu(pid: number): number {
-  if (!existsSync(`/proc/${pid}/stat`)) return Number.NaN;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return existsSync(`/proc/${pid}/stat`) ? processCpuMs(pid) : Number.NaN;
 }
 
 const contenders = [
