@@ -84,7 +84,7 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
     };
     if (settings.launch === undefined) return runProcess({ ...request, signal }, processSettings);
     const launch = await settings.launch(request, files);
-    let result: ExecResult | undefined;
+    let result: ExecResult;
     try {
       result = await runProcess(
         { ...launch.request, signal },
@@ -94,10 +94,12 @@ export function createProcessSession(settings: ProcessSessionSettings): SandboxS
           ...(launch.passFds === undefined ? {} : { passFds: launch.passFds }),
         },
       );
-    } finally {
-      result = (await launch.finish?.(result)) ?? result;
+    } catch (error) {
+      // The launch is finished either way; the run's own failure is what the caller gets.
+      await launch.finish?.(undefined);
+      throw error;
     }
-    return result;
+    return (await launch.finish?.(result)) ?? result;
   };
 
   return {
