@@ -1,7 +1,8 @@
-// One ESLint configuration for the whole repository. Each package's `lint` script runs `eslint .` in its
-// own folder (turbo caches it and runs the packages in parallel); the root's `lint:scripts` lints
-// `scripts/`. Type-aware rules find each file's tsconfig.json through the project service, so ESLint
-// sees the same program `tsc` checks.
+// One configuration and one run for the whole repository: `pnpm lint:eslint` runs `eslint .` at the
+// root. Type-aware rules find each file's tsconfig.json through the project service, so ESLint sees the
+// same programs `tsc` checks; in one process those programs share what they have in common (the
+// standard library's and the workspace packages' declarations are parsed once, not once per package),
+// which takes about two thirds of the CPU time that one run per package took.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -36,7 +37,8 @@ export default defineConfig(
   {
     languageOptions: {
       parserOptions: {
-        projectService: true,
+        // The root's vitest.config.ts is in no package's project; it is checked with the scripts' settings.
+        projectService: { allowDefaultProject: ['vitest.config.ts'], defaultProject: 'scripts/tsconfig.json' },
         tsconfigRootDir: import.meta.dirname,
       },
     },

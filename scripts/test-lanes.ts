@@ -13,7 +13,7 @@ const lanes: ReadonlyArray<readonly string[]> = [
     'run',
     'typecheck',
     'lint',
-    'lint:scripts',
+    'lint:eslint',
     'format:check',
     'schema:check',
     'test:repo',
