@@ -1,19 +1,21 @@
-// The checks half of `pnpm test` (after the build), in two turbo runs side by side. The CLI's suite is the
-// longest by far (its tests start the real CLI hundreds of times), and in a single turbo run it starts
-// last: every package is its dependency, so turbo reaches it only when a slot frees after the others'
-// tasks. Started at once in a lane of its own, it runs beside everything else instead of after it.
-// Exits with the first failing lane's code, after both lanes ended (`--continue`: every failure shown).
+// The checks half of `pnpm test` (after the build), in three turbo runs side by side. The CLI's suite
+// and the repository's one ESLint run are the longest tasks by far (the CLI's tests start the real CLI
+// hundreds of times; ESLint type-checks every package for its rules), and a single turbo run starts
+// them late: every package is the CLI's dependency, so turbo reaches it only when a slot frees after
+// the others' tasks, and it schedules root tasks such as `lint:eslint` after most package tasks.
+// Started at once, each in a lane of its own, they run beside everything else instead of after it.
+// Exits with the first failing lane's code, after every lane ended (`--continue`: every failure shown).
 import { spawn } from 'node:child_process';
 import process from 'node:process';
 
 const common = ['--continue', '--output-logs=full'];
 const lanes: ReadonlyArray<readonly string[]> = [
   ['run', 'test', 'typecheck', 'lint', '--filter=@hookline/cli', '--only', '--concurrency=3', ...common],
+  ['run', 'lint:eslint', '--filter=//', '--only', ...common],
   [
     'run',
     'typecheck',
     'lint',
-    'lint:eslint',
     'format:check',
     'schema:check',
     'test:repo',
