@@ -1,16 +1,27 @@
-// The checks half of `pnpm test` (after the build), in three turbo runs side by side. The CLI's suite
-// and the repository's one ESLint run are the longest tasks by far (the CLI's tests start the real CLI
-// hundreds of times; ESLint type-checks every package for its rules), and a single turbo run starts
-// them late: every package is the CLI's dependency, so turbo reaches it only when a slot frees after
-// the others' tasks, and it schedules root tasks such as `lint:eslint` after most package tasks.
-// Started at once, each in a lane of its own, they run beside everything else instead of after it.
+// The checks half of `pnpm test` (after the build), in three turbo runs side by side. The longest tasks
+// are the CLI's suite (it starts the real CLI hundreds of times), the real coding agents' end-to-end
+// suite and the repository's one ESLint run (it type-checks every package for its rules). In a single
+// turbo run they start late: the CLI and the agents' suite depend on every package, so turbo reaches
+// them only when slots free after the others' tasks, and it schedules root tasks such as `lint:eslint`
+// after most package tasks; the run then ends with them alone on a machine that is otherwise idle.
+// Started at once in lanes of their own, they run beside everything else instead of after it.
 // Exits with the first failing lane's code, after every lane ended (`--continue`: every failure shown).
 import { spawn } from 'node:child_process';
 import process from 'node:process';
 
 const common = ['--continue', '--output-logs=full'];
+const LONG_SUITES = ['@hookline/cli', '@hookline/e2e-agents'];
 const lanes: ReadonlyArray<readonly string[]> = [
-  ['run', 'test', 'typecheck', 'lint', '--filter=@hookline/cli', '--only', '--concurrency=3', ...common],
+  [
+    'run',
+    'test',
+    'typecheck',
+    'lint',
+    ...LONG_SUITES.map((name) => `--filter=${name}`),
+    '--only',
+    '--concurrency=3',
+    ...common,
+  ],
   ['run', 'lint:eslint', '--filter=//', '--only', ...common],
   [
     'run',
@@ -21,7 +32,7 @@ const lanes: ReadonlyArray<readonly string[]> = [
     'test:repo',
     'test',
     'test:deno',
-    '--filter=!@hookline/cli',
+    ...LONG_SUITES.map((name) => `--filter=!${name}`),
     '--concurrency=3',
     ...common,
   ],
