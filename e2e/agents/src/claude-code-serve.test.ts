@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -47,8 +48,7 @@ describe.runIf(problem === undefined || claudeRequired)('Claude Code with type: 
     // The daemon's socket in the test's own runtime folder, never a shared one.
     env = { ...project.env, XDG_RUNTIME_DIR: join(project.home, 'run') };
     mkdirSync(join(project.home, 'run'), { mode: 0o700 });
-    const trusted = spawn(HOOKLINE, ['trust'], { cwd: project.dir, env, stdio: 'ignore' });
-    await new Promise((resolve) => trusted.on('exit', resolve));
+    await trust();
     spawn(HOOKLINE, ['serve'], { cwd: project.dir, env, stdio: 'ignore' });
     const state = join(project.home, '.local', 'state', 'hookline');
     for (let waited = 0; !existsSync(join(state, 'serve.port')); waited += 100) {
@@ -69,7 +69,17 @@ describe.runIf(problem === undefined || claudeRequired)('Claude Code with type: 
       join(project.dir, '.claude', 'settings.json'),
       JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }] } }, null, 2),
     );
+    // Claude Code's settings are part of the project's hook configuration that trust covers: written
+    // after the first `hookline trust`, they are a change to review and trust again, as a user would.
+    // (Without this the daemon refuses the calls whenever it first reads the project after the write.)
+    await trust();
   });
+
+  async function trust() {
+    const trusted = spawn(HOOKLINE, ['trust'], { cwd: project.dir, env, stdio: 'ignore' });
+    const [code] = (await once(trusted, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`hookline trust exited with ${String(code)}`);
+  }
 
   afterAll(async () => {
     if (project !== undefined) {
