@@ -1,6 +1,6 @@
 // How a command hook gets its context and where it runs: stdin, the context file, the preset's
 // variables, the working directory, and what happens when the process cannot be started.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { arcPreset, ConfigError, loadConfig, type Preset } from '@hookline/core';
 import { describe, expect, test } from 'vitest';
@@ -46,6 +46,36 @@ describe.each(['host', 'local'] as const)('context delivery (%s)', (placement) =
     expect(path).toMatch(/context-[0-9a-f-]+\.json$/);
     expect(existsSync(path!)).toBe(false);
   });
+
+  // Linux: /dev/shm is the memory-backed fallback there. The disk folder is one next to this file,
+  // in the checkout (a temporary folder may itself be memory-backed).
+  test.runIf(process.platform === 'linux')(
+    'context files go to a memory-backed runtime directory, and to /dev/shm when the runtime directory is on a disk',
+    async () => {
+      const onDisk = mkdtempSync(join(import.meta.dirname, '.runtime-on-disk-'));
+      const inMemory = mkdtempSync('/dev/shm/runner-command-runtime-');
+      const saved = process.env['XDG_RUNTIME_DIR'];
+      try {
+        expect(statfsSync(onDisk).type, `${onDisk} is memory-backed here; the test needs it on a disk`).not.toBe(
+          0x01021994,
+        );
+        const contextPath = async (runtime: string) => {
+          process.env['XDG_RUNTIME_DIR'] = runtime;
+          const record = join(scratch(), 'path');
+          const report = await runOne({ command: `echo "$ARC_HOOK_CONTEXT" > ${quote(record)}` }, { placement });
+          expect(report.status).toBe('ok');
+          return readFileSync(record, 'utf8').trim();
+        };
+        expect(await contextPath(inMemory)).toMatch(new RegExp(`^${inMemory}/hookline-[^/]+/context-`));
+        expect(await contextPath(onDisk)).toMatch(/^\/dev\/shm\/hookline-[^/]+\/context-/);
+      } finally {
+        if (saved === undefined) delete process.env['XDG_RUNTIME_DIR'];
+        else process.env['XDG_RUNTIME_DIR'] = saved;
+        rmSync(onDisk, { recursive: true, force: true });
+        rmSync(inMemory, { recursive: true, force: true });
+      }
+    },
+  );
 
   test('the preset names the variables: ARC_* for arc, ARC_NODE_ID only with a node_id', async () => {
     const record = join(scratch(), 'env');
