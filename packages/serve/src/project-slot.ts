@@ -33,7 +33,7 @@ export interface SlotOptions {
 
 /**
  * One project's config of one profile, kept loaded between requests. Before each request the config
- * files (and the trust records) are checked for changes; a change is loaded and validated before it
+ * files, the other files trust covers and the trust records are checked for changes; a change is loaded and validated before it
  * replaces the config in use, and a change that fails leaves the last good config answering, with a
  * notice. A project config that is not trusted (any more) runs nothing.
  */
@@ -82,7 +82,16 @@ export class ProjectSlot {
   refresh(): Promise<void> {
     if (this.#refreshing !== undefined) return this.#refreshing;
     // Where the config may come from is fixed for a project; only the files' states are checked each time.
-    this.#watched ??= [...this.#options.backend.configCandidates(this.project, this.profile), this.#options.trustFile];
+    // Watched: the files this profile reads, and every file trust covers (another agent's settings in the
+    // project too): an edit to any of them is seen at the next call, not at whatever later edit next
+    // makes the slot reload.
+    this.#watched ??= [
+      ...new Set([
+        ...this.#options.backend.configCandidates(this.project, this.profile),
+        ...this.#options.backend.projectConfigFiles(this.project),
+        this.#options.trustFile,
+      ]),
+    ];
     const signature = filesSignature(this.#watched);
     if (signature === this.#signature) return Promise.resolve();
     this.#refreshing = this.#reload(signature).finally(() => (this.#refreshing = undefined));

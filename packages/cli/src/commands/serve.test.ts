@@ -150,6 +150,21 @@ describe('hookline serve', () => {
     expect(runs()).toBe(1);
   });
 
+  it("sees an edit to any file trust covers at the next call, also an agent's settings this route does not read", async () => {
+    await trust();
+    daemon = await startDaemon(scratch, env);
+    expect(JSON.parse((await daemon.post('/emit/pre_tool_use', call('ls'))).body).decision).toBe('proceed');
+    // Claude Code's project settings: hashed by `hookline trust`, though a plain emit reads only hookline.toml.
+    scratch.write('project/.claude/settings.json', '{ "hooks": {} }\n');
+    const changed = JSON.parse((await daemon.post('/emit/pre_tool_use', call('ls'))).body);
+    expect(changed.decision).toBe('block');
+    expect(changed.reason).toMatch(/has changed since it was trusted.*hookline trust/);
+    expect(runs()).toBe(1);
+    await trust();
+    expect(JSON.parse((await daemon.post('/emit/pre_tool_use', call('ls'))).body).decision).toBe('proceed');
+    expect(runs()).toBe(2);
+  });
+
   it('on SIGTERM answers the request under way, lets its hook finish, removes its files and exits 0', async () => {
     scratch.write(
       'project/hookline.toml',
