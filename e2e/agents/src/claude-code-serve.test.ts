@@ -70,8 +70,8 @@ describe.runIf(problem === undefined || claudeRequired)('Claude Code with type: 
       JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }] } }, null, 2),
     );
     // Claude Code's settings are part of the project's hook configuration that trust covers: written
-    // after the first `hookline trust`, they are a change to review and trust again, as a user would.
-    // (Without this the daemon refuses the calls whenever it first reads the project after the write.)
+    // after the first `hookline trust`, they are a change to review and trust again, as a user does
+    // (docs/serve.md); until then the daemon refuses the calls.
     await trust();
   });
 
