@@ -33,9 +33,9 @@ export interface SlotOptions {
 
 /**
  * One project's config of one profile, kept loaded between requests. Before each request the config
- * files, the other files trust covers and the trust records are checked for changes; a change is loaded and validated before it
- * replaces the config in use, and a change that fails leaves the last good config answering, with a
- * notice. A project config that is not trusted (any more) runs nothing.
+ * files, the other files trust covers and the trust records are checked for changes; a change is
+ * loaded and validated before it replaces the config in use, and a change that fails leaves the last
+ * good config answering, with a notice. A project config that is not trusted (any more) runs nothing.
  */
 export class ProjectSlot {
   readonly #options: SlotOptions;
