@@ -1,21 +1,44 @@
 import { spawn, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import type { Ending, LaunchedProcess, LaunchSpec } from './launched-process.ts';
+import { GATE_CLOSED_STATUS, gatedCommand, gateRefused, settleGate } from './start-gate.ts';
 
 /** Spawns from this process: the default, and what needs descriptors passed (a sandbox's `--bind-fd`). */
 export async function launchHere(spec: LaunchSpec): Promise<LaunchedProcess> {
+  const passed = spec.passFds ?? [];
+  const gate = spec.gate === undefined ? undefined : gatedCommand(spec.file, spec.args, 3 + passed.length);
   // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.
   const stdio: StdioOptions =
-    spec.passFds === undefined || spec.passFds.length === 0 ? 'pipe' : ['pipe', 'pipe', 'pipe', ...spec.passFds];
-  const child = spawn(spec.file, spec.args, {
+    passed.length === 0 && gate === undefined
+      ? 'pipe'
+      : ['pipe', 'pipe', 'pipe', ...passed, ...(gate ? (['pipe'] as const) : [])];
+  const child = spawn(gate?.file ?? spec.file, gate?.args ?? spec.args, {
     ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
     env: spec.env,
     detached: true,
     stdio,
   }) as ChildProcessWithoutNullStreams;
 
-  // Told at once, before the child has run far: a journal records the group before a crash can leave it behind unrecorded.
-  if (child.pid !== undefined) spec.onStarted(child.pid);
-  const ended = new Promise<Ending>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // Told at once, before the child has run far: a journal records the group before a crash can leave
+  // it behind unrecorded. Behind a gate the command waits for that record.
+  let refused = false;
+  if (child.pid !== undefined) {
+    if (gate !== undefined && spec.gate !== undefined) {
+      const pipe = child.stdio[gate.fd] as Writable;
+      void spec.gate(child.pid).then(
+        (go) => {
+          refused = !go;
+          settleGate(pipe, go);
+        },
+        () => settleGate(pipe, true),
+      );
+    } else spec.onStarted(child.pid);
+  }
+  const ended = new Promise<Ending>((resolve, reject) =>
+    child.once('exit', (code, signal) =>
+      refused && code === GATE_CLOSED_STATUS ? reject(gateRefused()) : resolve({ code, signal }),
+    ),
+  );
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   child.stdout.on('data', (chunk: Uint8Array) => spec.stdout.write(chunk));
   child.stderr.on('data', (chunk: Uint8Array) => spec.stderr.write(chunk));

@@ -16,6 +16,13 @@ export interface LaunchSpec {
   readonly stderr: OutputCapture;
   /** Called with the pid as soon as it is known, before anything is awaited on the process. */
   readonly onStarted: (pid: number) => void;
+  /**
+   * Present when the command may run only once the caller says so (a durable hook: the journal
+   * records the process group first). A launcher that can hold the command (`launchHere`) calls it
+   * with the pid instead of `onStarted` and runs the command after `true`, never after `false`; one
+   * that cannot (the resident spawner) calls `onStarted` and runs it at once.
+   */
+  readonly gate?: (pid: number) => Promise<boolean>;
 }
 
 /** How the main process of a launch ended. */

@@ -160,9 +160,10 @@ describe('a process started through the spawner', () => {
     let runningWhenTold = false;
     const work = viaSpawner({
       command: `echo $$ > ${quote(pidFile)}; while [ ! -e ${quote(release)} ]; do sleep 0.01; done`,
-      onStarted: (pid) => {
+      onStarted: async (pid) => {
         started = pid;
         runningWhenTold = isRunning(pid);
+        return true;
       },
     });
     expect(await waitFor(written(pidFile), 10_000)).toBe(true);
@@ -216,7 +217,7 @@ describe('start failures', () => {
 
   test('onStarted is not called for a process that never started', async () => {
     let told = false;
-    await failure(viaSpawner({ command: ['no-such-program-hookline'], onStarted: () => (told = true) }));
+    await failure(viaSpawner({ command: ['no-such-program-hookline'], onStarted: async () => (told = true) }));
     expect(told).toBe(false);
   });
 });
@@ -279,7 +280,10 @@ describe('a spawner that dies', () => {
     const pidFile = join(scratch(), 'pid');
     let told = false;
     const work = failure(
-      viaSpawner({ command: `echo $$ > ${quote(pidFile)}; sleep 300 & sleep 300`, onStarted: () => (told = true) }),
+      viaSpawner({
+        command: `echo $$ > ${quote(pidFile)}; sleep 300 & sleep 300`,
+        onStarted: async () => (told = true),
+      }),
     );
     // Killed once the host knows the process runs (the spawner's "started" may trail the pid file).
     expect(await waitFor(() => written(pidFile)() && told, 10_000)).toBe(true);

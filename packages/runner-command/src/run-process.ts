@@ -66,11 +66,13 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
     limit,
     stdout,
     stderr,
-    onStarted: (pid) => request.onStarted?.(pid),
+    onStarted: (pid) => void request.onStarted?.(pid),
+    ...(request.onStarted === undefined ? {} : { gate: request.onStarted }),
   };
   let child: LaunchedProcess;
   try {
-    // Descriptors cannot be handed to the spawner: a launch that passes some forks from here.
+    // Descriptors cannot be handed to the spawner: a launch that passes some forks from here. (The
+    // spawner has no start gate: it calls `onStarted` and runs the command at once.)
     child = await ((spec.passFds === undefined ? residentSpawner()?.launch(spec) : undefined) ?? launchHere(spec));
   } catch (error) {
     if (CommandStartError.isInstance(error)) throw error;

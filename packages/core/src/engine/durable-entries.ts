@@ -25,8 +25,8 @@ export interface HeldEntry {
   finish(stoppedBecause?: string): Promise<string | undefined>;
   /** Gives the entry back without running it, claimable again after `retryAfterMs`. */
   release(error: string, retryAfterMs: number): Promise<void>;
-  /** Records a process group one of its hooks started (where the journal can); never throws. */
-  attach(pid: number): void;
+  /** Records a process group one of its hooks started (where the journal can); never rejects: false when the entry is no longer held. */
+  attach(pid: number): Promise<boolean>;
   /** What claiming it left to say: process groups of an earlier holder that were not signalled, and why. */
   readonly warnings: readonly string[];
   /** The same for every attempt at `hook` of this entry, by any engine of the journal (see `DeliveryCall.messageKey`). */
@@ -252,9 +252,10 @@ function holdEntry(
     messageKey: (hook) => `${journal.scope}\u0000${id}\u0000${hook}`,
     settle: (attempts, next) => settleEntry(state, id, lease, finish, attempts, next),
     attach(pid) {
-      // Best effort: a journal that cannot record it now still holds the entry under its lease.
-      if (journal.doAttachProcess !== undefined)
-        watch(state, journal.doAttachProcess(id, owner, pid, sealGroup)).catch(() => undefined);
+      // Best effort: a journal that cannot record it now still holds the entry under its lease, and
+      // the hook runs. `false` only when the journal says the entry is no longer this engine's.
+      if (journal.doAttachProcess === undefined) return Promise.resolve(true);
+      return watch(state, journal.doAttachProcess(id, owner, pid, sealGroup)).catch(() => true);
     },
   };
 }

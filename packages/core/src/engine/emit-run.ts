@@ -166,7 +166,7 @@ export class EmitRun extends EmitPayload implements HookRunScope {
     return deliveryCall(entry.messageKey(hook.name), entry.entry, hook.name, Date.now());
   }
 
-  onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined {
+  onProcessStarted(hook: HookDefinition): ((pid: number) => Promise<boolean>) | undefined {
     const entry = hook.durable ? this.held : undefined;
     return entry === undefined ? undefined : (pid: number) => entry.attach(pid);
   }

@@ -31,7 +31,7 @@ export class HookCall implements RunCall {
   readonly preset: Preset;
   readonly sandbox: SandboxSession | undefined;
   readonly traceContext: Readonly<Record<string, string>> | undefined;
-  readonly onProcessStarted: ((pid: number) => void) | undefined;
+  readonly onProcessStarted: ((pid: number) => Promise<boolean>) | undefined;
   readonly delivery: DeliveryCall | undefined;
   readonly #payload: EmitPayload;
   #controller: AbortController | undefined;
@@ -44,7 +44,7 @@ export class HookCall implements RunCall {
     preset: Preset,
     sandbox: SandboxSession | undefined,
     traceContext: Readonly<Record<string, string>> | undefined,
-    onProcessStarted?: (pid: number) => void,
+    onProcessStarted?: (pid: number) => Promise<boolean>,
     delivery?: DeliveryCall,
   ) {
     this.#payload = payload;

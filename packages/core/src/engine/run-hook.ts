@@ -22,7 +22,7 @@ export interface HookRunScope extends EmitPayload {
   /** Opens the sandbox session the hook runs in; `undefined` for a hook that runs unsandboxed. */
   openSandbox(hook: HookDefinition, installed: InstalledType): (() => Promise<SandboxSession>) | undefined;
   /** Told the pid of each process the hook starts; `undefined` when nothing needs to know. */
-  onProcessStarted(hook: HookDefinition): ((pid: number) => void) | undefined;
+  onProcessStarted(hook: HookDefinition): ((pid: number) => Promise<boolean>) | undefined;
   /** Which delivery of a durable hook of a journal entry this is; `undefined` for any other hook. */
   deliveryFor(hook: HookDefinition): DeliveryCall | undefined;
 }

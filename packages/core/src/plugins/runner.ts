@@ -63,8 +63,14 @@ export interface RunCall {
    * leader's pid here (or as an exec's `onStarted`), and the engine records it in the journal entry.
    * Whoever reclaims the entry after this process died ends that group first, so the hook never runs
    * twice at the same time. Optional for runners: one that starts no process ignores it.
+   *
+   * It returns a promise of the recording: `true` once the group is in the journal (or could not be
+   * written, which holds the hook back no further), `false` when the entry is no longer this engine's.
+   * A runner that can hold its process until then (runner-command holds the command behind a gate)
+   * lets the command run only after `true`, and never after `false`: a process that dies before its
+   * group is recorded then leaves nothing running that the next claimant cannot find.
    */
-  readonly onProcessStarted?: (pid: number) => void;
+  readonly onProcessStarted?: (pid: number) => Promise<boolean>;
   /**
    * Present while a durable hook runs from a journal entry: which delivery of one message this is.
    * A runner with a retry policy (an HTTP hook's `retry`) answers with {@link RunResult.delivery};

@@ -17,9 +17,10 @@ export interface ExecRequest {
   /**
    * Told the pid of the process the exec started — the leader of its own process group — when it
    * runs on this host (the local sandbox, host hooks); a provider whose processes live elsewhere (a
-   * container) does not call it. The engine records it for durable hooks ({@link RunCall.onProcessStarted}).
+   * container) does not call it. The engine records it for durable hooks ({@link RunCall.onProcessStarted}):
+   * the promise says whether the command may run (see there).
    */
-  readonly onStarted?: (pid: number) => void;
+  readonly onStarted?: (pid: number) => Promise<boolean>;
 }
 
 /** How an exec ended. Spawn failures reject the promise instead, with a message naming the cause. */
