@@ -6,7 +6,8 @@ import { GATE_CLOSED_STATUS, gatedCommand, gateRefused, settleGate } from './sta
 /** Spawns from this process: the default, and what needs descriptors passed (a sandbox's `--bind-fd`). */
 export async function launchHere(spec: LaunchSpec): Promise<LaunchedProcess> {
   const passed = spec.passFds ?? [];
-  const gate = spec.gate === undefined ? undefined : gatedCommand(spec.file, spec.args, 3 + passed.length);
+  const hold = spec.gate;
+  const gate = hold === undefined ? undefined : gatedCommand(spec.file, spec.args, 3 + passed.length);
   // detached: the child calls setsid(), so its pid is the id of a new process group that we can signal as a whole.
   const stdio: StdioOptions =
     passed.length === 0 && gate === undefined
@@ -23,9 +24,11 @@ export async function launchHere(spec: LaunchSpec): Promise<LaunchedProcess> {
   // it behind unrecorded. Behind a gate the command waits for that record.
   let refused = false;
   if (child.pid !== undefined) {
-    if (gate !== undefined && spec.gate !== undefined) {
+    if (gate !== undefined && hold !== undefined) {
       const pipe = child.stdio[gate.fd] as Writable;
-      void spec.gate(child.pid).then(
+      // A gate whose process is gone already (ended by a timeout while it waited) is no error.
+      pipe.on('error', () => undefined);
+      void hold(child.pid).then(
         (go) => {
           refused = !go;
           settleGate(pipe, go);

@@ -29,9 +29,8 @@ export function gatedCommand(file: string, args: readonly string[], fd: number):
   return { file: '/bin/sh', args: ['-c', script, file, ...args], fd };
 }
 
-/** Opens the gate (`go`) or closes it for good; a gate whose process is gone already is no error. */
+/** Opens the gate (`go`) or closes it for good. */
 export function settleGate(pipe: Writable, go: boolean): void {
-  pipe.on('error', () => undefined);
   if (go) pipe.end('\n');
   else pipe.destroy();
 }

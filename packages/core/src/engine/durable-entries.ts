@@ -25,7 +25,10 @@ export interface HeldEntry {
   finish(stoppedBecause?: string): Promise<string | undefined>;
   /** Gives the entry back without running it, claimable again after `retryAfterMs`. */
   release(error: string, retryAfterMs: number): Promise<void>;
-  /** Records a process group one of its hooks started (where the journal can); never rejects: false when the entry is no longer held. */
+  /**
+   * Records a process group one of its hooks started (where the journal can). Never rejects: false
+   * when the journal says the entry is no longer held, true otherwise.
+   */
   attach(pid: number): Promise<boolean>;
   /** What claiming it left to say: process groups of an earlier holder that were not signalled, and why. */
   readonly warnings: readonly string[];
