@@ -3,7 +3,10 @@
  * same run, with the server in its own process:
  *   1. throughput: durable HTTP hooks with `retry` through an SQLite journal — each message journaled
  *      before emit returns, POSTed, its entry cleared — in messages/s, against raw undici POSTs of
- *      the same body to the same server at the same concurrency; target ≥ 0.7×;
+ *      the same body to the same server at the same concurrency; target ≥ 0.7×. Two more contenders
+ *      in each round say where the gap is: the same hook not durable (no journal, no seal: what the
+ *      engine and runner cost on top of raw's POST, a floor for any durable path) and durable
+ *      through an in-memory journal (the engine's durable work and the seal, no SQLite);
  *   2. head-of-line: a healthy endpoint's delivery latency (recorded → received, p99) while another
  *      endpoint never answers, against its latency alone, messages recorded at a fixed rate and
  *      delivered by an in-process worker (`resume({ signal })`), PAIRS pairs of runs; target ≤ 2×;
@@ -20,6 +23,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createHookEngine, loadConfig, type HookEngine } from '@hookline/core';
+import { memoryJournal } from '@hookline/core/testing';
 import { sqliteJournal } from '@hookline/journal-sqlite';
 import { Agent } from 'undici';
 import { httpRunner } from '../src/index.ts';
@@ -41,11 +45,13 @@ const [{ port }] = (await once(server, 'message')) as [{ port: number }];
 const origin = `http://127.0.0.1:${port}`;
 const folder = mkdtempSync(join(tmpdir(), 'hookline-delivery-bench-'));
 const context = (run: string) => ({ run_id: run, workflow_name: 'bench' });
-const hook = (name: string, event: string, path: string, extra = '') =>
-  `[[hooks]]\nname = "${name}"\nevent = "${event}"\ntype = "http"\nurl = "${origin}${path}"\ntls = "off"\ndurable = true\nretry = { schedule = "exponential", attempt_timeout = "1s" }\n${extra}\n`;
+const hook = (name: string, event: string, path: string, extra = '', durable = true) =>
+  `[[hooks]]\nname = "${name}"\nevent = "${event}"\ntype = "http"\nurl = "${origin}${path}"\ntls = "off"\ndurable = ${durable}\nretry = { schedule = "exponential", attempt_timeout = "1s" }\n${extra}\n`;
+/** The journal of an engine: an SQLite file at `path`, an in-memory one, or none. */
+type JournalChoice = { sqlite: string } | 'memory' | 'none';
 const engineFor = (
   toml: string,
-  path: string,
+  journal: JournalChoice,
   options: { record?: boolean; concurrency?: number; synchronous?: 'full' | 'normal' } = {},
 ): HookEngine => {
   const runner = httpRunner();
@@ -53,8 +59,15 @@ const engineFor = (
   return createHookEngine({
     config,
     runners: [runner],
-    journal: sqliteJournal({ path, synchronous: options.synchronous ?? 'full' }),
-    journalKey: new Uint8Array(32).fill(9),
+    ...(journal === 'none'
+      ? {}
+      : {
+          journal:
+            journal === 'memory'
+              ? memoryJournal()
+              : sqliteJournal({ path: journal.sqlite, synchronous: options.synchronous ?? 'full' }),
+          journalKey: new Uint8Array(32).fill(9),
+        }),
     concurrency: options.concurrency ?? CONCURRENCY,
     ...(options.record === true ? { durableHooks: 'record' as const } : {}),
   });
@@ -69,7 +82,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // 1. Throughput. Each run also notes the CPU time this process spent per message (the server runs in
 // its own process): a steadier measure than messages/s on a machine whose other jobs come and go.
-const cpuPerMessage: Record<'raw' | 'normal', number[]> = { raw: [], normal: [] };
+const cpuPerMessage: Record<'raw' | 'normal' | 'plain' | 'memory', number[]> = {
+  raw: [],
+  normal: [],
+  plain: [],
+  memory: [],
+};
 const cpuMicros = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);
   return used.user + used.system;
@@ -99,9 +117,19 @@ async function rawUndici(count: number): Promise<number> {
   await agent.close();
   return perSecond;
 }
-async function durable(count: number, synchronous: 'full' | 'normal'): Promise<number> {
-  const path = join(folder, `throughput-${synchronous}-${Math.random()}.db`);
-  const engine = engineFor(hook('notify', 'run_complete', '/healthy'), path, { synchronous });
+/** The hook through the engine: durable through SQLite (`full` or `normal`), durable in memory, or plain. */
+type Contender = 'full' | 'normal' | 'memory' | 'plain';
+async function durable(count: number, contender: Contender): Promise<number> {
+  const journal: JournalChoice =
+    contender === 'plain' || contender === 'memory'
+      ? contender === 'plain'
+        ? 'none'
+        : 'memory'
+      : { sqlite: join(folder, `throughput-${contender}-${Math.random()}.db`) };
+  const synchronous = contender === 'full' ? 'full' : 'normal';
+  const engine = engineFor(hook('notify', 'run_complete', '/healthy', '', contender !== 'plain'), journal, {
+    synchronous,
+  });
   let next = 0;
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -112,8 +140,8 @@ async function durable(count: number, synchronous: 'full' | 'normal'): Promise<n
     }),
   );
   const perSecond = count / ((performance.now() - started) / 1000);
-  if (count === MESSAGES && synchronous === 'normal') cpuPerMessage.normal.push(cpuMicros(cpu) / count);
-  const left = (await engine.resume()).ran.length;
+  if (count === MESSAGES && contender !== 'full') cpuPerMessage[contender].push(cpuMicros(cpu) / count);
+  const left = contender === 'plain' ? 0 : (await engine.resume()).ran.length;
   await engine.close();
   if (left !== 0) throw new Error(`${left} entries were left in the journal`);
   return perSecond;
@@ -123,10 +151,14 @@ await durable(300, 'normal');
 const rawRates: number[] = [];
 const durableRates: number[] = [];
 const normalRates: number[] = [];
+const plainRates: number[] = [];
+const memoryRates: number[] = [];
 for (let round = 0; round < 3; round++) {
   rawRates.push(await rawUndici(MESSAGES));
   normalRates.push(await durable(MESSAGES, 'normal'));
   durableRates.push(await durable(Math.ceil(MESSAGES / 5), 'full'));
+  plainRates.push(await durable(MESSAGES, 'plain'));
+  memoryRates.push(await durable(MESSAGES, 'memory'));
 }
 const rawRate = quantile(rawRates, 0.5);
 const durableRate = quantile(durableRates, 0.5);
@@ -140,13 +172,13 @@ const pairedRatio = (measured: readonly number[]) =>
 
 // 2. Head-of-line: a healthy endpoint alone, then with a dead one, messages recorded at RATE/s.
 async function healthyLatencies(withDead: boolean, pair: number): Promise<number[]> {
-  const path = join(folder, `hol-${withDead}-${pair}.db`);
+  const journal = { sqlite: join(folder, `hol-${withDead}-${pair}.db`) };
   const toml =
     hook('healthy', 'stage_complete', '/healthy-timed') +
     hook('dead', 'run_complete', '/dead', 'endpoint = { max_in_flight = 4 }');
   // synchronous = "normal": this phase measures the worker's scheduling, not the disk's fsync.
-  const emitter = engineFor(toml, path, { record: true, synchronous: 'normal' });
-  const worker = engineFor(toml, path, { concurrency: 16, synchronous: 'normal' });
+  const emitter = engineFor(toml, journal, { record: true, synchronous: 'normal' });
+  const worker = engineFor(toml, journal, { concurrency: 16, synchronous: 'normal' });
   const stop = new AbortController();
   const working = worker.resume({ signal: stop.signal, pollMs: 5 });
   const recordedAt = new Map<string, number>();
@@ -187,7 +219,7 @@ const deadRequests = (await times()).requests;
 // 3. Memory with many pending messages.
 async function workerHeap(pending: number): Promise<{ peak: number; delivered: number }> {
   const path = join(folder, `pending-${pending}.db`);
-  const emitter = engineFor(hook('notify', 'run_complete', '/healthy'), path, { record: true });
+  const emitter = engineFor(hook('notify', 'run_complete', '/healthy'), { sqlite: path }, { record: true });
   await emitter.emit('run_complete', context('seed'));
   await emitter.close();
   // The rest as copies of the first (same seal: the same record), written in one transaction.
@@ -197,7 +229,7 @@ async function workerHeap(pending: number): Promise<{ peak: number; delivered: n
     SELECT preset, event, context, hooks, created_at, 0, seal FROM hookline_journal, n WHERE hookline_journal.id = 1`);
   db.close();
   globalThis.gc?.();
-  const worker = engineFor(hook('notify', 'run_complete', '/healthy'), path);
+  const worker = engineFor(hook('notify', 'run_complete', '/healthy'), { sqlite: path });
   let delivered = 0;
   let peak = 0;
   const stop = new AbortController();
@@ -240,6 +272,20 @@ row(
   '—',
 );
 row(
+  'floor: the same hook not durable (no journal, no seal), msg/s — vs raw undici POSTs',
+  `${rawRate.toFixed(0)} /s`,
+  `${quantile(plainRates, 0.5).toFixed(0)} /s`,
+  `${pairedRatio(plainRates).toFixed(2)}×`,
+  '—',
+);
+row(
+  'the durable hook through an in-memory journal (engine and seal, no SQLite), msg/s — vs raw undici POSTs',
+  `${rawRate.toFixed(0)} /s`,
+  `${quantile(memoryRates, 0.5).toFixed(0)} /s`,
+  `${pairedRatio(memoryRates).toFixed(2)}×`,
+  '—',
+);
+row(
   `healthy endpoint p99, recorded → received, another endpoint hanging — vs alone (${RATE}/s for ${SECONDS} s, ${PAIRS} pairs)`,
   `${p99Solo.toFixed(1)} ms`,
   `${p99Mixed.toFixed(1)} ms`,
@@ -258,7 +304,12 @@ console.log(
   `\nraw rounds ${rawRates.map((rate) => rate.toFixed(0)).join(', ')}; normal rounds ${normalRates.map((rate) => rate.toFixed(0)).join(', ')}; full rounds ${durableRates.map((rate) => rate.toFixed(0)).join(', ')}`,
 );
 console.log(
-  `CPU per message in this process (µs, by round): raw ${cpuPerMessage.raw.map((us) => us.toFixed(1)).join(', ')}; normal ${cpuPerMessage.normal.map((us) => us.toFixed(1)).join(', ')} (paired: ${cpuPerMessage.normal.map((us, round) => (cpuPerMessage.raw[round]! / us).toFixed(2)).join(', ')})`,
+  `plain rounds ${plainRates.map((rate) => rate.toFixed(0)).join(', ')}; in-memory journal rounds ${memoryRates.map((rate) => rate.toFixed(0)).join(', ')}`,
+);
+const cpuRow = (name: 'normal' | 'plain' | 'memory') =>
+  `${name} ${cpuPerMessage[name].map((us) => us.toFixed(1)).join(', ')} (paired: ${cpuPerMessage[name].map((us, round) => (cpuPerMessage.raw[round]! / us).toFixed(2)).join(', ')})`;
+console.log(
+  `CPU per message in this process (µs, by round): raw ${cpuPerMessage.raw.map((us) => us.toFixed(1)).join(', ')}; ${cpuRow('normal')}; ${cpuRow('plain')}; ${cpuRow('memory')}`,
 );
 console.log(`head-of-line pairs, p99 beside ÷ alone: ${pairRatios.map((ratio) => ratio.toFixed(2)).join(', ')}`);
 console.log(
