@@ -18,9 +18,9 @@ export interface LaunchSpec {
   readonly onStarted: (pid: number) => void;
   /**
    * Present when the command may run only once the caller says so (a durable hook: the journal
-   * records the process group first). A launcher that can hold the command (`launchHere`) calls it
-   * with the pid instead of `onStarted` and runs the command after `true`, never after `false`; one
-   * that cannot (the resident spawner) calls `onStarted` and runs it at once.
+   * records the process group first). Every launcher calls it with the pid instead of `onStarted`,
+   * holds the command behind a start gate, and runs it after `true` (or a rejection), never after
+   * `false`.
    */
   readonly gate?: (pid: number) => Promise<boolean>;
 }

@@ -217,8 +217,66 @@ describe('start failures', () => {
 
   test('onStarted is not called for a process that never started', async () => {
     let told = false;
-    await failure(viaSpawner({ command: ['no-such-program-hookline'], onStarted: async () => (told = true) }));
+    // A missing working directory: not even the start gate's shell starts. (A gated exec-form
+    // command whose program is missing starts the gate, which then fails as `sh` does: exit 127.)
+    await failure(viaSpawner({ command: 'true', cwd: join(scratch(), 'gone'), onStarted: async () => (told = true) }));
     expect(told).toBe(false);
+  });
+});
+
+describe('the start gate, through the spawner', () => {
+  test('the command waits for the record, then runs as the recorded pid, the spawner’s child', async () => {
+    const marker = join(scratch(), 'ran');
+    const spawner = await spawnerPid();
+    let recorded!: (go: boolean) => void;
+    let told = 0;
+    const work = viaSpawner({
+      command: `echo $$ $PPID > ${quote(marker)}`,
+      onStarted: (pid) => {
+        told = pid;
+        return new Promise<boolean>((resolve) => (recorded = resolve));
+      },
+    });
+    expect(await waitFor(() => told !== 0, 10_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(marker)).toBe(false);
+    expect(isRunning(told)).toBe(true);
+    recorded(true);
+    expect((await work).exitCode).toBe(0);
+    expect(readFileSync(marker, 'utf8').trim().split(' ').map(Number)).toEqual([told, spawner]);
+  });
+
+  test('an entry no longer held: the command never runs and the hook fails saying why', async () => {
+    const marker = join(scratch(), 'ran');
+    const failed = await failure(viaSpawner({ command: `touch ${quote(marker)}`, onStarted: async () => false }));
+    expect(CommandStartError.isInstance(failed)).toBe(true);
+    expect((failed as CommandStartError).message).toContain('no longer held by this engine');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test('a record that fails opens the gate all the same: the hook runs', async () => {
+    const marker = join(scratch(), 'ran');
+    const result = await viaSpawner({
+      command: `touch ${quote(marker)}`,
+      onStarted: () => Promise.reject(new Error('journal down')),
+    });
+    expect(result.exitCode).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  test('a host killed before the record: its spawner goes, and the command never runs', async () => {
+    const marker = join(scratch(), 'ran');
+    const host = fileURLToPath(new URL('../test-support/gated-host.ts', import.meta.url));
+    const child = spawn(process.execPath, [host, marker, 'spawner'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    expect(await waitFor(() => /started \d+ by \d+\n/.test(output), 20_000)).toBe(true);
+    const [pid, spawner] = /started (\d+) by (\d+)/.exec(output)!.slice(1).map(Number) as [number, number];
+    expect(spawner).not.toBe(child.pid);
+    expect(isRunning(pid)).toBe(true);
+    child.kill('SIGKILL');
+    expect(await waitFor(() => !isRunning(pid) && !isRunning(spawner), 10_000)).toBe(true);
+    expect(existsSync(marker)).toBe(false);
   });
 });
 

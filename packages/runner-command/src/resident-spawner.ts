@@ -6,6 +6,7 @@ import { launchHere } from './launch-here.ts';
 import type { Ending, LaunchedProcess, LaunchSpec } from './launched-process.ts';
 import { spawnerMain } from './spawner-main.ts';
 import type { SpawnerReport, SpawnerRequest } from './spawner-protocol.ts';
+import { GATE_CLOSED_STATUS, gatedCommand, gateRefused } from './start-gate.ts';
 
 /**
  * Node flags of the spawner. fork() copies the parent's page tables and exec() tears them down, so a
@@ -14,6 +15,8 @@ import type { SpawnerReport, SpawnerRequest } from './spawner-protocol.ts';
  * spawner holds nothing but its pipes; small heap limits keep it that way.
  */
 const SPAWNER_FLAGS = ['--max-old-space-size=32', '--max-semi-space-size=1', '--single-threaded'];
+/** Where a gated process finds its start gate's pipe: the spawner passes it no other descriptor. */
+const SPAWNER_GATE_FD = 3;
 /** Shown in `ps` after the program, so a user can tell what the extra `node` is. */
 const SPAWNER_TITLE = 'hookline-spawner';
 
@@ -28,6 +31,8 @@ interface Flight {
   /** Whether it was sent again, once, after a spawner refused it. */
   retried: boolean;
   pid?: number;
+  /** Its start gate stayed shut because the caller said no (the journal entry is another engine's). */
+  refused?: boolean;
   started: { resolve: (process: LaunchedProcess) => void; reject: (error: unknown) => void };
   ended?: { resolve: (ending: Ending) => void; reject: (error: unknown) => void };
   closed?: () => void;
@@ -72,11 +77,14 @@ export class ResidentSpawner {
   #send(spawner: Spawner, flight: Flight): void {
     const id = this.#nextId++;
     const { spec } = flight;
+    // Behind a gate, the command line is the gate's, its pipe at fd 3 held by the spawner.
+    const gate = spec.gate === undefined ? undefined : gatedCommand(spec.file, spec.args, SPAWNER_GATE_FD);
     const request: SpawnerRequest = {
       type: 'spawn',
       id,
-      file: spec.file,
-      args: spec.args,
+      file: gate?.file ?? spec.file,
+      args: gate?.args ?? spec.args,
+      ...(gate === undefined ? {} : { gated: true }),
       ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
       env: spec.env,
       ...(spec.stdin === undefined
@@ -177,7 +185,17 @@ export class ResidentSpawner {
     switch (report.type) {
       case 'started': {
         flight.pid = report.pid;
-        flight.spec.onStarted(report.pid);
+        const { gate } = flight.spec;
+        if (gate === undefined) flight.spec.onStarted(report.pid);
+        else {
+          // As launchHere does: the record opens it, a refusal shuts it, a failed record opens it too.
+          const settle = (go: boolean): void => {
+            flight.refused = !go;
+            if (spawner.child.connected)
+              spawner.child.send({ type: 'gate', id: report.id, go } satisfies SpawnerRequest);
+          };
+          void gate(report.pid).then(settle, () => settle(true));
+        }
         const ended = new Promise<Ending>((resolve, reject) => (flight.ended = { resolve, reject }));
         const closed = new Promise<void>((resolve) => (flight.closed = resolve));
         // A lost spawner rejects `ended`; the caller awaits it, but not necessarily before the rejection.
@@ -202,7 +220,8 @@ export class ResidentSpawner {
         (report.fd === 1 ? flight.spec.stdout : flight.spec.stderr).write(Buffer.from(report.data, 'base64'));
         break;
       case 'exit':
-        flight.ended?.resolve({ code: report.code, signal: report.signal as NodeJS.Signals | null });
+        if (flight.refused === true && report.code === GATE_CLOSED_STATUS) flight.ended?.reject(gateRefused());
+        else flight.ended?.resolve({ code: report.code, signal: report.signal as NodeJS.Signals | null });
         if (report.closed) {
           this.#settle(spawner, report.id);
           flight.closed?.();

@@ -71,8 +71,7 @@ export async function runProcess(request: ExecRequest, settings: ProcessSettings
   };
   let child: LaunchedProcess;
   try {
-    // Descriptors cannot be handed to the spawner: a launch that passes some forks from here. (The
-    // spawner has no start gate: it calls `onStarted` and runs the command at once.)
+    // Descriptors cannot be handed to the spawner: a launch that passes some forks from here.
     child = await ((spec.passFds === undefined ? residentSpawner()?.launch(spec) : undefined) ?? launchHere(spec));
   } catch (error) {
     if (CommandStartError.isInstance(error)) throw error;

@@ -1,5 +1,5 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { SpawnerReport, SpawnerRequest } from './spawner-protocol.ts';
 
 /**
@@ -17,6 +17,8 @@ import type { SpawnerReport, SpawnerRequest } from './spawner-protocol.ts';
 export function spawnerMain(): void {
   const { spawn } = process.getBuiltinModule('node:child_process');
   const children = new Map<number, ChildProcessWithoutNullStreams>();
+  // The start gates held, by request: fd 3 of a gated process (see `gated` in the protocol).
+  const gates = new Map<number, Writable>();
   // The channel's backlog is over Node's threshold: streams pause until it is written.
   let paused: Readable[] = [];
   const send = (report: SpawnerReport, stream?: Readable): void => {
@@ -50,7 +52,7 @@ export function spawnerMain(): void {
         ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
         env: request.env,
         detached: true,
-        stdio: 'pipe',
+        stdio: request.gated === true ? ['pipe', 'pipe', 'pipe', 'pipe'] : 'pipe',
       });
     } catch (error) {
       const { code, message } = error as NodeJS.ErrnoException;
@@ -64,6 +66,12 @@ export function spawnerMain(): void {
       return;
     }
     children.set(id, child);
+    if (request.gated === true) {
+      const gate = child.stdio[3] as Writable;
+      // A gate whose process is gone already (ended by a timeout while it waited) is no error.
+      gate.on('error', () => undefined);
+      gates.set(id, gate);
+    }
     send({ type: 'started', id, pid: child.pid });
     child.on('error', () => undefined);
     forward(id, 1, child.stdout, request.limit);
@@ -81,6 +89,8 @@ export function spawnerMain(): void {
     child.once('close', () => {
       closed = true;
       children.delete(id);
+      gates.get(id)?.destroy();
+      gates.delete(id);
       if (exitSent) send({ type: 'closed', id });
     });
     // A process that exits without reading its stdin breaks the pipe; that EPIPE is not an error.
@@ -90,7 +100,12 @@ export function spawnerMain(): void {
   };
   process.on('message', (request: SpawnerRequest) => {
     if (request.type === 'spawn') start(request);
-    else {
+    else if (request.type === 'gate') {
+      const gate = gates.get(request.id);
+      gates.delete(request.id);
+      if (request.go) gate?.end('\n');
+      else gate?.destroy();
+    } else {
       // The host stopped waiting for the output (a background process holds the pipes): let go of them.
       const child = children.get(request.id);
       children.delete(request.id);

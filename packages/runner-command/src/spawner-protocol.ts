@@ -19,8 +19,16 @@ export type SpawnerRequest =
       readonly stdinBase64?: boolean;
       /** Bytes forwarded per stream at most; the capture keeps `limit - 1` and sees that more came. */
       readonly limit: number;
+      /**
+       * The command line is a start gate's (see `start-gate.ts`): the process gets a pipe as its fd 3,
+       * which the spawner holds until a `gate` message opens or shuts it. A spawner that dies first
+       * takes the pipe's end with it, so the command never runs.
+       */
+      readonly gated?: boolean;
     }
-  | { readonly type: 'drop'; readonly id: number };
+  | { readonly type: 'drop'; readonly id: number }
+  /** Opens (`go`) or shuts for good the start gate of a gated request. */
+  | { readonly type: 'gate'; readonly id: number; readonly go: boolean };
 
 /** Spawner → host: what became of a request, in the order it happened. */
 export type SpawnerReport =

@@ -14,6 +14,15 @@ useResidentSpawner();
 await runProcess({ command: 'true' }, settings);
 process.stdout.write(`spawner ${residentSpawner()?.pid}\n`);
 if (process.argv[2] === 'hang') {
-  void runProcess({ command: 'sleep 300', onStarted: async (pid) => process.stdout.write(`group ${pid}\n`) }, settings);
+  void runProcess(
+    {
+      command: 'sleep 300',
+      onStarted: async (pid) => {
+        process.stdout.write(`group ${pid}\n`);
+        return true;
+      },
+    },
+    settings,
+  );
   setInterval(() => undefined, 1 << 30);
 }
