@@ -90,7 +90,8 @@ describe('durable hooks', () => {
     await emitter.engine.emit('stage_complete', context);
     const report = await working;
     expect(seen).toEqual(['claimed stage_complete', 'ran ok', 'claimed stage_complete', 'ran ok']);
-    expect(report.ran).toHaveLength(2);
+    // Told through the callbacks only: a report of every entry would grow for as long as a worker runs.
+    expect(report).toEqual({ ran: [], pending: [], refused: [] });
     expect(worker.runner.calls.map((call) => call.hook)).toEqual(['notify', 'notify']);
     expect(journal.entries).toEqual([]);
   });

@@ -8,7 +8,12 @@ import type { EngineState, EventRoute } from './engine-state.ts';
 import { ENGINE_CLOSED_MEANWHILE, runEmit } from './run-emit.ts';
 import { messageOf } from '../errors/message-of.ts';
 
-/** What `engine.resume()` did with the journal's pending entries. */
+/**
+ * What `engine.resume()` did with the journal's pending entries. A resume with a `signal` runs for as
+ * long as its host wants (`hookline worker`): it tells each entry to `onSettled` and `onRefused` only,
+ * and resolves to an empty report — one that kept every entry and outcome would grow with every
+ * message the worker ever handled.
+ */
 export interface ResumeReport {
   /**
    * Entries whose durable hooks ran, each with the settled outcome of that run (its `warnings` say
@@ -35,7 +40,8 @@ export interface ResumeOptions {
    * Without it, resume drains what is claimable now and resolves. With it, resume keeps claiming —
    * woken by the journal when an entry is recorded for workers (`doWaitForWork`), else every
    * `pollMs` — and rides out journal failures, until it aborts; then it stops claiming and resolves
-   * once the entries it holds have run. `close()` stops those and releases their entries.
+   * once the entries it holds have run, to an empty report (see {@link ResumeReport}): the
+   * callbacks below hear of every entry. `close()` stops those and releases their entries.
    */
   readonly signal?: AbortSignal;
   /** How many entries run at once; default the engine's `concurrency`. */
@@ -73,6 +79,7 @@ export async function resumeJournal(
     engine,
     options,
     report: { ran: [], pending: [], refused: [] },
+    keepsReport: options.signal === undefined,
     clearing: createInFlight(),
     failure: undefined,
   };
@@ -98,12 +105,14 @@ export async function resumeJournal(
 interface Resuming {
   readonly engine: EngineState;
   readonly options: ResumeOptions;
-  /** Filled in as entries settle; what `resumeJournal` resolves to. */
+  /** Filled in as entries settle, when `keepsReport`; what `resumeJournal` resolves to. */
   readonly report: {
     readonly ran: Array<ResumeReport['ran'][number]>;
     readonly pending: Array<ResumeReport['pending'][number]>;
     readonly refused: Array<ResumeReport['refused'][number]>;
   };
+  /** A drain keeps what it did for its report; a resume that runs until its signal aborts does not. */
+  readonly keepsReport: boolean;
   /** Entries whose hooks ended and whose clearing is still under way. */
   readonly clearing: InFlight;
   /** The first failure of an entry's run, thrown once resume ends. */
@@ -114,7 +123,7 @@ interface Resuming {
 async function runClaimed(resuming: Resuming, claimed: ClaimedEntry): Promise<void> {
   const { engine, options } = resuming;
   if (claimed.refused !== undefined) {
-    resuming.report.refused.push({ entry: claimed.refused, reason: claimed.reason });
+    if (resuming.keepsReport) resuming.report.refused.push({ entry: claimed.refused, reason: claimed.reason });
     options.onRefused?.({ entry: claimed.refused, reason: claimed.reason });
     return;
   }
@@ -169,7 +178,7 @@ async function runResumed(resuming: Resuming, held: HeldEntry, route: EventRoute
       .then((emitted) => emitted.settled)
       .then((outcome) => {
         if (engine.hostHooks.signal.aborted) return leave(resuming, entry, ENGINE_CLOSED_MEANWHILE);
-        resuming.report.ran.push({ entry, outcome });
+        if (resuming.keepsReport) resuming.report.ran.push({ entry, outcome });
         options.onSettled?.({ entry, outcome });
       }),
   );
@@ -180,6 +189,6 @@ async function runResumed(resuming: Resuming, held: HeldEntry, route: EventRoute
 
 /** Leaves an entry pending, and says why. */
 function leave(resuming: Resuming, entry: JournalEntry, error: string): void {
-  resuming.report.pending.push({ entry, error });
+  if (resuming.keepsReport) resuming.report.pending.push({ entry, error });
   resuming.options.onSettled?.({ entry, error });
 }
