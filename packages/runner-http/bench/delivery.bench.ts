@@ -146,8 +146,29 @@ async function durable(count: number, contender: Contender): Promise<number> {
   if (left !== 0) throw new Error(`${left} entries were left in the journal`);
   return perSecond;
 }
+// The SQLite journal alone, no engine and no HTTP: CONCURRENCY writers each recording an entry and
+// clearing it, one after another, as the durable rounds' hosts do — the journal's share of a message.
+async function journalAlone(count: number): Promise<number> {
+  const journal = sqliteJournal({ path: join(folder, `alone-${Math.random()}.db`), synchronous: 'normal' });
+  const record = { preset: '', event: 'run_complete', hooks: ['notify'], seal: `v1.${'0'.repeat(64)}` };
+  let next = 0;
+  const cpu = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const id = await journal.doRecord({ ...record, context: context(`alone-${next++}`) }, 'bench', 30_000);
+        await journal.doComplete(id, 'bench');
+      }
+    }),
+  );
+  const micros = cpuMicros(cpu) / count;
+  await journal.doClose();
+  return micros;
+}
 await rawUndici(300);
 await durable(300, 'normal');
+await journalAlone(3_000);
+const journalAloneMicros = [await journalAlone(MESSAGES), await journalAlone(MESSAGES)];
 const rawRates: number[] = [];
 const durableRates: number[] = [];
 const normalRates: number[] = [];
@@ -327,6 +348,9 @@ const cpuRow = (name: 'normal' | 'plain' | 'memory') =>
   `${name} ${cpuPerMessage[name].map((us) => us.toFixed(1)).join(', ')} (paired: ${cpuPerMessage[name].map((us, round) => (cpuPerMessage.raw[round]! / us).toFixed(2)).join(', ')})`;
 console.log(
   `CPU per message in this process (µs, by round): raw ${cpuPerMessage.raw.map((us) => us.toFixed(1)).join(', ')}; ${cpuRow('normal')}; ${cpuRow('plain')}; ${cpuRow('memory')}`,
+);
+console.log(
+  `the SQLite journal alone (record + clear per message, ${CONCURRENCY} writers, no engine, no HTTP): ${journalAloneMicros.map((us) => us.toFixed(1)).join(', ')} µs of CPU per message`,
 );
 console.log(`head-of-line pairs, p99 beside ÷ alone: ${pairRatios.map((ratio) => ratio.toFixed(2)).join(', ')}`);
 console.log(
