@@ -5,11 +5,12 @@
  * `sh -c 'exit 0'`, and against (c) the same hook in the docker sandbox with a warm container (when
  * a Docker engine and the test image are there; else that row is skipped with the reason). Then,
  * where a hook's time goes: Node spawns of bwrap with the sandbox built up layer by layer (bwrap's
- * floor, the namespaces, the network namespace, the provider's full arguments) beside the same bare
+ * floor, the namespaces, the network namespace, the provider's full arguments, the verifying shell) beside the same bare
  * spawn and hook. Prints markdown tables of medians and ratios. Run with `pnpm bench` in
  * packages/sandbox-bubblewrap.
  */
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import process from 'node:process';
 import { createHookEngine, loadConfig, messageOf, type HookEngine, type SandboxProvider } from '@hookline/core';
@@ -17,6 +18,7 @@ import { commandRunner } from '@hookline/runner-command';
 import { bubblewrapSandbox } from '../src/index.ts';
 import { bwrapArguments } from '../src/bwrap-arguments.ts';
 import { systemArguments } from '../src/host-layout.ts';
+import { VERIFY_SCRIPT } from '../src/plan-binds.ts';
 import { measureInterleaved, quantile, type Contender } from '../../../scripts/bench-stats.ts';
 
 const ROUNDS = 60;
@@ -162,9 +164,17 @@ const layers: ReadonlyArray<readonly [string, readonly string[]]> = [
   ],
   ["the provider's full arguments (+ uid, hostname, --disable-userns, --die-with-parent, --new-session)", full],
 ];
+// The shell every exec starts inside the sandbox to check its binds by device and inode before it
+// becomes the hook: here checking /usr (bound read-only, so the same object inside as outside).
+const usr = statSync('/usr');
+const verify = ['sh', '-c', VERIFY_SCRIPT, 'hookline-verify', `${usr.dev}:${usr.ino}`, '/usr'];
 const layerContenders: Contender[] = [
   { name: names.spawn, run: bareSpawn },
   ...layers.map(([name, args]) => ({ name, run: () => spawnExit0('bwrap', [...args, '--', 'sh', '-c', 'exit 0']) })),
+  {
+    name: '+ the shell that verifies the binds before it becomes the hook (one `sh`, one `stat`)',
+    run: () => spawnExit0('bwrap', [...full, '--', ...verify, 'sh', '-c', 'exit 0']),
+  },
   { name: names.hook, run: () => hook(bubblewrap) },
 ];
 const layerSamples = await measureInterleaved(layerContenders, { rounds: ROUNDS, warmup: 5 });
