@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { Ending, LaunchedProcess, LaunchSpec } from './launched-process.ts';
-import { GATE_CLOSED_STATUS, gatedCommand, gateRefused, settleGate } from './start-gate.ts';
+import { awaitRecord, gatedCommand, settleGate, type GateVerdict } from './start-gate.ts';
 
 /** Spawns from this process: the default, and what needs descriptors passed (a sandbox's `--bind-fd`). */
 export async function launchHere(spec: LaunchSpec): Promise<LaunchedProcess> {
@@ -22,25 +22,21 @@ export async function launchHere(spec: LaunchSpec): Promise<LaunchedProcess> {
 
   // Told at once, before the child has run far: a journal records the group before a crash can leave
   // it behind unrecorded. Behind a gate the command waits for that record.
-  let refused = false;
+  let verdict: GateVerdict | undefined;
   if (child.pid !== undefined) {
     if (gate !== undefined && hold !== undefined) {
       const pipe = child.stdio[gate.fd] as Writable;
       // A gate whose process is gone already (ended by a timeout while it waited) is no error.
       pipe.on('error', () => undefined);
-      void hold(child.pid).then(
-        (go) => {
-          refused = !go;
-          settleGate(pipe, go);
-        },
-        () => settleGate(pipe, true),
-      );
+      verdict = awaitRecord(hold(child.pid), (go) => settleGate(pipe, go));
     } else spec.onStarted(child.pid);
   }
   const ended = new Promise<Ending>((resolve, reject) =>
-    child.once('exit', (code, signal) =>
-      refused && code === GATE_CLOSED_STATUS ? reject(gateRefused()) : resolve({ code, signal }),
-    ),
+    child.once('exit', (code, signal) => {
+      const refusal = verdict?.refusal(code);
+      if (refusal === undefined) resolve({ code, signal });
+      else reject(refusal);
+    }),
   );
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   child.stdout.on('data', (chunk: Uint8Array) => spec.stdout.write(chunk));

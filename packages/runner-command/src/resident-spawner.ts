@@ -6,7 +6,7 @@ import { launchHere } from './launch-here.ts';
 import type { Ending, LaunchedProcess, LaunchSpec } from './launched-process.ts';
 import { spawnerMain } from './spawner-main.ts';
 import type { SpawnerReport, SpawnerRequest } from './spawner-protocol.ts';
-import { GATE_CLOSED_STATUS, gatedCommand, gateRefused } from './start-gate.ts';
+import { awaitRecord, gatedCommand, type GateVerdict } from './start-gate.ts';
 
 /**
  * Node flags of the spawner. fork() copies the parent's page tables and exec() tears them down, so a
@@ -31,8 +31,8 @@ interface Flight {
   /** Whether it was sent again, once, after a spawner refused it. */
   retried: boolean;
   pid?: number;
-  /** Its start gate stayed shut because the caller said no (the journal entry is another engine's). */
-  refused?: boolean;
+  /** What became of its start gate, when it has one. */
+  gate?: GateVerdict;
   started: { resolve: (process: LaunchedProcess) => void; reject: (error: unknown) => void };
   ended?: { resolve: (ending: Ending) => void; reject: (error: unknown) => void };
   closed?: () => void;
@@ -188,13 +188,10 @@ export class ResidentSpawner {
         const { gate } = flight.spec;
         if (gate === undefined) flight.spec.onStarted(report.pid);
         else {
-          // As launchHere does: the record opens it, a refusal shuts it, a failed record opens it too.
-          const settle = (go: boolean): void => {
-            flight.refused = !go;
+          flight.gate = awaitRecord(gate(report.pid), (go) => {
             if (spawner.child.connected)
               spawner.child.send({ type: 'gate', id: report.id, go } satisfies SpawnerRequest);
-          };
-          void gate(report.pid).then(settle, () => settle(true));
+          });
         }
         const ended = new Promise<Ending>((resolve, reject) => (flight.ended = { resolve, reject }));
         const closed = new Promise<void>((resolve) => (flight.closed = resolve));
@@ -219,14 +216,16 @@ export class ResidentSpawner {
       case 'output':
         (report.fd === 1 ? flight.spec.stdout : flight.spec.stderr).write(Buffer.from(report.data, 'base64'));
         break;
-      case 'exit':
-        if (flight.refused === true && report.code === GATE_CLOSED_STATUS) flight.ended?.reject(gateRefused());
+      case 'exit': {
+        const refusal = flight.gate?.refusal(report.code);
+        if (refusal !== undefined) flight.ended?.reject(refusal);
         else flight.ended?.resolve({ code: report.code, signal: report.signal as NodeJS.Signals | null });
         if (report.closed) {
           this.#settle(spawner, report.id);
           flight.closed?.();
         }
         break;
+      }
       case 'closed':
         this.#settle(spawner, report.id);
         flight.closed?.();

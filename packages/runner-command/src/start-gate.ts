@@ -29,6 +29,29 @@ export function gatedCommand(file: string, args: readonly string[], fd: number):
   return { file: '/bin/sh', args: ['-c', script, file, ...args], fd };
 }
 
+/** What became of a gate, for reading its process's exit. */
+export interface GateVerdict {
+  /** The failure to report instead of the exit: the gate was shut by a refusal and the command never ran. */
+  refusal(exitCode: number | null): CommandStartError | undefined;
+}
+
+/**
+ * Waits for the record that decides a gate and hands the decision to `settle`: `true` opens it,
+ * `false` shuts it for good, and a rejection opens it too (a journal that could not write holds a
+ * hook back no further than before). Every launcher decides its gates here.
+ */
+export function awaitRecord(record: Promise<boolean>, settle: (go: boolean) => void): GateVerdict {
+  let refused = false;
+  void record.then(
+    (go) => {
+      refused = !go;
+      settle(go);
+    },
+    () => settle(true),
+  );
+  return { refusal: (exitCode) => (refused && exitCode === GATE_CLOSED_STATUS ? gateRefused() : undefined) };
+}
+
 /** Opens the gate (`go`) or closes it for good. */
 export function settleGate(pipe: Writable, go: boolean): void {
   if (go) pipe.end('\n');
@@ -36,7 +59,7 @@ export function settleGate(pipe: Writable, go: boolean): void {
 }
 
 /** The failure reported for a hook whose gate stayed closed because its entry is another engine's now. */
-export function gateRefused(): CommandStartError {
+function gateRefused(): CommandStartError {
   return new CommandStartError(
     'not started: the journal entry of this durable hook is no longer held by this engine (its lease was lost, and another engine may run it)',
   );
